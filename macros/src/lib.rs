@@ -1,0 +1,1 @@
+//! Procedural macros for rehearse. Use them through the `rehearse` crate.

@@ -1,0 +1,332 @@
+//! Key names: the vocabulary of `key:` steps and key bindings.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::vocabulary::UnknownName;
+
+/// A key without modifiers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum KeyCode {
+    /// A printable character; `space` is `Char(' ')`.
+    Char(char),
+    /// A function key, `F(1)` to `F(12)`.
+    F(u8),
+    /// Arrow up.
+    Up,
+    /// Arrow down.
+    Down,
+    /// Arrow left.
+    Left,
+    /// Arrow right.
+    Right,
+    /// Enter / Return.
+    Enter,
+    /// Escape.
+    Esc,
+    /// Tab.
+    Tab,
+    /// Shift+Tab, as terminals report it.
+    BackTab,
+    /// Backspace.
+    Backspace,
+    /// Delete (forward).
+    Delete,
+    /// Insert.
+    Insert,
+    /// Home.
+    Home,
+    /// End.
+    End,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
+}
+
+/// The named (non-character) keys with their canonical spellings.
+const NAMED_KEYS: &[(&str, KeyCode)] = &[
+    ("up", KeyCode::Up),
+    ("down", KeyCode::Down),
+    ("left", KeyCode::Left),
+    ("right", KeyCode::Right),
+    ("enter", KeyCode::Enter),
+    ("esc", KeyCode::Esc),
+    ("tab", KeyCode::Tab),
+    ("backtab", KeyCode::BackTab),
+    ("space", KeyCode::Char(' ')),
+    ("backspace", KeyCode::Backspace),
+    ("delete", KeyCode::Delete),
+    ("insert", KeyCode::Insert),
+    ("home", KeyCode::Home),
+    ("end", KeyCode::End),
+    ("pageup", KeyCode::PageUp),
+    ("pagedown", KeyCode::PageDown),
+];
+
+const FUNCTION_KEYS: &[&str] =
+    &["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12"];
+
+const MODIFIER_NAMES: &[&str] = &["ctrl", "alt", "shift"];
+
+impl KeyCode {
+    /// Every canonical key name (function keys, named keys), lowercase.
+    /// Single characters are keys too and are not listed.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        FUNCTION_KEYS.iter().copied().chain(NAMED_KEYS.iter().map(|&(name, _)| name))
+    }
+
+    fn parse_name(name: &str) -> Result<Self, KeyParseError> {
+        let mut chars = name.chars();
+        if let (Some(character), None) = (chars.next(), chars.next()) {
+            return Ok(Self::Char(character));
+        }
+        let lowered = name.to_ascii_lowercase();
+        if let Some(&(_, code)) = NAMED_KEYS.iter().find(|(spelling, _)| *spelling == lowered) {
+            return Ok(code);
+        }
+        if let Some(number) = lowered.strip_prefix('f')
+            && let Ok(number) = number.parse::<u8>()
+            && (1..=12).contains(&number)
+        {
+            return Ok(Self::F(number));
+        }
+        Err(KeyParseError::UnknownKey(UnknownName::new("key", name, Self::names())))
+    }
+}
+
+impl fmt::Display for KeyCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Char(' ') => f.write_str("space"),
+            Self::Char(character) => write!(f, "{character}"),
+            Self::F(number) => write!(f, "f{number}"),
+            named => {
+                let name = NAMED_KEYS
+                    .iter()
+                    .find(|(_, code)| code == named)
+                    .map_or("?", |&(name, _)| name);
+                f.write_str(name)
+            }
+        }
+    }
+}
+
+/// Modifier keys held with a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Modifiers {
+    /// Control.
+    pub ctrl: bool,
+    /// Alt / Option / Meta.
+    pub alt: bool,
+    /// Shift.
+    pub shift: bool,
+}
+
+impl Modifiers {
+    /// No modifiers.
+    pub const NONE: Self = Self { ctrl: false, alt: false, shift: false };
+    /// Control only.
+    pub const CTRL: Self = Self { ctrl: true, alt: false, shift: false };
+    /// Alt only.
+    pub const ALT: Self = Self { ctrl: false, alt: true, shift: false };
+    /// Shift only.
+    pub const SHIFT: Self = Self { ctrl: false, alt: false, shift: true };
+
+    /// Whether no modifier is held.
+    pub const fn is_empty(self) -> bool {
+        !(self.ctrl || self.alt || self.shift)
+    }
+}
+
+/// A key with its modifiers: what one `key:` step presses.
+///
+/// Spellings are case-insensitive key names with optional `ctrl+`, `alt+` and
+/// `shift+` prefixes; `shift+tab` is `backtab`. Display gives the canonical
+/// spelling, so parsing what is displayed gives the same key.
+///
+/// ```
+/// use rehearse_lang::{KeyCode, KeyPress, Modifiers};
+/// let key: KeyPress = "Ctrl+N".parse().unwrap();
+/// assert_eq!(key, KeyPress::new(KeyCode::Char('n'), Modifiers::CTRL));
+/// assert_eq!(key.to_string(), "ctrl+n");
+/// assert_eq!("shift+tab".parse::<KeyPress>().unwrap(), KeyPress::from(KeyCode::BackTab));
+/// assert!("ctrl+enterr".parse::<KeyPress>().unwrap_err().to_string().contains("did you mean `enter`?"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KeyPress {
+    /// The key.
+    pub code: KeyCode,
+    /// The modifiers held with it.
+    pub modifiers: Modifiers,
+}
+
+impl KeyPress {
+    /// A key with modifiers, normalized: `shift+tab` becomes `backtab`, and a
+    /// letter held with ctrl or alt is lowercase (terminals report `ctrl+n`
+    /// the same whether or not caps lock is on).
+    pub fn new(code: KeyCode, modifiers: Modifiers) -> Self {
+        let mut key = Self { code, modifiers };
+        if key.code == KeyCode::Tab && key.modifiers.shift {
+            key.code = KeyCode::BackTab;
+            key.modifiers.shift = false;
+        }
+        if key.code == KeyCode::BackTab {
+            key.modifiers.shift = false;
+        }
+        if let KeyCode::Char(character) = key.code
+            && (key.modifiers.ctrl || key.modifiers.alt)
+        {
+            key.code = KeyCode::Char(character.to_ascii_lowercase());
+        }
+        key
+    }
+
+    /// A printable character with no modifiers.
+    pub fn char(character: char) -> Self {
+        Self::from(KeyCode::Char(character))
+    }
+}
+
+impl From<KeyCode> for KeyPress {
+    fn from(code: KeyCode) -> Self {
+        Self::new(code, Modifiers::NONE)
+    }
+}
+
+impl fmt::Display for KeyPress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.modifiers.ctrl {
+            f.write_str("ctrl+")?;
+        }
+        if self.modifiers.alt {
+            f.write_str("alt+")?;
+        }
+        if self.modifiers.shift {
+            f.write_str("shift+")?;
+        }
+        write!(f, "{}", self.code)
+    }
+}
+
+/// Why a key spelling did not parse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyParseError {
+    /// Nothing was given, or a modifier had no key after it (`ctrl+`).
+    Empty,
+    /// The key name is not a key.
+    UnknownKey(UnknownName),
+    /// A prefix before `+` is not `ctrl`, `alt` or `shift`.
+    UnknownModifier(UnknownName),
+    /// The same modifier was given twice (`ctrl+ctrl+a`).
+    RepeatedModifier(&'static str),
+}
+
+impl fmt::Display for KeyParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty => {
+                f.write_str("empty key; write a key name such as `enter`, `f5` or `ctrl+n`")
+            }
+            Self::UnknownKey(error) | Self::UnknownModifier(error) => error.fmt(f),
+            Self::RepeatedModifier(name) => write!(f, "modifier `{name}` is given twice"),
+        }
+    }
+}
+
+impl std::error::Error for KeyParseError {}
+
+impl FromStr for KeyPress {
+    type Err = KeyParseError;
+
+    fn from_str(spelling: &str) -> Result<Self, Self::Err> {
+        if spelling.is_empty() {
+            return Err(KeyParseError::Empty);
+        }
+        let mut modifiers = Modifiers::NONE;
+        let mut rest = spelling;
+        // A `+` is itself a key, so only split while something follows it.
+        while let Some(split) = rest.find('+').filter(|&at| at > 0 && at + 1 <= rest.len()) {
+            let (prefix, tail) = (&rest[..split], &rest[split + 1..]);
+            let flag = match prefix.to_ascii_lowercase().as_str() {
+                "ctrl" => &mut modifiers.ctrl,
+                "alt" => &mut modifiers.alt,
+                "shift" => &mut modifiers.shift,
+                _ => {
+                    return Err(KeyParseError::UnknownModifier(UnknownName::new(
+                        "modifier",
+                        prefix,
+                        MODIFIER_NAMES.iter().copied(),
+                    )));
+                }
+            };
+            if *flag {
+                let canonical = MODIFIER_NAMES
+                    .iter()
+                    .copied()
+                    .find(|name| name.eq_ignore_ascii_case(prefix))
+                    .unwrap_or("modifier");
+                return Err(KeyParseError::RepeatedModifier(canonical));
+            }
+            *flag = true;
+            if tail.is_empty() {
+                return Err(KeyParseError::Empty);
+            }
+            rest = tail;
+        }
+        Ok(Self::new(KeyCode::parse_name(rest)?, modifiers))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(spelling: &str) -> KeyPress {
+        spelling.parse().unwrap_or_else(|error| panic!("{spelling}: {error}"))
+    }
+
+    #[test]
+    fn every_name_parses_case_insensitively_and_round_trips() {
+        for name in KeyCode::names() {
+            let parsed = key(name);
+            assert_eq!(parsed.to_string(), name);
+            assert_eq!(key(&name.to_uppercase()), parsed);
+        }
+        assert_eq!(key("F12").code, KeyCode::F(12));
+        assert_eq!(key("PageDown").code, KeyCode::PageDown);
+        assert_eq!(key("space").code, KeyCode::Char(' '));
+    }
+
+    #[test]
+    fn modifiers_and_normalization() {
+        assert_eq!(key("ctrl+n"), KeyPress::new(KeyCode::Char('n'), Modifiers::CTRL));
+        assert_eq!(key("CTRL+N"), key("ctrl+n"));
+        assert_eq!(key("shift+tab"), key("backtab"));
+        assert_eq!(key("Shift+Left").to_string(), "shift+left");
+        assert_eq!(key("ctrl+alt+delete").to_string(), "ctrl+alt+delete");
+        assert_eq!(key("+"), KeyPress::char('+'));
+        assert_eq!(key("ctrl++"), KeyPress::new(KeyCode::Char('+'), Modifiers::CTRL));
+        assert_eq!(key("A"), KeyPress::char('A'));
+    }
+
+    #[test]
+    fn unknown_names_are_hard_errors_with_hints() {
+        assert_eq!("".parse::<KeyPress>(), Err(KeyParseError::Empty));
+        assert_eq!("ctrl+".parse::<KeyPress>(), Err(KeyParseError::Empty));
+        let error = "entr".parse::<KeyPress>().unwrap_err();
+        assert!(
+            error.to_string().starts_with("unknown key `entr`; did you mean `enter`?"),
+            "{error}"
+        );
+        let error = "f13".parse::<KeyPress>().unwrap_err();
+        assert!(matches!(error, KeyParseError::UnknownKey(_)), "{error}");
+        let error = "ctl+a".parse::<KeyPress>().unwrap_err();
+        assert!(
+            error.to_string().contains("unknown modifier `ctl`; did you mean `ctrl`?"),
+            "{error}"
+        );
+        assert_eq!("ctrl+Ctrl+a".parse::<KeyPress>(), Err(KeyParseError::RepeatedModifier("ctrl")));
+    }
+}

@@ -1,0 +1,37 @@
+//! The one source of truth for rehearse's spellings.
+//!
+//! Every closed vocabulary (roles, actions, states, sensitivities, key names,
+//! wait predicates), the automation id rules and the typed step IR live here,
+//! in a crate with no dependencies, so that `rehearse-macros` (at compile
+//! time) and `rehearse` (at run time) agree on every spelling by
+//! construction. Users reach all of it through `rehearse`; this crate is an
+//! implementation detail with a stable shape.
+//!
+//! ```
+//! use rehearse_lang::{AutomationStep, Selector, SemanticRole};
+//! let step = AutomationStep::click(Selector::role(SemanticRole::Button).name("Save"));
+//! assert_eq!(step.to_string(), "click:@button=Save");
+//! ```
+
+mod action;
+mod id;
+mod key;
+mod role;
+mod selector;
+mod sensitivity;
+mod state;
+mod step;
+pub mod suggest;
+pub mod vocabulary;
+mod wait;
+
+pub use action::{ActionSet, SemanticAction};
+pub use id::{AutomationId, AutomationIdError, MAX_AUTOMATION_ID_BYTES, validate_automation_id};
+pub use key::{KeyCode, KeyParseError, KeyPress, Modifiers};
+pub use role::SemanticRole;
+pub use selector::{RoleSelector, Selector};
+pub use sensitivity::Sensitivity;
+pub use state::{Checked, StateName};
+pub use step::{AutomationStep, FocusTarget, MouseButton, ScrollDirection};
+pub use vocabulary::{UnknownName, Vocabulary};
+pub use wait::{Predicate, PredicateArgument, PredicateName, WaitCondition};

@@ -1,0 +1,94 @@
+//! State names and the tri-state `Checked`.
+
+use crate::vocabulary::closed_set;
+
+closed_set! {
+    /// A state a semantic node can report.
+    ///
+    /// States are published only when the widget or the framework actually
+    /// knows them; none is ever inferred from appearance. `hidden` and
+    /// `offscreen` are computed by the engine from geometry: a node scrolled
+    /// out of its viewport is `offscreen` (and therefore `hidden`), which is
+    /// not the same as never displayed.
+    #[non_exhaustive]
+    pub enum StateName: "state" {
+        /// Holds keyboard focus.
+        Focused = "focused",
+        /// Accepts input.
+        Enabled = "enabled",
+        /// Does not accept input.
+        Disabled = "disabled",
+        /// Is the selected item of its container.
+        Selected = "selected",
+        /// Shows its children.
+        Expanded = "expanded",
+        /// Is checked (false, true or mixed).
+        Checked = "checked",
+        /// Is not visible to the user.
+        Hidden = "hidden",
+        /// Is laid out but scrolled entirely out of view.
+        Offscreen = "offscreen",
+    }
+}
+
+impl StateName {
+    /// Whether a widget may report this state itself (`#[semantic(checked)]`),
+    /// as opposed to the engine computing it from geometry.
+    pub const fn is_widget_reported(self) -> bool {
+        !matches!(self, Self::Hidden | Self::Offscreen)
+    }
+}
+
+closed_set! {
+    /// The checked state of a checkbox-like node.
+    ///
+    /// ```
+    /// use rehearse_lang::Checked;
+    /// assert_eq!(Checked::from(true), Checked::True);
+    /// assert_eq!("mixed".parse::<Checked>(), Ok(Checked::Mixed));
+    /// ```
+    pub enum Checked: "checked state" {
+        /// Not checked.
+        False = "false",
+        /// Checked.
+        True = "true",
+        /// Partly checked (some children checked).
+        Mixed = "mixed",
+    }
+}
+
+impl From<bool> for Checked {
+    fn from(checked: bool) -> Self {
+        if checked { Self::True } else { Self::False }
+    }
+}
+
+impl From<Option<bool>> for Checked {
+    /// `None` is the indeterminate (mixed) state.
+    fn from(checked: Option<bool>) -> Self {
+        checked.map_or(Self::Mixed, Self::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_round_trip() {
+        for &state in StateName::ALL {
+            assert_eq!(state.as_str().parse::<StateName>(), Ok(state));
+        }
+        assert!("focussed".parse::<StateName>().unwrap_err().suggestions().contains(&"focused"));
+        assert!(StateName::Checked.is_widget_reported());
+        assert!(!StateName::Offscreen.is_widget_reported());
+    }
+
+    #[test]
+    fn checked_from_bool_and_option() {
+        assert_eq!(Checked::from(false), Checked::False);
+        assert_eq!(Checked::from(Some(true)), Checked::True);
+        assert_eq!(Checked::from(None::<bool>), Checked::Mixed);
+        assert_eq!("yes".parse::<Checked>().unwrap_err().kind(), "checked state");
+    }
+}

@@ -1,0 +1,331 @@
+//! `AutomationStep`: the typed operation every front-end lowers to.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::key::KeyPress;
+use crate::selector::Selector;
+use crate::wait::WaitCondition;
+
+/// The mouse button of a click.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MouseButton {
+    /// The primary button (`click:`).
+    Left,
+    /// The secondary button (`rclick:`).
+    Right,
+    /// The middle button (`mclick:`).
+    Middle,
+}
+
+/// Where a focus step moves focus.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum FocusTarget {
+    /// The next focusable node in tab order (`focus:next`).
+    Next,
+    /// The previous focusable node (`focus:prev`).
+    Prev,
+    /// The one node a selector matches (`focus:#name`).
+    Selector(Selector),
+}
+
+/// The direction of a scroll step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScrollDirection {
+    /// Toward the start (`up`).
+    Up,
+    /// Toward the end (`down`).
+    Down,
+}
+
+impl ScrollDirection {
+    /// The script spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Up => "up",
+            Self::Down => "down",
+        }
+    }
+}
+
+/// One automation operation, produced by `scenario!`, text scripts, the
+/// control protocol and the CLI alike, and executed by the session engine.
+///
+/// `Display` prints the canonical script spelling, so a report can show what
+/// ran in the words a test author writes:
+///
+/// ```
+/// use std::time::Duration;
+/// use rehearse_lang::{AutomationStep, Predicate, Selector, WaitCondition};
+///
+/// let steps = [
+///     AutomationStep::click(Selector::id("save")),
+///     AutomationStep::resize(120, 40),
+///     AutomationStep::advance(Duration::from_millis(250)),
+///     AutomationStep::wait_for(
+///         WaitCondition::new(Predicate::ValueEquals("ready".into()), Selector::id("status")),
+///         Duration::from_millis(500),
+///     ),
+///     AutomationStep::checkpoint("editor"),
+/// ];
+/// let spelled: Vec<String> = steps.iter().map(ToString::to_string).collect();
+/// assert_eq!(spelled, ["click:#save", "resize:120x40", "wait:250", "wait-for:value=ready,#status,500", "checkpoint:editor"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AutomationStep {
+    /// Pointer move, button down and button up at the centre of the one
+    /// matching node's clipped bounds.
+    Click {
+        /// The node to click.
+        target: Selector,
+        /// The button.
+        button: MouseButton,
+    },
+    /// Pointer move to the centre of the one matching node.
+    Hover {
+        /// The node to hover.
+        target: Selector,
+    },
+    /// Move keyboard focus.
+    Focus {
+        /// Where to.
+        target: FocusTarget,
+    },
+    /// Type text into the focused node, one key event per character.
+    Type {
+        /// The text.
+        text: String,
+    },
+    /// Press and release one key with modifiers.
+    Key {
+        /// The key.
+        key: KeyPress,
+    },
+    /// Scroll one notch, at a node or at the focused node.
+    Scroll {
+        /// The node to scroll at; `None` scrolls the focused node.
+        target: Option<Selector>,
+        /// The direction.
+        direction: ScrollDirection,
+    },
+    /// Press on one node, move to another, release there.
+    Drag {
+        /// Where the drag starts.
+        from: Selector,
+        /// Where it ends.
+        to: Selector,
+    },
+    /// Advance the controlled clock (`wait:250`), running timers that fall due.
+    Advance {
+        /// How far.
+        duration: Duration,
+    },
+    /// Sleep in real time (`sleep:250`); logical time does not move.
+    Sleep {
+        /// How long.
+        duration: Duration,
+    },
+    /// Resize the viewport, keeping the mounted app.
+    Resize {
+        /// Columns.
+        cols: u16,
+        /// Rows.
+        rows: u16,
+    },
+    /// Drain ready work to a fixed point and commit.
+    Drain,
+    /// Record the committed generation under a name and feed the sinks.
+    Checkpoint {
+        /// The checkpoint's name; validated when it runs.
+        name: String,
+    },
+    /// Wait until a condition holds or the timeout passes.
+    WaitFor {
+        /// The condition.
+        condition: WaitCondition,
+        /// How long to wait.
+        timeout: Duration,
+    },
+}
+
+impl AutomationStep {
+    /// Left click on the one node `target` matches.
+    pub fn click(target: impl Into<Selector>) -> Self {
+        Self::Click { target: target.into(), button: MouseButton::Left }
+    }
+
+    /// Right click.
+    pub fn right_click(target: impl Into<Selector>) -> Self {
+        Self::Click { target: target.into(), button: MouseButton::Right }
+    }
+
+    /// Middle click.
+    pub fn middle_click(target: impl Into<Selector>) -> Self {
+        Self::Click { target: target.into(), button: MouseButton::Middle }
+    }
+
+    /// Move the pointer over a node.
+    pub fn hover(target: impl Into<Selector>) -> Self {
+        Self::Hover { target: target.into() }
+    }
+
+    /// Focus the one node `target` matches.
+    pub fn focus(target: impl Into<Selector>) -> Self {
+        Self::Focus { target: FocusTarget::Selector(target.into()) }
+    }
+
+    /// Move focus to the next focusable node (Tab order).
+    pub fn focus_next() -> Self {
+        Self::Focus { target: FocusTarget::Next }
+    }
+
+    /// Move focus to the previous focusable node.
+    pub fn focus_prev() -> Self {
+        Self::Focus { target: FocusTarget::Prev }
+    }
+
+    /// Type text into the focused node.
+    pub fn type_text(text: impl Into<String>) -> Self {
+        Self::Type { text: text.into() }
+    }
+
+    /// Press a key.
+    pub fn key(key: impl Into<KeyPress>) -> Self {
+        Self::Key { key: key.into() }
+    }
+
+    /// Scroll the focused node one notch.
+    pub fn scroll(direction: ScrollDirection) -> Self {
+        Self::Scroll { target: None, direction }
+    }
+
+    /// Scroll at a node one notch.
+    pub fn scroll_at(target: impl Into<Selector>, direction: ScrollDirection) -> Self {
+        Self::Scroll { target: Some(target.into()), direction }
+    }
+
+    /// Drag from one node to another.
+    pub fn drag(from: impl Into<Selector>, to: impl Into<Selector>) -> Self {
+        Self::Drag { from: from.into(), to: to.into() }
+    }
+
+    /// Advance the controlled clock.
+    pub fn advance(duration: Duration) -> Self {
+        Self::Advance { duration }
+    }
+
+    /// Sleep in real time.
+    pub fn sleep(duration: Duration) -> Self {
+        Self::Sleep { duration }
+    }
+
+    /// Resize the viewport.
+    pub fn resize(cols: u16, rows: u16) -> Self {
+        Self::Resize { cols, rows }
+    }
+
+    /// Drain ready work and commit.
+    pub fn drain() -> Self {
+        Self::Drain
+    }
+
+    /// Record a named checkpoint.
+    pub fn checkpoint(name: impl Into<String>) -> Self {
+        Self::Checkpoint { name: name.into() }
+    }
+
+    /// Wait for a condition.
+    pub fn wait_for(condition: WaitCondition, timeout: Duration) -> Self {
+        Self::WaitFor { condition, timeout }
+    }
+
+    /// The verb of the step's script spelling (`click`, `wait-for`, ...).
+    pub fn verb(&self) -> &'static str {
+        match self {
+            Self::Click { button: MouseButton::Left, .. } => "click",
+            Self::Click { button: MouseButton::Right, .. } => "rclick",
+            Self::Click { button: MouseButton::Middle, .. } => "mclick",
+            Self::Hover { .. } => "hover",
+            Self::Focus { .. } => "focus",
+            Self::Type { .. } => "type",
+            Self::Key { .. } => "key",
+            Self::Scroll { .. } => "scroll",
+            Self::Drag { .. } => "drag",
+            Self::Advance { .. } => "wait",
+            Self::Sleep { .. } => "sleep",
+            Self::Resize { .. } => "resize",
+            Self::Drain => "drain",
+            Self::Checkpoint { .. } => "checkpoint",
+            Self::WaitFor { .. } => "wait-for",
+        }
+    }
+}
+
+impl fmt::Display for AutomationStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verb = self.verb();
+        match self {
+            Self::Click { target, .. } | Self::Hover { target } => write!(f, "{verb}:{target}"),
+            Self::Focus { target: FocusTarget::Next } => write!(f, "{verb}:next"),
+            Self::Focus { target: FocusTarget::Prev } => write!(f, "{verb}:prev"),
+            Self::Focus { target: FocusTarget::Selector(target) } => write!(f, "{verb}:{target}"),
+            Self::Type { text } => write!(f, "{verb}:{text}"),
+            Self::Key { key } => write!(f, "{verb}:{key}"),
+            Self::Scroll { target: None, direction } => write!(f, "{verb}:{}", direction.as_str()),
+            Self::Scroll { target: Some(target), direction } => {
+                write!(f, "{verb}:{target},{}", direction.as_str())
+            }
+            Self::Drag { from, to } => write!(f, "{verb}:{from}>{to}"),
+            Self::Advance { duration } | Self::Sleep { duration } => {
+                write!(f, "{verb}:{}", duration.as_millis())
+            }
+            Self::Resize { cols, rows } => write!(f, "{verb}:{cols}x{rows}"),
+            Self::Drain => f.write_str(verb),
+            Self::Checkpoint { name } => write!(f, "{verb}:{name}"),
+            Self::WaitFor { condition, timeout } => {
+                write!(f, "{verb}:{condition},{}", timeout.as_millis())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::key::{KeyCode, Modifiers};
+    use crate::role::SemanticRole;
+    use crate::wait::Predicate;
+
+    #[test]
+    fn display_is_the_script_spelling() {
+        let cases = [
+            (AutomationStep::right_click(Selector::point(3, 4)), "rclick:3,4"),
+            (AutomationStep::middle_click(Selector::text_contains("x")), "mclick:text~x"),
+            (AutomationStep::hover(Selector::role(SemanticRole::ListItem)), "hover:@list-item"),
+            (AutomationStep::focus_next(), "focus:next"),
+            (AutomationStep::focus_prev(), "focus:prev"),
+            (AutomationStep::focus(Selector::id("a")), "focus:#a"),
+            (AutomationStep::type_text("Buy milk"), "type:Buy milk"),
+            (AutomationStep::key(KeyPress::new(KeyCode::Char('n'), Modifiers::CTRL)), "key:ctrl+n"),
+            (AutomationStep::scroll(ScrollDirection::Down), "scroll:down"),
+            (
+                AutomationStep::scroll_at(Selector::id("list"), ScrollDirection::Up),
+                "scroll:#list,up",
+            ),
+            (AutomationStep::drag(Selector::id("a"), Selector::id("b")), "drag:#a>#b"),
+            (AutomationStep::sleep(Duration::from_millis(5)), "sleep:5"),
+            (AutomationStep::drain(), "drain"),
+            (
+                AutomationStep::wait_for(
+                    WaitCondition::new(Predicate::Selected(false), Selector::id("x")),
+                    Duration::from_secs(1),
+                ),
+                "wait-for:selected=false,#x,1000",
+            ),
+        ];
+        for (step, spelling) in cases {
+            assert_eq!(step.to_string(), spelling);
+        }
+    }
+}

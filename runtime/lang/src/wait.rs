@@ -1,0 +1,148 @@
+//! Wait conditions: a predicate over the nodes a selector matches.
+
+use std::fmt;
+
+use crate::selector::Selector;
+use crate::vocabulary::closed_set;
+
+closed_set! {
+    /// The spelling of a wait predicate's name (the part before any `=`).
+    #[non_exhaustive]
+    pub enum PredicateName: "predicate" {
+        /// `exists`
+        Exists = "exists",
+        /// `missing`
+        Missing = "missing",
+        /// `in-view`
+        InView = "in-view",
+        /// `focused`
+        Focused = "focused",
+        /// `enabled`
+        Enabled = "enabled",
+        /// `disabled`
+        Disabled = "disabled",
+        /// `selected` or `selected=false`
+        Selected = "selected",
+        /// `value=X`
+        Value = "value",
+        /// `text=X`
+        Text = "text",
+        /// `count=N`
+        Count = "count",
+    }
+}
+
+impl PredicateName {
+    /// Whether the predicate needs a `=VALUE` (`value`, `text`, `count`),
+    /// may take one (`selected`), or takes none.
+    pub const fn argument(self) -> PredicateArgument {
+        match self {
+            Self::Value | Self::Text => PredicateArgument::Text,
+            Self::Count => PredicateArgument::Count,
+            Self::Selected => PredicateArgument::OptionalBool,
+            _ => PredicateArgument::None,
+        }
+    }
+}
+
+/// What follows a predicate name's `=`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PredicateArgument {
+    /// Nothing: `exists`.
+    None,
+    /// Free text: `value=ready`.
+    Text,
+    /// A non-negative integer: `count=3`.
+    Count,
+    /// Optionally `true` or `false`: `selected`, `selected=false`.
+    OptionalBool,
+}
+
+/// What must hold of the nodes a selector matches.
+///
+/// Conditions that name one node (focused, value, ...) hold when *any*
+/// matching node satisfies them; `missing` holds when nothing matches and
+/// `count` compares the number of matches.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Predicate {
+    /// At least one node matches.
+    Exists,
+    /// No node matches.
+    Missing,
+    /// A matching node has positive visible area.
+    InView,
+    /// A matching node holds focus.
+    Focused,
+    /// A matching node is enabled.
+    Enabled,
+    /// A matching node is disabled.
+    Disabled,
+    /// A matching node's selected state equals this.
+    Selected(bool),
+    /// A matching node's public value equals this exactly.
+    ValueEquals(String),
+    /// A matching node's name or public value contains this.
+    TextContains(String),
+    /// Exactly this many nodes match.
+    Count(usize),
+}
+
+impl Predicate {
+    /// The predicate's name.
+    pub fn name(&self) -> PredicateName {
+        match self {
+            Self::Exists => PredicateName::Exists,
+            Self::Missing => PredicateName::Missing,
+            Self::InView => PredicateName::InView,
+            Self::Focused => PredicateName::Focused,
+            Self::Enabled => PredicateName::Enabled,
+            Self::Disabled => PredicateName::Disabled,
+            Self::Selected(_) => PredicateName::Selected,
+            Self::ValueEquals(_) => PredicateName::Value,
+            Self::TextContains(_) => PredicateName::Text,
+            Self::Count(_) => PredicateName::Count,
+        }
+    }
+}
+
+impl fmt::Display for Predicate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Selected(true) => f.write_str("selected"),
+            Self::Selected(false) => f.write_str("selected=false"),
+            Self::ValueEquals(value) => write!(f, "value={value}"),
+            Self::TextContains(text) => write!(f, "text={text}"),
+            Self::Count(count) => write!(f, "count={count}"),
+            other => f.write_str(other.name().as_str()),
+        }
+    }
+}
+
+/// A predicate applied to a selector's matches.
+///
+/// ```
+/// use rehearse_lang::{Predicate, Selector, WaitCondition};
+/// let condition = WaitCondition::new(Predicate::Count(1), Selector::id("list"));
+/// assert_eq!(condition.to_string(), "count=1,#list");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WaitCondition {
+    /// What must hold.
+    pub predicate: Predicate,
+    /// Which nodes it is about.
+    pub selector: Selector,
+}
+
+impl WaitCondition {
+    /// A condition over the nodes `selector` matches.
+    pub fn new(predicate: Predicate, selector: impl Into<Selector>) -> Self {
+        Self { predicate, selector: selector.into() }
+    }
+}
+
+impl fmt::Display for WaitCondition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.predicate, self.selector)
+    }
+}

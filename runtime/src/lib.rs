@@ -1,0 +1,68 @@
+//! # rehearse
+//!
+//! Make ratatui terminal UIs automatable and testable the way Playwright made
+//! web pages testable.
+//!
+//! - [`Semantic`] (and `#[derive(Semantic)]`) says what a widget *means*:
+//!   role, accessible name, value, sensitivity, states and automation id.
+//! - [`semantic::SemanticTree`] is the committed, queryable tree of a
+//!   generation, with redacted JSON and Markdown projections.
+//! - [`AutomationStep`] and [`Selector`] are the typed operations every
+//!   front-end lowers to.
+//!
+//! ```ignore
+//! use rehearse::prelude::*;
+//!
+//! #[derive(Semantic)]
+//! #[semantic(role = text-box, id = "password", masked)]
+//! struct PasswordField<'a> {
+//!     #[semantic(name)]
+//!     label: &'a str,
+//!     #[semantic(value)]
+//!     secret: &'a str,
+//! }
+//!
+//! let facts = PasswordField { label: "Password", secret: "hunter2" }.semantics();
+//! assert_eq!(facts.value.unwrap().text(), None); // never holds the secret
+//! ```
+
+// The derive expands to `::rehearse::...` paths; this makes them resolve
+// inside this crate too, so built-in widgets can derive.
+#[allow(unused_extern_crates)]
+extern crate self as rehearse;
+
+pub mod semantic;
+
+pub use rehearse_lang::{
+    ActionSet, AutomationId, AutomationIdError, AutomationStep, Checked, FocusTarget, KeyCode,
+    KeyParseError, KeyPress, MAX_AUTOMATION_ID_BYTES, Modifiers, MouseButton, Predicate,
+    PredicateName, RoleSelector, ScrollDirection, Selector, SemanticAction, SemanticRole,
+    Sensitivity, StateName, UnknownName, Vocabulary, WaitCondition,
+};
+// DERIVE-PENDING: pub use rehearse_macros::Semantic;
+pub use semantic::Semantic;
+
+/// The closed vocabularies and their spelling rules.
+pub mod vocabulary {
+    pub use rehearse_lang::suggest::{closest, edit_distance};
+    pub use rehearse_lang::vocabulary::{UnknownName, Vocabulary};
+}
+
+/// Everything a test or an app usually needs, in one import.
+pub mod prelude {
+    pub use crate::semantic::{
+        Bounds, Generation, Semantic, SemanticFacts, SemanticNode, SemanticTree, SemanticValue,
+        Semantics,
+    };
+    pub use crate::{
+        ActionSet, AutomationId, AutomationStep, Checked, KeyCode, KeyPress, Modifiers, Predicate,
+        Selector, SemanticAction, SemanticRole, Sensitivity, WaitCondition,
+    };
+}
+
+/// Implementation details of the generated code. Not public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::semantic::{IntoSemanticText, SemanticFacts};
+    pub use rehearse_lang::{Checked, SemanticRole, Sensitivity};
+}

@@ -1,0 +1,147 @@
+//! The documented JSON shape of a semantic tree (see `docs/semantics.md`).
+//!
+//! Serialization goes through private view structs so the key order is the
+//! declaration order here, whatever the public structs look like, and so a
+//! redacted value can only ever be written as `{"redacted": true, ...}`.
+
+use serde::Serialize;
+
+use crate::semantic::{Bounds, SemanticNode, SemanticTree, SemanticValue};
+
+#[derive(Serialize)]
+struct TreeView<'a> {
+    generation: u64,
+    viewport: ViewportView,
+    root: NodeView<'a>,
+}
+
+#[derive(Serialize)]
+struct ViewportView {
+    cols: u16,
+    rows: u16,
+}
+
+#[derive(Serialize)]
+struct NodeView<'a> {
+    role: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<ValueView<'a>>,
+    states: StatesView,
+    bounds: BoundsView,
+    clipped_bounds: BoundsView,
+    in_view: bool,
+    actionable: bool,
+    actions: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    overlay_order: Option<u32>,
+    children: Vec<NodeView<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ValueView<'a> {
+    Public { text: &'a str, sensitivity: &'static str },
+    Redacted { redacted: bool, sensitivity: &'static str },
+}
+
+#[derive(Serialize)]
+struct StatesView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    focused: Option<bool>,
+    enabled: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    selected: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expanded: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked: Option<&'static str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    hidden: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    offscreen: bool,
+}
+
+#[derive(Serialize)]
+struct BoundsView {
+    x: i32,
+    y: i32,
+    width: u16,
+    height: u16,
+}
+
+impl From<Bounds> for BoundsView {
+    fn from(bounds: Bounds) -> Self {
+        Self { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }
+    }
+}
+
+impl<'a> From<&'a SemanticValue> for ValueView<'a> {
+    fn from(value: &'a SemanticValue) -> Self {
+        let sensitivity = value.sensitivity().as_str();
+        match value.text() {
+            Some(text) => Self::Public { text, sensitivity },
+            None => Self::Redacted { redacted: true, sensitivity },
+        }
+    }
+}
+
+impl<'a> From<&'a SemanticNode> for NodeView<'a> {
+    fn from(node: &'a SemanticNode) -> Self {
+        let states = node.states;
+        Self {
+            role: node.role.as_str(),
+            id: node.automation_id.as_ref().map(|id| id.as_str()),
+            name: &node.name,
+            value: node.value.as_ref().map(ValueView::from),
+            states: StatesView {
+                focused: states.focused,
+                enabled: states.enabled,
+                selected: states.selected,
+                expanded: states.expanded,
+                checked: states.checked.map(|checked| checked.as_str()),
+                hidden: states.hidden,
+                offscreen: states.offscreen,
+            },
+            bounds: node.bounds.into(),
+            clipped_bounds: node.clipped_bounds.into(),
+            in_view: node.in_view,
+            actionable: node.actionable,
+            actions: node.actions.iter().map(|action| action.as_str()).collect(),
+            overlay_order: node.overlay_order,
+            children: node.children.iter().map(NodeView::from).collect(),
+        }
+    }
+}
+
+impl Serialize for SemanticNode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        NodeView::from(self).serialize(serializer)
+    }
+}
+
+impl Serialize for SemanticTree {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        TreeView {
+            generation: self.generation.0,
+            viewport: ViewportView { cols: self.viewport.width, rows: self.viewport.height },
+            root: NodeView::from(&self.root),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl SemanticTree {
+    /// The tree as pretty-printed JSON in the documented shape, with a
+    /// trailing newline. Redacted values appear as
+    /// `{"redacted": true, "sensitivity": "masked"}`.
+    pub fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self).expect(
+            "a semantic tree always serializes: it holds only strings, numbers and booleans",
+        );
+        json.push('\n');
+        json
+    }
+}
