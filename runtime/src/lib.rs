@@ -10,7 +10,7 @@
 //! - [`AutomationStep`] and [`Selector`] are the typed operations every
 //!   front-end lowers to.
 //!
-//! ```ignore
+//! ```
 //! use rehearse::prelude::*;
 //!
 //! #[derive(Semantic)]
@@ -39,7 +39,7 @@ pub use rehearse_lang::{
     PredicateName, RoleSelector, ScrollDirection, Selector, SemanticAction, SemanticRole,
     Sensitivity, StateName, UnknownName, Vocabulary, WaitCondition,
 };
-// DERIVE-PENDING: pub use rehearse_macros::Semantic;
+pub use rehearse_macros::Semantic;
 pub use semantic::Semantic;
 
 /// The closed vocabularies and their spelling rules.
@@ -58,11 +58,72 @@ pub mod prelude {
         ActionSet, AutomationId, AutomationStep, Checked, KeyCode, KeyPress, Modifiers, Predicate,
         Selector, SemanticAction, SemanticRole, Sensitivity, WaitCondition,
     };
+    // The derive macro (macro namespace) next to the trait (type namespace).
+    pub use rehearse_macros::Semantic;
 }
 
 /// Implementation details of the generated code. Not public API.
 #[doc(hidden)]
 pub mod __private {
+    use std::borrow::Cow;
+
     pub use crate::semantic::{IntoSemanticText, SemanticFacts};
-    pub use rehearse_lang::{Checked, SemanticRole, Sensitivity};
+    pub use rehearse_lang::{
+        ActionSet, AutomationId, Checked, SemanticAction, SemanticRole, Sensitivity,
+    };
+
+    /// A field that holds a dynamic automation id (`#[semantic(id)]`):
+    /// `str`, `String`, `Cow<str>`, `AutomationId`, references to them, and
+    /// `Option`s of them (`None` sets no id).
+    pub trait AutomationIdSource {
+        /// The id, or `None` to set none.
+        fn automation_id_str(&self) -> Option<&str>;
+    }
+
+    impl AutomationIdSource for str {
+        fn automation_id_str(&self) -> Option<&str> {
+            Some(self)
+        }
+    }
+
+    impl AutomationIdSource for String {
+        fn automation_id_str(&self) -> Option<&str> {
+            Some(self)
+        }
+    }
+
+    impl AutomationIdSource for Cow<'_, str> {
+        fn automation_id_str(&self) -> Option<&str> {
+            Some(self)
+        }
+    }
+
+    impl AutomationIdSource for AutomationId {
+        fn automation_id_str(&self) -> Option<&str> {
+            Some(self.as_str())
+        }
+    }
+
+    impl<T: AutomationIdSource + ?Sized> AutomationIdSource for &T {
+        fn automation_id_str(&self) -> Option<&str> {
+            (**self).automation_id_str()
+        }
+    }
+
+    impl<T: AutomationIdSource> AutomationIdSource for Option<T> {
+        fn automation_id_str(&self) -> Option<&str> {
+            self.as_ref().and_then(AutomationIdSource::automation_id_str)
+        }
+    }
+
+    /// `facts` with the automation id held by `id`, if it holds one.
+    pub fn with_automation_id<T: AutomationIdSource + ?Sized>(
+        facts: SemanticFacts,
+        id: &T,
+    ) -> SemanticFacts {
+        match id.automation_id_str() {
+            Some(id) => facts.automation_id(id),
+            None => facts,
+        }
+    }
 }

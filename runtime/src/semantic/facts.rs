@@ -11,7 +11,7 @@ use crate::{ActionSet, Checked, SemanticRole, Sensitivity};
 /// Tree structure is not part of it: nesting in the render is nesting in the
 /// tree.
 ///
-/// ```ignore
+/// ```
 /// use rehearse::prelude::*;
 ///
 /// #[derive(Semantic)]
