@@ -31,13 +31,36 @@
 #[allow(unused_extern_crates)]
 extern crate self as rehearse;
 
+mod clock;
+mod component;
+mod context;
+pub mod engine;
+mod error;
+pub mod input;
+mod runtime;
 pub mod semantic;
+mod session;
+pub mod ui;
+pub mod wait;
+pub mod widgets;
+
+pub use clock::{ClockMode, LogicalTime, TimerId};
+pub use component::{Component, Key};
+pub use context::Context;
+pub use engine::{CommitHook, CommittedFrame, DrainLimits, InteractionState, SessionEngine};
+pub use error::AutomationError;
+pub use runtime::RuntimeCore;
+pub use session::{
+    DEFAULT_VIEWPORT, RunError, RunReport, Session, SessionOptions, StepError, StepResult,
+};
+pub use ui::{Ui, View};
 
 pub use rehearse_lang::{
-    ActionSet, AutomationId, AutomationIdError, AutomationStep, Checked, FocusTarget, KeyCode,
-    KeyParseError, KeyPress, MAX_AUTOMATION_ID_BYTES, Modifiers, MouseButton, Predicate,
-    PredicateName, RoleSelector, ScrollDirection, Selector, SemanticAction, SemanticRole,
-    Sensitivity, StateName, UnknownName, Vocabulary, WaitCondition,
+    ActionSet, AutomationId, AutomationIdError, AutomationStep, Checked, CheckpointNameError,
+    FocusTarget, KeyCode, KeyParseError, KeyPress, MAX_AUTOMATION_ID_BYTES, Modifiers, MouseButton,
+    Predicate, PredicateName, RoleSelector, ScrollDirection, Selector, SemanticAction,
+    SemanticRole, Sensitivity, StateName, UnknownName, Vocabulary, WaitCondition,
+    validate_checkpoint_name,
 };
 pub use rehearse_macros::Semantic;
 pub use semantic::Semantic;
@@ -55,8 +78,9 @@ pub mod prelude {
         Semantics,
     };
     pub use crate::{
-        ActionSet, AutomationId, AutomationStep, Checked, KeyCode, KeyPress, Modifiers, Predicate,
-        Selector, SemanticAction, SemanticRole, Sensitivity, WaitCondition,
+        ActionSet, AutomationError, AutomationId, AutomationStep, Checked, ClockMode, Component,
+        Context, Key, KeyCode, KeyPress, Modifiers, Predicate, Selector, SemanticAction,
+        SemanticRole, Sensitivity, Session, SessionOptions, Ui, View, WaitCondition,
     };
     // The derive macro (macro namespace) next to the trait (type namespace).
     pub use rehearse_macros::Semantic;

@@ -14,6 +14,7 @@
 //! ```
 
 mod action;
+mod checkpoint;
 mod id;
 mod key;
 mod role;
@@ -26,6 +27,7 @@ pub mod vocabulary;
 mod wait;
 
 pub use action::{ActionSet, SemanticAction};
+pub use checkpoint::{CheckpointNameError, MAX_CHECKPOINT_NAME_BYTES, validate_checkpoint_name};
 pub use id::{AutomationId, AutomationIdError, MAX_AUTOMATION_ID_BYTES, validate_automation_id};
 pub use key::{KeyCode, KeyParseError, KeyPress, Modifiers};
 pub use role::SemanticRole;

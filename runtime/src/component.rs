@@ -1,0 +1,163 @@
+//! The component model: state, messages, `update` and `view`.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::context::Context;
+use crate::ui::Ui;
+
+/// An application or a nested piece of one: state that changes only in
+/// `update`, and a `view` that renders it with ratatui through a [`Ui`].
+///
+/// ```
+/// use rehearse::prelude::*;
+/// use rehearse::widgets::{Button, Text};
+/// use ratatui::layout::{Constraint, Layout};
+///
+/// #[derive(Default)]
+/// struct Counter { clicks: u32 }
+///
+/// enum Msg { Clicked }
+///
+/// impl Component for Counter {
+///     type Message = Msg;
+///     fn update(&mut self, msg: Msg, _ctx: &mut Context<'_, Self>) {
+///         match msg { Msg::Clicked => self.clicks += 1 }
+///     }
+///     fn view(&self, ui: &mut Ui<'_, Msg>) {
+///         let [label, button] = Layout::vertical([Constraint::Length(1), Constraint::Length(3)]).areas(ui.area());
+///         ui.add(label, Text::new(format!("clicked {} times", self.clicks)).automation_id("count"));
+///         ui.add(button, Button::new("Click me").automation_id("click").on_click(|| Msg::Clicked));
+///     }
+/// }
+///
+/// let mut session = Session::new(Counter::default(), SessionOptions::default().viewport(30, 4));
+/// session.step(AutomationStep::click(Selector::id("click"))).unwrap();
+/// assert_eq!(session.tree().by_id("count").unwrap().name, "clicked 1 times");
+/// ```
+pub trait Component: 'static {
+    /// What `update` receives. Messages may arrive from worker threads
+    /// through links, hence `Send`.
+    type Message: Send + 'static;
+
+    /// Applies one message. Effects (more messages, timers, focus requests,
+    /// quitting) go through `ctx`.
+    fn update(&mut self, msg: Self::Message, ctx: &mut Context<'_, Self>);
+
+    /// Renders the current state. Nesting in the render is nesting in the
+    /// semantic tree.
+    fn view(&self, ui: &mut Ui<'_, Self::Message>);
+
+    /// Called once when the component is mounted, before its first view.
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        let _ = ctx;
+    }
+
+    /// Called exactly once when the component is removed: its key left the
+    /// render, or the session ended (normally, on error, or by drop).
+    fn unmount(&mut self) {}
+}
+
+/// A sibling-scoped reconciliation key for nested components and keyed
+/// widgets. It keeps state (and focus) attached to the right item when
+/// siblings are added, removed or reordered.
+///
+/// A `Key` is never an automation id: selectors cannot see it.
+///
+/// ```
+/// use rehearse::Key;
+/// assert_eq!(Key::from(3usize).to_string(), "3");
+/// assert_eq!(Key::from("row-a"), Key::new("row-a"));
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key(KeyRepr);
+
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum KeyRepr {
+    Int(u64),
+    Str(Arc<str>),
+}
+
+impl Key {
+    /// A key from text.
+    pub fn new(key: impl AsRef<str>) -> Self {
+        Self(KeyRepr::Str(Arc::from(key.as_ref())))
+    }
+}
+
+impl From<&str> for Key {
+    fn from(key: &str) -> Self {
+        Self::new(key)
+    }
+}
+
+impl From<String> for Key {
+    fn from(key: String) -> Self {
+        Self(KeyRepr::Str(Arc::from(key)))
+    }
+}
+
+impl From<u64> for Key {
+    fn from(key: u64) -> Self {
+        Self(KeyRepr::Int(key))
+    }
+}
+
+impl From<usize> for Key {
+    fn from(key: usize) -> Self {
+        Self(KeyRepr::Int(key as u64))
+    }
+}
+
+impl From<u32> for Key {
+    fn from(key: u32) -> Self {
+        Self(KeyRepr::Int(u64::from(key)))
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            KeyRepr::Int(key) => key.fmt(f),
+            KeyRepr::Str(key) => f.write_str(key),
+        }
+    }
+}
+
+impl fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            KeyRepr::Int(key) => write!(f, "Key({key})"),
+            KeyRepr::Str(key) => write!(f, "Key({key:?})"),
+        }
+    }
+}
+
+/// Where a component lives: the keys from the root to it. The root's path
+/// is empty.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub(crate) struct ComponentPath(Arc<[Key]>);
+
+impl ComponentPath {
+    pub(crate) fn root() -> Self {
+        Self(Arc::from(Vec::new()))
+    }
+
+    pub(crate) fn child(&self, key: &Key) -> Self {
+        let mut keys = self.0.to_vec();
+        keys.push(key.clone());
+        Self(Arc::from(keys))
+    }
+
+    pub(crate) fn keys(&self) -> &[Key] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for ComponentPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("/")?;
+        let keys: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        f.write_str(&keys.join("/"))
+    }
+}

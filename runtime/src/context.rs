@@ -1,0 +1,61 @@
+//! `Context`: what `update` and `mount` can do besides changing state.
+
+use std::marker::PhantomData;
+use std::time::Duration;
+
+use crate::Selector;
+use crate::clock::{LogicalTime, TimerId};
+use crate::component::{Component, ComponentPath};
+use crate::runtime::{Effects, Envelope};
+
+/// The effects a component can request while handling a message: more
+/// messages, timers on the session clock, focus moves, quitting.
+///
+/// Messages sent here are handled in the same drain, before the next
+/// commit, in the order they were sent.
+pub struct Context<'a, C: Component + ?Sized> {
+    effects: &'a mut Effects,
+    path: &'a ComponentPath,
+    now: LogicalTime,
+    _component: PhantomData<fn(&C)>,
+}
+
+impl<'a, C: Component + ?Sized> Context<'a, C> {
+    pub(crate) fn new(effects: &'a mut Effects, path: &'a ComponentPath, now: LogicalTime) -> Self {
+        Self { effects, path, now, _component: PhantomData }
+    }
+
+    /// Queues a message for this component.
+    pub fn send(&mut self, message: C::Message) {
+        self.effects.queue.push_back(Envelope::new(self.path.clone(), message));
+    }
+
+    /// Delivers `message` to this component once `delay` of session time
+    /// has passed. Under the controlled clock that happens only when a step
+    /// advances time; timers due at the same time run in the order they were
+    /// scheduled.
+    pub fn after(&mut self, delay: Duration, message: C::Message) -> TimerId {
+        let due = self.now + delay;
+        self.effects.timers.schedule(due, Envelope::new(self.path.clone(), message))
+    }
+
+    /// Cancels a timer; `false` if it already ran or was cancelled.
+    pub fn cancel_timer(&mut self, timer: TimerId) -> bool {
+        self.effects.timers.cancel(timer)
+    }
+
+    /// The session's logical time.
+    pub fn now(&self) -> LogicalTime {
+        self.now
+    }
+
+    /// Moves focus to the one node `selector` matches, after the next render.
+    pub fn focus(&mut self, selector: impl Into<Selector>) {
+        self.effects.focus_requests.push(selector.into());
+    }
+
+    /// Asks the host to end the session after this drain.
+    pub fn quit(&mut self) {
+        self.effects.quit = true;
+    }
+}

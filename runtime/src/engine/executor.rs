@@ -1,0 +1,379 @@
+//! The operation executor: selector resolution, semantic-action checks,
+//! synthesized input in terminal order, clock policy, draining, commit.
+
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{Event, KeyModifiers, MouseEvent, MouseEventKind};
+
+use super::{SessionEngine, hit};
+use crate::clock::{ClockMode, LogicalTime};
+use crate::component::Component;
+use crate::error::AutomationError;
+use crate::input::crossterm_button;
+use crate::semantic::{Generation, SemanticNode};
+use crate::vocabulary::closest;
+use crate::wait::{IdleReport, WaitTimeout, evaluate};
+use crate::{
+    AutomationStep, FocusTarget, KeyCode, KeyPress, MouseButton, ScrollDirection, Selector,
+    SemanticAction, WaitCondition,
+};
+
+/// What one executed step produced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StepOutcome {
+    /// The generation committed after the step.
+    pub generation: Generation,
+}
+
+impl<C: Component> SessionEngine<C> {
+    /// Executes one step: resolves its selector against the committed tree,
+    /// checks the target can take it, synthesizes real input in terminal
+    /// order, drains to a fixed point and commits one generation.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the step fails with; the state it reached is kept (nothing
+    /// is rolled back) but not committed.
+    pub fn execute(&mut self, step: &AutomationStep) -> Result<StepOutcome, AutomationError> {
+        self.ensure_open()?;
+        match step {
+            AutomationStep::Click { target, button } => self.click(target, *button)?,
+            AutomationStep::Hover { target } => {
+                let (col, row) = self.pointer_target(target, "hover", None)?;
+                self.pointer(MouseEventKind::Moved, col, row)?;
+            }
+            AutomationStep::Focus { target } => self.focus(target)?,
+            AutomationStep::Type { text } => self.type_text(text)?,
+            AutomationStep::Key { key } => {
+                if self.route_key(*key) {
+                    self.settle()?;
+                }
+            }
+            AutomationStep::Scroll { target, direction } => {
+                self.scroll(target.as_ref(), *direction)?
+            }
+            AutomationStep::Drag { from, to } => self.drag(from, to)?,
+            AutomationStep::Advance { duration } => self.advance(*duration)?,
+            AutomationStep::Sleep { duration } => {
+                std::thread::sleep(*duration);
+                self.settle()?;
+            }
+            AutomationStep::Resize { cols, rows } => {
+                self.set_viewport(*cols, *rows)?;
+                self.settle()?;
+            }
+            AutomationStep::Drain => self.settle()?,
+            AutomationStep::Checkpoint { name } => {
+                rehearse_lang::validate_checkpoint_name(name).map_err(|reason| {
+                    AutomationError::InvalidCheckpointName {
+                        name: name.clone(),
+                        reason: reason.to_string(),
+                    }
+                })?;
+                self.settle()?;
+            }
+            AutomationStep::WaitFor { condition, timeout } => self.wait_for(condition, *timeout)?,
+            other => {
+                return Err(AutomationError::Unsupported {
+                    operation: other.to_string(),
+                    reason: "this engine does not know the step".into(),
+                });
+            }
+        }
+        let generation = self.commit()?;
+        Ok(StepOutcome { generation })
+    }
+
+    fn click(&mut self, target: &Selector, button: MouseButton) -> Result<(), AutomationError> {
+        let operation = match button {
+            MouseButton::Left => "click",
+            MouseButton::Right => "rclick",
+            MouseButton::Middle => "mclick",
+        };
+        let (col, row) = self.pointer_target(target, operation, Some(SemanticAction::Click))?;
+        let button = crossterm_button(button);
+        self.pointer(MouseEventKind::Moved, col, row)?;
+        self.pointer(MouseEventKind::Down(button), col, row)?;
+        self.pointer(MouseEventKind::Up(button), col, row)?;
+        Ok(())
+    }
+
+    /// Resolves `selector` to exactly one node of the committed tree that is
+    /// in view, enabled and supports `action`, and checks that a real
+    /// pointer at the centre of its clipped bounds reaches it. Returns that
+    /// cell.
+    fn pointer_target(
+        &self,
+        selector: &Selector,
+        operation: &str,
+        action: Option<SemanticAction>,
+    ) -> Result<(u16, u16), AutomationError> {
+        let node = self.resolve(selector)?;
+        self.check_can(node, operation, action)?;
+        let (col, row) = node.clipped_bounds.centre();
+        let idx = self.raw_of(node).expect("committed nodes map to raw nodes");
+        let frame = self.frame();
+        match hit::hit_test(frame, col, row) {
+            Some(recipient) if hit::is_within(frame, recipient, idx) => {}
+            recipient => {
+                let reached = recipient
+                    .and_then(|raw| self.order.iter().position(|&n| n == raw))
+                    .and_then(|at| self.committed().tree.nodes().nth(at))
+                    .map_or_else(|| "nothing".to_owned(), SemanticNode::label);
+                return Err(AutomationError::NotActionable {
+                    target: node.label(),
+                    operation: operation.to_owned(),
+                    reason: format!(
+                        "a pointer at its centre ({col},{row}) reaches {reached}, not it (covered by an overlay, or outside its hit area)"
+                    ),
+                });
+            }
+        }
+        let (Ok(col), Ok(row)) = (u16::try_from(col), u16::try_from(row)) else {
+            return Err(AutomationError::NotInView {
+                target: node.label(),
+                clipped: node.clipped_bounds.to_string(),
+            });
+        };
+        Ok((col, row))
+    }
+
+    fn check_can(
+        &self,
+        node: &SemanticNode,
+        operation: &str,
+        action: Option<SemanticAction>,
+    ) -> Result<(), AutomationError> {
+        if !node.in_view {
+            return Err(AutomationError::NotInView {
+                target: node.label(),
+                clipped: node.clipped_bounds.to_string(),
+            });
+        }
+        if !node.states.enabled {
+            return Err(AutomationError::NotActionable {
+                target: node.label(),
+                operation: operation.to_owned(),
+                reason: "it is disabled".to_owned(),
+            });
+        }
+        if let Some(action) = action
+            && !node.actions.contains(action)
+        {
+            let supported = if node.actions.is_empty() {
+                "it supports no actions".to_owned()
+            } else {
+                format!("it supports {}", node.actions)
+            };
+            return Err(AutomationError::NotActionable {
+                target: node.label(),
+                operation: operation.to_owned(),
+                reason: format!("{operation} needs `{action}`, {supported}"),
+            });
+        }
+        Ok(())
+    }
+
+    /// Resolves a selector to exactly one committed node; a missing id gets
+    /// the closest existing id as a hint.
+    fn resolve(&self, selector: &Selector) -> Result<&SemanticNode, AutomationError> {
+        let tree = &self.committed().tree;
+        tree.resolve(selector).map_err(|error| match AutomationError::from(error) {
+            AutomationError::NoMatch { selector, .. } => {
+                let hint = match &selector {
+                    Selector::Id(id) => {
+                        let ids: Vec<&str> = tree
+                            .nodes()
+                            .filter_map(|n| n.automation_id.as_ref().map(|i| i.as_str()))
+                            .collect();
+                        closest(id, ids.iter().copied()).first().map(|id| format!("`#{id}`"))
+                    }
+                    _ => None,
+                };
+                AutomationError::NoMatch { selector, hint }
+            }
+            other => other,
+        })
+    }
+
+    fn pointer(&mut self, kind: MouseEventKind, col: u16, row: u16) -> Result<(), AutomationError> {
+        let event =
+            Event::Mouse(MouseEvent { kind, column: col, row, modifiers: KeyModifiers::NONE });
+        self.handle_event(&event)
+    }
+
+    fn focus(&mut self, target: &FocusTarget) -> Result<(), AutomationError> {
+        let moved = match target {
+            FocusTarget::Next => self.move_focus(1),
+            FocusTarget::Prev => self.move_focus(-1),
+            FocusTarget::Selector(selector) => {
+                let node = self.resolve(selector)?;
+                self.check_can(node, "focus", Some(SemanticAction::Focus))?;
+                let idx = self.raw_of(node).expect("committed nodes map to raw nodes");
+                let label = node.label();
+                if !self.focus_node(idx) {
+                    return Err(AutomationError::NotActionable {
+                        target: label,
+                        operation: "focus".into(),
+                        reason: "it is outside the open modal".into(),
+                    });
+                }
+                true
+            }
+        };
+        if moved {
+            self.settle()?;
+        }
+        Ok(())
+    }
+
+    fn type_text(&mut self, text: &str) -> Result<(), AutomationError> {
+        let tree = &self.committed().tree;
+        let Some(focused) = tree.focused() else {
+            return Err(AutomationError::NotActionable {
+                target: "nothing".into(),
+                operation: format!("type:{text}").chars().take(40).collect(),
+                reason: "no node holds focus; click or focus a text field first".into(),
+            });
+        };
+        if !(focused.role.accepts_text() || focused.actions.contains(SemanticAction::SetValue)) {
+            return Err(AutomationError::NotActionable {
+                target: focused.label(),
+                operation: "type".into(),
+                reason: "typing needs a focused text-box, text-area, combo-box or terminal".into(),
+            });
+        }
+        for character in text.chars() {
+            let key = if character == '\n' {
+                KeyPress::from(KeyCode::Enter)
+            } else {
+                KeyPress::char(character)
+            };
+            if self.route_key(key) {
+                self.settle()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn scroll(
+        &mut self,
+        target: Option<&Selector>,
+        direction: ScrollDirection,
+    ) -> Result<(), AutomationError> {
+        let (col, row) = match target {
+            Some(selector) => self.pointer_target(selector, "scroll", None)?,
+            None => {
+                let tree = &self.committed().tree;
+                let Some(focused) = tree.focused() else {
+                    return Err(AutomationError::NotActionable {
+                        target: "nothing".into(),
+                        operation: "scroll".into(),
+                        reason: "no node holds focus; give scroll a selector (`scroll:#list,down`)"
+                            .into(),
+                    });
+                };
+                let selector = focused.automation_id.as_ref().map(|id| Selector::id(id.as_str()));
+                match selector {
+                    Some(selector) => self.pointer_target(&selector, "scroll", None)?,
+                    None => {
+                        let (col, row) = focused.clipped_bounds.centre();
+                        (col.max(0) as u16, row.max(0) as u16)
+                    }
+                }
+            }
+        };
+        let kind = match direction {
+            ScrollDirection::Up => MouseEventKind::ScrollUp,
+            ScrollDirection::Down => MouseEventKind::ScrollDown,
+        };
+        self.pointer(MouseEventKind::Moved, col, row)?;
+        self.pointer(kind, col, row)
+    }
+
+    fn drag(&mut self, from: &Selector, to: &Selector) -> Result<(), AutomationError> {
+        let (from_col, from_row) = self.pointer_target(from, "drag", Some(SemanticAction::Drag))?;
+        let (to_col, to_row) = self.pointer_target(to, "drag", None)?;
+        let left = crossterm_button(MouseButton::Left);
+        self.pointer(MouseEventKind::Moved, from_col, from_row)?;
+        self.pointer(MouseEventKind::Down(left), from_col, from_row)?;
+        self.pointer(MouseEventKind::Drag(left), to_col, to_row)?;
+        self.pointer(MouseEventKind::Up(left), to_col, to_row)
+    }
+
+    /// Advances the controlled clock by `duration`, stopping at every timer
+    /// due on the way (in due order, ties in submission order) and draining
+    /// after each.
+    pub(crate) fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {
+        if self.clock.mode() != ClockMode::Controlled {
+            return Err(AutomationError::RealtimeAdvance);
+        }
+        let target = self.clock.now() + duration;
+        while let Some(due) = self.core.effects.timers.next_due().filter(|due| *due <= target) {
+            self.clock.set_controlled(due);
+            self.settle()?;
+        }
+        self.clock.set_controlled(target);
+        self.settle()
+    }
+
+    /// What is pending right now.
+    pub fn idle_report(&self) -> IdleReport {
+        let now = self.clock.now();
+        let timers = &self.core.effects.timers;
+        let due = timers.count_due(now);
+        IdleReport {
+            queued_messages: self.core.effects.queue.len(),
+            due_timers: due,
+            future_timers: timers.len() - due,
+            dirty: false,
+            tracked_commands: 0,
+            external_links_untracked: false,
+        }
+    }
+
+    fn wait_for(
+        &mut self,
+        condition: &WaitCondition,
+        timeout: Duration,
+    ) -> Result<(), AutomationError> {
+        let started = Instant::now();
+        let logical_start = self.clock.now();
+        let mut tree = self.committed().tree.clone();
+        loop {
+            let (holds, matches) = evaluate(condition, &tree)?;
+            if holds {
+                return Ok(());
+            }
+            let last_matches: Vec<String> = matches.iter().map(|node| node.label()).collect();
+            let idle = self.idle_report();
+            // Under a controlled clock nothing can change without pending
+            // work: fail now instead of burning wall time.
+            let nothing_pending = self.clock.mode() == ClockMode::Controlled && idle.is_idle();
+            if nothing_pending || started.elapsed() >= timeout {
+                return Err(AutomationError::WaitTimeout(Box::new(WaitTimeout {
+                    condition: condition.clone(),
+                    timeout,
+                    wall_elapsed: started.elapsed(),
+                    logical_elapsed: self.clock.now().0.saturating_sub(logical_start.0),
+                    last_matches,
+                    idle,
+                    semantic_tree: tree.to_markdown(),
+                    diagnostic_checkpoint: None,
+                })));
+            }
+            std::thread::sleep(Duration::from_millis(2).min(timeout));
+            self.settle()?;
+            // Evaluate what the app shows now without committing: the step
+            // commits exactly one generation when it ends.
+            tree =
+                super::projection::project(self.frame(), self.generation, self.focused_idx())?.tree;
+        }
+    }
+
+    /// The logical time, for tests and hosts.
+    pub fn logical_time(&self) -> LogicalTime {
+        self.clock.now()
+    }
+}

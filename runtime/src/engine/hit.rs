@@ -1,0 +1,66 @@
+//! Pointer hit-testing: which node a real pointer event at a cell reaches.
+//!
+//! Overlays are tested topmost first and a modal overlay blocks everything
+//! beneath it. Inside a layer, a node that captures clicks takes them before
+//! its descendants, cells a node owns (a scrollbar) are its own, later
+//! siblings are on top of earlier ones, and a node with per-cell hit areas
+//! accepts the pointer only on those cells.
+
+use crate::ui::{FrameBuilder, NodeIdx};
+
+/// The node a pointer at `col`, `row` reaches, if any.
+pub(crate) fn hit_test(frame: &FrameBuilder, col: i32, row: i32) -> Option<NodeIdx> {
+    for layer in frame.layers.iter().rev() {
+        if let Some(root) = layer.root
+            && let Some(target) = hit_in(frame, root, col, row)
+        {
+            return Some(target);
+        }
+        if layer.modal {
+            return None;
+        }
+    }
+    None
+}
+
+fn hit_in(frame: &FrameBuilder, idx: NodeIdx, col: i32, row: i32) -> Option<NodeIdx> {
+    let node = &frame.nodes[idx];
+    if !node.clip.contains(col, row) {
+        return None;
+    }
+    if node.pointer.own_cells.iter().any(|cell| cell.contains(col, row)) {
+        return Some(idx);
+    }
+    if node.pointer.capture_click && node.pointer.accepts(col, row) {
+        return Some(idx);
+    }
+    for &child in node.children.iter().rev() {
+        if let Some(target) = hit_in(frame, child, col, row) {
+            return Some(target);
+        }
+    }
+    node.pointer.accepts(col, row).then_some(idx)
+}
+
+/// Whether `node` is `ancestor` or lies inside it.
+pub(crate) fn is_within(frame: &FrameBuilder, node: NodeIdx, ancestor: NodeIdx) -> bool {
+    let mut current = Some(node);
+    while let Some(idx) = current {
+        if idx == ancestor {
+            return true;
+        }
+        current = frame.nodes[idx].parent;
+    }
+    false
+}
+
+/// `node` and its ancestors, innermost first: the bubbling path.
+pub(crate) fn ancestry(frame: &FrameBuilder, node: NodeIdx) -> Vec<NodeIdx> {
+    let mut path = Vec::new();
+    let mut current = Some(node);
+    while let Some(idx) = current {
+        path.push(idx);
+        current = frame.nodes[idx].parent;
+    }
+    path
+}

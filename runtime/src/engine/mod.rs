@@ -1,0 +1,453 @@
+//! `SessionEngine`: lifecycle, viewport, draining to a fixed point,
+//! semantic projection, duplicate-id validation and committed generations.
+
+mod dispatch;
+mod executor;
+pub(crate) mod hit;
+mod projection;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Rect, Size};
+
+use crate::MouseButton;
+use crate::clock::{ClockMode, LogicalTime, SessionClock};
+use crate::component::Component;
+use crate::error::AutomationError;
+use crate::runtime::RuntimeCore;
+use crate::semantic::{Generation, SemanticNode, SemanticTree};
+use crate::ui::{FrameBuilder, InteractionKeys, NodeIdx, WidgetStates};
+
+pub use executor::StepOutcome;
+
+/// Limits that keep a misbehaving app from hanging a session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrainLimits {
+    /// Messages delivered in one drain before it fails.
+    pub messages: usize,
+    /// Renders in one drain before it fails.
+    pub renders: usize,
+}
+
+impl Default for DrainLimits {
+    fn default() -> Self {
+        Self { messages: 10_000, renders: 64 }
+    }
+}
+
+/// Who holds focus, what the pointer is over, what is pressed, as of a
+/// committed generation. Nodes are described by their label
+/// (`role "name" #id`); internal node ids never appear.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct InteractionState {
+    /// The focused node.
+    pub focused: Option<String>,
+    /// The node under the pointer.
+    pub hovered: Option<String>,
+    /// The node a button is held down on.
+    pub pressed: Option<String>,
+}
+
+/// One committed generation: viewport, semantic tree, interaction state and
+/// the rendered frame, committed together once per operation.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct CommittedFrame {
+    /// Its number.
+    pub generation: Generation,
+    /// The viewport size.
+    pub viewport: Size,
+    /// The semantic tree.
+    pub tree: SemanticTree,
+    /// Focus, hover and pressed state.
+    pub interaction: InteractionState,
+    /// The rendered frame, overlays composited.
+    pub buffer: Buffer,
+    /// Where the terminal cursor is, if a widget placed it.
+    pub cursor: Option<(u16, u16)>,
+    /// Logical time at the commit.
+    pub time: LogicalTime,
+}
+
+/// Something told about every commit (checkpoint sinks, recorders, the
+/// render-commit marker).
+pub trait CommitHook {
+    /// Called after each generation commits.
+    fn committed(&mut self, frame: &CommittedFrame);
+}
+
+impl<F: FnMut(&CommittedFrame)> CommitHook for F {
+    fn committed(&mut self, frame: &CommittedFrame) {
+        self(frame);
+    }
+}
+
+#[derive(Default)]
+struct Interaction {
+    focused: Option<Arc<str>>,
+    hovered: Option<Arc<str>>,
+    pressed: Option<(Arc<str>, MouseButton)>,
+    drag: Option<Drag>,
+    /// Focus to restore when a modal closes, innermost last.
+    focus_stack: Vec<Option<Arc<str>>>,
+    /// How many modal layers the last render had.
+    modal_depth: usize,
+}
+
+struct Drag {
+    source: Arc<str>,
+    payload: String,
+}
+
+/// Owns a mounted component and everything around it: lifecycle, viewport,
+/// clock, draining, projection and the committed generations. One UI thread
+/// performs every operation.
+pub struct SessionEngine<C: Component> {
+    core: RuntimeCore<C>,
+    clock: SessionClock,
+    limits: DrainLimits,
+    viewport: Rect,
+    states: WidgetStates,
+    interaction: Interaction,
+    frame: Option<FrameBuilder>,
+    committed: Option<CommittedFrame>,
+    /// For each node of the committed tree in document order, its raw node.
+    order: Vec<NodeIdx>,
+    generation: Generation,
+    hooks: Vec<Box<dyn CommitHook>>,
+    closed: bool,
+}
+
+impl<C: Component> SessionEngine<C> {
+    /// Mounts `app` at `viewport`, drains and commits the first generation.
+    ///
+    /// # Errors
+    ///
+    /// Whatever the first commit fails with (duplicate ids, a drain that
+    /// does not converge, a zero-sized viewport); the app is unmounted again.
+    pub fn start(
+        app: C,
+        viewport: Size,
+        clock: ClockMode,
+        limits: DrainLimits,
+    ) -> Result<Self, AutomationError> {
+        check_viewport(viewport.width, viewport.height)?;
+        let mut engine = Self {
+            core: RuntimeCore::new(app),
+            clock: SessionClock::new(clock),
+            limits,
+            viewport: Rect::new(0, 0, viewport.width, viewport.height),
+            states: WidgetStates::default(),
+            interaction: Interaction::default(),
+            frame: None,
+            committed: None,
+            order: Vec::new(),
+            generation: Generation(0),
+            hooks: Vec::new(),
+            closed: false,
+        };
+        engine.core.mount(engine.clock.now());
+        engine.settle()?;
+        engine.commit()?;
+        Ok(engine)
+    }
+
+    /// Registers a hook told about every later commit.
+    pub fn add_commit_hook(&mut self, hook: impl CommitHook + 'static) {
+        self.hooks.push(Box::new(hook));
+    }
+
+    /// The root component.
+    pub fn app(&self) -> &C {
+        self.core.app()
+    }
+
+    /// The last committed generation.
+    pub fn committed(&self) -> &CommittedFrame {
+        self.committed.as_ref().expect("a started engine has committed at least once")
+    }
+
+    /// The last committed generation's number.
+    pub fn generation(&self) -> Generation {
+        self.generation
+    }
+
+    /// The session's logical time.
+    pub fn now(&self) -> LogicalTime {
+        self.clock.now()
+    }
+
+    /// The clock mode, fixed at start.
+    pub fn clock_mode(&self) -> ClockMode {
+        self.clock.mode()
+    }
+
+    /// Whether the app asked to quit.
+    pub fn quit_requested(&self) -> bool {
+        self.core.effects.quit
+    }
+
+    /// Whether the session is closed.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// Messages that arrived for components no longer mounted (dropped).
+    pub fn late_messages(&self) -> usize {
+        self.core.effects.dropped_late
+    }
+
+    /// Sends a message to the root component, drains and commits.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::SessionClosed`], or what draining and committing fail with.
+    pub fn send(&mut self, message: C::Message) -> Result<Generation, AutomationError> {
+        self.ensure_open()?;
+        self.core.send(message);
+        self.settle()?;
+        self.commit()
+    }
+
+    /// Unmounts everything, exactly once. Later operations fail with
+    /// [`AutomationError::SessionClosed`].
+    pub fn close(&mut self) {
+        if !self.closed {
+            self.closed = true;
+            self.core.unmount();
+        }
+    }
+
+    fn ensure_open(&self) -> Result<(), AutomationError> {
+        if self.closed { Err(AutomationError::SessionClosed) } else { Ok(()) }
+    }
+
+    fn frame(&self) -> &FrameBuilder {
+        self.frame.as_ref().expect("rendered at least once")
+    }
+
+    /// Renders once into a fresh frame and fixes up focus for modals that
+    /// opened or closed and for a focused node that vanished. Returns
+    /// whether focus changed (the caller renders again so styles follow).
+    fn render(&mut self) -> bool {
+        let keys = InteractionKeys {
+            focused: self.interaction.focused.clone(),
+            hovered: self.interaction.hovered.clone(),
+            pressed: self.interaction.pressed.as_ref().map(|(key, _)| key.clone()),
+        };
+        let mut frame = FrameBuilder::new(
+            self.viewport,
+            self.clock.now(),
+            std::mem::take(&mut self.states),
+            keys,
+        );
+        self.core.render(&mut frame);
+        self.states = std::mem::take(&mut frame.states);
+        self.frame = Some(frame);
+        self.fix_focus()
+    }
+
+    fn fix_focus(&mut self) -> bool {
+        let before = self.interaction.focused.clone();
+        let modal_depth = self.frame().layers.iter().filter(|layer| layer.modal).count();
+        while modal_depth > self.interaction.modal_depth {
+            // A modal opened: remember focus, move it into the modal.
+            self.interaction.focus_stack.push(self.interaction.focused.take());
+            self.interaction.modal_depth += 1;
+            self.interaction.focused =
+                self.focusables().first().map(|&idx| self.frame().nodes[idx].key.clone());
+        }
+        while modal_depth < self.interaction.modal_depth {
+            // A modal closed: restore the focus it took, by key.
+            self.interaction.modal_depth -= 1;
+            self.interaction.focused = self.interaction.focus_stack.pop().flatten();
+        }
+        if let Some(key) = &self.interaction.focused
+            && self.find_key(key).is_none_or(|idx| !self.focusables().contains(&idx))
+        {
+            self.interaction.focused = None;
+        }
+        for key in [&mut self.interaction.hovered] {
+            if key
+                .as_ref()
+                .is_some_and(|k| self.frame.as_ref().is_some_and(|f| !f.rendered_keys.contains(k)))
+            {
+                *key = None;
+            }
+        }
+        before != self.interaction.focused
+    }
+
+    /// The raw node with this stable key in the current frame.
+    fn find_key(&self, key: &str) -> Option<NodeIdx> {
+        self.frame().nodes.iter().position(|node| &*node.key == key)
+    }
+
+    /// The focus order of the current frame: enabled focusable nodes, only
+    /// inside the topmost modal overlay when one is open.
+    fn focusables(&self) -> Vec<NodeIdx> {
+        let frame = self.frame();
+        let floor = frame.layers.iter().rposition(|layer| layer.modal).unwrap_or(0);
+        frame
+            .focus_order
+            .iter()
+            .copied()
+            .filter(|&idx| frame.nodes[idx].layer >= floor && self.enabled(idx))
+            .collect()
+    }
+
+    /// Whether a raw node and all its ancestors are enabled.
+    fn enabled(&self, idx: NodeIdx) -> bool {
+        let frame = self.frame();
+        hit::ancestry(frame, idx)
+            .iter()
+            .all(|&node| frame.nodes[node].facts.states.enabled.unwrap_or(true))
+    }
+
+    fn focused_idx(&self) -> Option<NodeIdx> {
+        self.interaction.focused.as_ref().and_then(|key| self.find_key(key))
+    }
+
+    /// Drains ready work to a bounded fixed point: messages, timers due at
+    /// the current logical time, renders, focus requests.
+    pub(crate) fn settle(&mut self) -> Result<(), AutomationError> {
+        let mut delivered = 0usize;
+        let mut renders = 0usize;
+        let mut producers: HashMap<&'static str, usize> = HashMap::new();
+        loop {
+            let now = self.clock.now();
+            while let Some(type_name) = self.core.deliver_next(now) {
+                delivered += 1;
+                *producers.entry(type_name).or_default() += 1;
+                if delivered > self.limits.messages {
+                    return Err(not_converged(delivered, renders, producers));
+                }
+            }
+            let mut fired = false;
+            while let Some(envelope) = self.core.effects.timers.pop_due(now) {
+                self.core.effects.queue.push_back(envelope);
+                fired = true;
+            }
+            if fired {
+                continue;
+            }
+            renders += 1;
+            if renders > self.limits.renders {
+                return Err(not_converged(delivered, renders, producers));
+            }
+            let mut focus_moved = self.render();
+            focus_moved |= self.apply_focus_requests();
+            if !focus_moved
+                && self.core.effects.queue.is_empty()
+                && self.core.effects.timers.count_due(now) == 0
+            {
+                return Ok(());
+            }
+        }
+    }
+
+    fn apply_focus_requests(&mut self) -> bool {
+        let requests = std::mem::take(&mut self.core.effects.focus_requests);
+        if requests.is_empty() {
+            return false;
+        }
+        let Ok(projection) = projection::project(self.frame(), self.generation, self.focused_idx())
+        else {
+            return false;
+        };
+        let mut moved = false;
+        for selector in requests {
+            if let Ok(node) = projection.tree.resolve(&selector)
+                && let Some(idx) = projection.raw_of(node)
+                && self.focusables().contains(&idx)
+            {
+                self.interaction.focused = Some(self.frame().nodes[idx].key.clone());
+                moved = true;
+            }
+        }
+        moved
+    }
+
+    /// Projects the current frame and commits it as the next generation.
+    pub(crate) fn commit(&mut self) -> Result<Generation, AutomationError> {
+        let generation = self.generation.next();
+        let frame = self.frame.as_ref().expect("rendered before commit");
+        let projection = projection::project(frame, generation, self.focused_idx())?;
+        let buffer = frame.composite();
+        let cursor = frame.cursor;
+        let describe = |key: &Option<Arc<str>>| -> Option<String> {
+            let idx = key
+                .as_ref()
+                .and_then(|key| frame.nodes.iter().position(|node| node.key == *key))?;
+            let at = projection.order.iter().position(|&raw| raw == idx)?;
+            projection.tree.nodes().nth(at).map(SemanticNode::label)
+        };
+        let interaction = InteractionState {
+            focused: describe(&self.interaction.focused),
+            hovered: describe(&self.interaction.hovered),
+            pressed: describe(&self.interaction.pressed.as_ref().map(|(key, _)| key.clone())),
+        };
+        self.states.retain(&frame.rendered_keys);
+        self.generation = generation;
+        self.order = projection.order;
+        let committed = CommittedFrame {
+            generation,
+            viewport: self.viewport.as_size(),
+            tree: projection.tree,
+            interaction,
+            buffer,
+            cursor,
+            time: self.clock.now(),
+        };
+        for hook in &mut self.hooks {
+            hook.committed(&committed);
+        }
+        self.committed = Some(committed);
+        Ok(generation)
+    }
+
+    /// The raw node behind a node of the committed tree.
+    fn raw_of(&self, node: &SemanticNode) -> Option<NodeIdx> {
+        let tree = &self.committed().tree;
+        tree.nodes().position(|candidate| std::ptr::eq(candidate, node)).map(|at| self.order[at])
+    }
+
+    /// Changes the viewport, keeping the mounted app, and renders.
+    pub(crate) fn set_viewport(&mut self, cols: u16, rows: u16) -> Result<(), AutomationError> {
+        check_viewport(cols, rows)?;
+        self.viewport = Rect::new(0, 0, cols, rows);
+        Ok(())
+    }
+}
+
+impl<C: Component> Drop for SessionEngine<C> {
+    fn drop(&mut self) {
+        self.close();
+    }
+}
+
+fn check_viewport(cols: u16, rows: u16) -> Result<(), AutomationError> {
+    if cols == 0 || rows == 0 {
+        Err(AutomationError::InvalidViewport { cols, rows })
+    } else {
+        Ok(())
+    }
+}
+
+fn not_converged(
+    delivered: usize,
+    renders: usize,
+    producers: HashMap<&'static str, usize>,
+) -> AutomationError {
+    let mut producers: Vec<(&str, usize)> = producers.into_iter().collect();
+    producers.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let producers = if producers.is_empty() {
+        vec!["renders kept moving focus or scheduling work".to_owned()]
+    } else {
+        producers.into_iter().take(3).map(|(name, count)| format!("{name} ({count}×)")).collect()
+    };
+    AutomationError::DrainDidNotConverge { delivered, renders, producers }
+}

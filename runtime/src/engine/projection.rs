@@ -1,0 +1,175 @@
+//! From the raw nodes a render recorded to the public semantic tree.
+
+use std::collections::HashMap;
+
+use ratatui::layout::Size;
+
+use crate::error::AutomationError;
+use crate::semantic::{Generation, NodeStates, SemanticNode, SemanticTree, resolve_name};
+use crate::ui::{ClickInheritance, FrameBuilder, NodeIdx, ROOT};
+use crate::{AutomationId, SemanticAction, SemanticRole};
+
+use super::hit;
+
+/// A projected tree plus, for each node in document order, the raw node it
+/// came from (so the executor can act on what a selector resolved).
+pub(crate) struct Projection {
+    pub(crate) tree: SemanticTree,
+    pub(crate) order: Vec<NodeIdx>,
+}
+
+impl Projection {
+    /// The raw node behind a node of this tree.
+    pub(crate) fn raw_of(&self, node: &SemanticNode) -> Option<NodeIdx> {
+        self.tree
+            .nodes()
+            .position(|candidate| std::ptr::eq(candidate, node))
+            .map(|at| self.order[at])
+    }
+}
+
+/// Projects the frame: names by the conventions, actions, states, clipping,
+/// overlay roots after application content. Fails on duplicate or invalid
+/// automation ids and on render key errors, in every build.
+pub(crate) fn project(
+    frame: &FrameBuilder,
+    generation: Generation,
+    focused: Option<NodeIdx>,
+) -> Result<Projection, AutomationError> {
+    if let Some(error) = frame.key_errors.first() {
+        return Err(AutomationError::Render(error.clone()));
+    }
+    let mut projector = Projector { frame, focused, order: Vec::new() };
+    let mut root = projector.node(ROOT, true);
+    // Overlay roots follow application content, in stacking order.
+    for layer in &frame.layers[1..] {
+        if let Some(overlay_root) = layer.root {
+            root.children.push(projector.node(overlay_root, true));
+        }
+    }
+    let tree =
+        SemanticTree::new(generation, Size::new(frame.viewport.width, frame.viewport.height), root);
+    check_ids(frame, &tree, &projector.order)?;
+    Ok(Projection { tree, order: projector.order })
+}
+
+struct Projector<'a> {
+    frame: &'a FrameBuilder,
+    focused: Option<NodeIdx>,
+    order: Vec<NodeIdx>,
+}
+
+impl Projector<'_> {
+    fn node(&mut self, idx: NodeIdx, ancestors_enabled: bool) -> SemanticNode {
+        let raw = &self.frame.nodes[idx];
+        let at = self.order.len();
+        self.order.push(idx);
+        let facts = &raw.facts;
+        let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
+        let children: Vec<SemanticNode> =
+            raw.children.iter().map(|&child| self.node(child, enabled)).collect();
+
+        let mut name = resolve_name(facts, &children);
+        if name.is_empty()
+            && raw.infer_name
+            && raw.children.is_empty()
+            && (facts.role.name_from_content() || facts.role == SemanticRole::Text)
+        {
+            // Render inference: a leaf with no declared name is named by the
+            // text it drew (below annotations and widget labels).
+            name = self.frame.drawn_text(idx);
+        }
+
+        let mut actions = facts.effective_actions();
+        if raw.focusable {
+            actions = actions.with(SemanticAction::Focus);
+        } else {
+            actions = actions.without(SemanticAction::Focus);
+        }
+        if raw.inheritance == ClickInheritance::FromOnlyChild {
+            actions = actions.without(SemanticAction::Click);
+            if inherits_click(self.frame, idx, &children) {
+                actions = actions.with(SemanticAction::Click);
+            }
+        }
+        if raw.drag_payload.is_some() {
+            actions = actions.with(SemanticAction::Drag);
+        }
+
+        let in_view = !raw.clip.is_empty();
+        let offscreen = !raw.layout.is_empty() && !in_view;
+        let focused =
+            if raw.focusable { Some(self.focused == Some(idx)) } else { facts.states.focused };
+        let states = NodeStates {
+            focused,
+            enabled,
+            selected: facts.states.selected,
+            expanded: facts.states.expanded,
+            checked: facts.states.checked,
+            hidden: offscreen,
+            offscreen,
+        };
+        let _ = at;
+        let mut node = SemanticNode::new(facts.role, raw.layout);
+        node.automation_id =
+            facts.automation_id.as_ref().and_then(|id| AutomationId::new(id.clone()).ok());
+        node.name = name;
+        node.value = facts.value.clone();
+        node.states = states;
+        node.clipped_bounds = raw.clip;
+        node.in_view = in_view;
+        node.actions = actions;
+        node.actionable = enabled && !actions.is_empty();
+        node.children = children;
+        node.overlay_order = raw.overlay_order;
+        node
+    }
+}
+
+/// A wrapper supports Click only when it has exactly one child, that child
+/// accepts clicks, and hit-testing the wrapper's centre reaches the child.
+fn inherits_click(frame: &FrameBuilder, idx: NodeIdx, children: &[SemanticNode]) -> bool {
+    let raw = &frame.nodes[idx];
+    let [child] = raw.children.as_slice() else { return false };
+    let [projected] = children else { return false };
+    if !projected.actions.contains(SemanticAction::Click) || !projected.in_view {
+        return false;
+    }
+    let (col, row) = raw.clip.centre();
+    hit::hit_test(frame, col, row).is_some_and(|target| hit::is_within(frame, target, *child))
+}
+
+fn check_ids(
+    frame: &FrameBuilder,
+    tree: &SemanticTree,
+    order: &[NodeIdx],
+) -> Result<(), AutomationError> {
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for (at, node) in tree.nodes().enumerate() {
+        let raw = &frame.nodes[order[at]];
+        let Some(id) = raw.facts.automation_id.as_deref() else { continue };
+        if let Err(reason) = AutomationId::new(id.to_owned()) {
+            return Err(AutomationError::InvalidAutomationId {
+                id: id.to_owned(),
+                path: path_at(tree, at),
+                reason,
+            });
+        }
+        if let Some(&first) = seen.get(id) {
+            return Err(AutomationError::DuplicateAutomationId {
+                id: id.to_owned(),
+                first: path_at(tree, first),
+                second: path_at(tree, at),
+            });
+        }
+        seen.insert(id, at);
+        let _ = node;
+    }
+    Ok(())
+}
+
+/// The label path of the node at pre-order position `at`.
+fn path_at(tree: &SemanticTree, at: usize) -> String {
+    let target = tree.nodes().nth(at).map(|node| node as *const SemanticNode);
+    tree.path_to(|node| Some(node as *const SemanticNode) == target).unwrap_or_default()
+}

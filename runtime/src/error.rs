@@ -1,0 +1,166 @@
+//! `AutomationError`: everything a step, a commit or a session can fail with.
+
+use std::time::Duration;
+
+use crate::semantic::ResolveError;
+use crate::{AutomationIdError, Selector};
+
+/// Why an automation operation failed.
+///
+/// Messages name what failed and what would be valid. No variant carries a
+/// sensitive or masked value: semantic snapshots inside errors are redacted
+/// like every other semantic output.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum AutomationError {
+    /// A selector that cannot match anything by construction (an invalid id).
+    #[error("invalid selector `{selector}`: {reason}")]
+    InvalidSelector {
+        /// The selector.
+        selector: Selector,
+        /// What is wrong with it.
+        reason: AutomationIdError,
+    },
+    /// Nothing matches the selector.
+    #[error("no node matches `{selector}`{}", hint_suffix(hint))]
+    NoMatch {
+        /// The selector.
+        selector: Selector,
+        /// A nearby id or name, when one exists.
+        hint: Option<String>,
+    },
+    /// More than one node matches and the operation needs exactly one.
+    #[error("`{selector}` matches {} nodes, the operation needs exactly one: {}; use an automation id (`#id`) or a more specific selector", matches.len(), matches.join("; "))]
+    AmbiguousMatch {
+        /// The selector.
+        selector: Selector,
+        /// Every match, in document order.
+        matches: Vec<String>,
+    },
+    /// Two nodes of one generation have the same automation id.
+    #[error(
+        "duplicate automation id `{id}`: at {first} and at {second}; automation ids must be unique across the whole tree, overlays included"
+    )]
+    DuplicateAutomationId {
+        /// The id.
+        id: String,
+        /// Path of the first node.
+        first: String,
+        /// Path of the second node.
+        second: String,
+    },
+    /// A widget reported an automation id that breaks the id rules.
+    #[error("invalid automation id {id:?} at {path}: {reason}")]
+    InvalidAutomationId {
+        /// The id as given.
+        id: String,
+        /// Where the node is.
+        path: String,
+        /// What is wrong with it.
+        reason: AutomationIdError,
+    },
+    /// The render broke a structural rule (a reconciliation key used twice).
+    #[error("render error: {0}")]
+    Render(String),
+    /// The node exists but cannot take this operation.
+    #[error("{target} cannot take `{operation}`: {reason}")]
+    NotActionable {
+        /// The node.
+        target: String,
+        /// The operation.
+        operation: String,
+        /// Why not, and what would work.
+        reason: String,
+    },
+    /// The node exists but is scrolled or clipped entirely out of view.
+    #[error("{target} is not in view (clipped bounds {clipped}); scroll it into view first")]
+    NotInView {
+        /// The node.
+        target: String,
+        /// Its clipped bounds.
+        clipped: String,
+    },
+    /// A wait condition did not hold before its timeout.
+    #[error("{0}")]
+    WaitTimeout(Box<crate::wait::WaitTimeout>),
+    /// `advance` on a realtime session.
+    #[error(
+        "cannot advance a realtime clock; start the session with ClockMode::Controlled to use `wait:`"
+    )]
+    RealtimeAdvance,
+    /// Draining did not reach a fixed point within the bound.
+    #[error("draining did not converge after {delivered} messages and {renders} renders; still producing work: {}", producers.join(", "))]
+    DrainDidNotConverge {
+        /// Messages delivered before giving up.
+        delivered: usize,
+        /// Renders before giving up.
+        renders: usize,
+        /// The message types that kept arriving, most frequent first, with counts.
+        producers: Vec<String>,
+    },
+    /// The operation is not supported here.
+    #[error("unsupported operation `{operation}`: {reason}")]
+    Unsupported {
+        /// The operation.
+        operation: String,
+        /// Why, and what to do instead.
+        reason: String,
+    },
+    /// The artifact format is not part of this build.
+    #[error("unsupported format `{format}`: {reason}")]
+    UnsupportedFormat {
+        /// The format.
+        format: String,
+        /// Why, and how to enable it.
+        reason: String,
+    },
+    /// A checkpoint name that could escape its directory or is malformed.
+    #[error("invalid checkpoint name {name:?}: {reason}")]
+    InvalidCheckpointName {
+        /// The name.
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A viewport size with a zero side.
+    #[error("invalid viewport {cols}x{rows}: both sides must be at least 1")]
+    InvalidViewport {
+        /// Columns.
+        cols: u16,
+        /// Rows.
+        rows: u16,
+    },
+    /// The session was closed.
+    #[error("the session is closed")]
+    SessionClosed,
+    /// A component panicked; the session is closed and everything unmounted.
+    #[error("component panicked: {0}")]
+    ComponentPanicked(String),
+    /// An I/O failure.
+    #[error("I/O error: {0}")]
+    Io(#[from] std::io::Error),
+    /// The operation was cancelled by another request.
+    #[error("cancelled")]
+    Cancelled,
+    /// The operation's wall-clock deadline passed.
+    #[error("deadline of {0:?} exceeded")]
+    DeadlineExceeded(Duration),
+}
+
+fn hint_suffix(hint: &Option<String>) -> String {
+    hint.as_ref().map(|hint| format!("; did you mean {hint}?")).unwrap_or_default()
+}
+
+impl From<ResolveError> for AutomationError {
+    fn from(error: ResolveError) -> Self {
+        match error {
+            ResolveError::Invalid { selector, reason } => {
+                Self::InvalidSelector { selector, reason }
+            }
+            ResolveError::NoMatch { selector } => Self::NoMatch { selector, hint: None },
+            ResolveError::Ambiguous { selector, matches } => {
+                Self::AmbiguousMatch { selector, matches }
+            }
+        }
+    }
+}

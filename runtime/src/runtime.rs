@@ -1,0 +1,256 @@
+//! `RuntimeCore`: the component instances, their message queue, timers and
+//! nested components.
+
+use std::any::Any;
+use std::collections::{BTreeMap, VecDeque};
+use std::marker::PhantomData;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use crate::Selector;
+use crate::clock::{LogicalTime, TimerQueue};
+use crate::component::{Component, ComponentPath, Key};
+use crate::context::Context;
+use crate::ui::{FrameBuilder, Ui};
+
+/// A message on its way to one component.
+pub(crate) struct Envelope {
+    pub(crate) target: ComponentPath,
+    pub(crate) message: Box<dyn Any + Send>,
+    /// The message's type, for diagnostics ("what kept producing work").
+    pub(crate) type_name: &'static str,
+}
+
+impl Envelope {
+    pub(crate) fn new<M: Send + 'static>(target: ComponentPath, message: M) -> Self {
+        Self { target, message: Box::new(message), type_name: std::any::type_name::<M>() }
+    }
+}
+
+/// Everything `update`, `mount` and event handlers can ask for.
+#[derive(Default)]
+pub(crate) struct Effects {
+    pub(crate) queue: VecDeque<Envelope>,
+    pub(crate) timers: TimerQueue,
+    pub(crate) quit: bool,
+    pub(crate) focus_requests: Vec<Selector>,
+    /// Messages that arrived for a component that is no longer mounted.
+    pub(crate) dropped_late: usize,
+}
+
+/// A component with its type erased, so nested components of any type can
+/// live in one tree.
+pub(crate) trait AnyComponent {
+    fn update_any(
+        &mut self,
+        message: Box<dyn Any + Send>,
+        effects: &mut Effects,
+        path: &ComponentPath,
+        now: LogicalTime,
+    );
+    fn view_any(&self, frame: &mut FrameBuilder, children: &mut ChildSlots, path: &ComponentPath);
+    fn mount_any(&mut self, effects: &mut Effects, path: &ComponentPath, now: LogicalTime);
+    fn unmount_any(&mut self);
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<C: Component> AnyComponent for C {
+    fn update_any(
+        &mut self,
+        message: Box<dyn Any + Send>,
+        effects: &mut Effects,
+        path: &ComponentPath,
+        now: LogicalTime,
+    ) {
+        match message.downcast::<C::Message>() {
+            Ok(message) => {
+                let mut ctx = Context::new(effects, path, now);
+                self.update(*message, &mut ctx);
+            }
+            Err(_) => debug_assert!(false, "message routed to a component of another type"),
+        }
+    }
+
+    fn view_any(&self, frame: &mut FrameBuilder, children: &mut ChildSlots, path: &ComponentPath) {
+        let mut ui = Ui::<C::Message>::new(frame, children, path);
+        self.view(&mut ui);
+    }
+
+    fn mount_any(&mut self, effects: &mut Effects, path: &ComponentPath, now: LogicalTime) {
+        let mut ctx = Context::new(effects, path, now);
+        self.mount(&mut ctx);
+    }
+
+    fn unmount_any(&mut self) {
+        self.unmount();
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// One mounted component and its nested children.
+pub(crate) struct Slot {
+    pub(crate) component: Box<dyn AnyComponent>,
+    pub(crate) children: ChildSlots,
+    mounted: bool,
+    /// Whether the parent rendered this child in the current pass.
+    pub(crate) seen: bool,
+}
+
+impl Slot {
+    pub(crate) fn new(component: Box<dyn AnyComponent>) -> Self {
+        Self { component, children: ChildSlots::default(), mounted: false, seen: true }
+    }
+
+    pub(crate) fn mount(&mut self, effects: &mut Effects, path: &ComponentPath, now: LogicalTime) {
+        if !self.mounted {
+            self.mounted = true;
+            self.component.mount_any(effects, path, now);
+        }
+    }
+
+    /// Unmounts children first, then this component; exactly once.
+    pub(crate) fn unmount(&mut self) {
+        if !self.mounted {
+            return;
+        }
+        self.mounted = false;
+        self.children.unmount_all();
+        if std::thread::panicking() {
+            // Unwinding already: a second panic here would abort the process.
+            let _ = catch_unwind(AssertUnwindSafe(|| self.component.unmount_any()));
+        } else {
+            self.component.unmount_any();
+        }
+    }
+
+    pub(crate) fn is_mounted(&self) -> bool {
+        self.mounted
+    }
+
+    /// Renders this component, then unmounts the children it no longer rendered.
+    pub(crate) fn render(&mut self, frame: &mut FrameBuilder, path: &ComponentPath) {
+        self.children.begin_pass();
+        self.component.view_any(frame, &mut self.children, path);
+        self.children.end_pass();
+    }
+
+    fn find_mut(&mut self, keys: &[Key]) -> Option<&mut Slot> {
+        match keys.split_first() {
+            None => Some(self),
+            Some((first, rest)) => self.children.map.get_mut(first)?.find_mut(rest),
+        }
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.unmount();
+    }
+}
+
+/// The nested children of one component, by key.
+#[derive(Default)]
+pub(crate) struct ChildSlots {
+    pub(crate) map: BTreeMap<Key, Slot>,
+}
+
+impl ChildSlots {
+    fn begin_pass(&mut self) {
+        for slot in self.map.values_mut() {
+            slot.seen = false;
+        }
+    }
+
+    /// Drops (and so unmounts, exactly once) every child whose key was not
+    /// rendered in this pass.
+    fn end_pass(&mut self) {
+        self.map.retain(|_, slot| slot.seen);
+    }
+
+    fn unmount_all(&mut self) {
+        for slot in self.map.values_mut() {
+            slot.unmount();
+        }
+    }
+}
+
+/// Owns the component instance and its state, the scoped message queue,
+/// timers, nested components and their reconciliation data.
+pub struct RuntimeCore<C: Component> {
+    root: Slot,
+    pub(crate) effects: Effects,
+    _component: PhantomData<fn() -> C>,
+}
+
+impl<C: Component> RuntimeCore<C> {
+    pub(crate) fn new(component: C) -> Self {
+        Self {
+            root: Slot::new(Box::new(component)),
+            effects: Effects::default(),
+            _component: PhantomData,
+        }
+    }
+
+    /// The root component.
+    pub fn app(&self) -> &C {
+        self.root
+            .component
+            .as_any()
+            .downcast_ref::<C>()
+            .expect("the root slot holds the root component")
+    }
+
+    pub(crate) fn mount(&mut self, now: LogicalTime) {
+        self.root.mount(&mut self.effects, &ComponentPath::root(), now);
+    }
+
+    /// Unmounts every component, children first; exactly once.
+    pub(crate) fn unmount(&mut self) {
+        self.root.unmount();
+        self.effects.queue.clear();
+        self.effects.timers.clear();
+    }
+
+    /// Queues a message for the root component.
+    pub(crate) fn send(&mut self, message: C::Message) {
+        self.effects.queue.push_back(Envelope::new(ComponentPath::root(), message));
+    }
+
+    /// Delivers one queued message; `None` when the queue is empty.
+    /// Returns the delivered message's type name.
+    pub(crate) fn deliver_next(&mut self, now: LogicalTime) -> Option<&'static str> {
+        let envelope = self.effects.queue.pop_front()?;
+        let type_name = envelope.type_name;
+        self.deliver(envelope, now);
+        Some(type_name)
+    }
+
+    pub(crate) fn deliver(&mut self, envelope: Envelope, now: LogicalTime) {
+        if !self.root.is_mounted() {
+            self.effects.dropped_late += 1;
+            return;
+        }
+        match self.root.find_mut(envelope.target.keys()) {
+            Some(slot) if slot.is_mounted() => {
+                slot.component.update_any(
+                    envelope.message,
+                    &mut self.effects,
+                    &envelope.target,
+                    now,
+                );
+            }
+            _ => self.effects.dropped_late += 1,
+        }
+    }
+
+    /// Renders the whole component tree into `frame`. The effects move into
+    /// the frame for the pass, so components mounted while rendering queue
+    /// their messages and timers in the one queue, in order.
+    pub(crate) fn render(&mut self, frame: &mut FrameBuilder) {
+        frame.effects = std::mem::take(&mut self.effects);
+        self.root.render(frame, &ComponentPath::root());
+        self.effects = std::mem::take(&mut frame.effects);
+    }
+}

@@ -1,0 +1,263 @@
+//! `Session`: the headless host tests use. No terminal, a deterministic
+//! clock, one committed generation per step.
+
+use std::fmt;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Size;
+
+use crate::AutomationStep;
+use crate::clock::{ClockMode, LogicalTime};
+use crate::component::Component;
+use crate::engine::{CommitHook, CommittedFrame, DrainLimits, SessionEngine};
+use crate::error::AutomationError;
+use crate::semantic::{Generation, SemanticTree};
+
+/// The default viewport: 100 columns by 30 rows.
+pub const DEFAULT_VIEWPORT: Size = Size { width: 100, height: 30 };
+
+/// How a session starts.
+///
+/// ```
+/// use rehearse::{ClockMode, SessionOptions};
+/// let options = SessionOptions::default().viewport(120, 40).clock(ClockMode::Controlled);
+/// assert_eq!(options.viewport_size().width, 120);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionOptions {
+    viewport: Size,
+    clock: ClockMode,
+    limits: DrainLimits,
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        Self {
+            viewport: DEFAULT_VIEWPORT,
+            clock: ClockMode::Controlled,
+            limits: DrainLimits::default(),
+        }
+    }
+}
+
+impl SessionOptions {
+    /// The initial viewport, in cells.
+    #[must_use]
+    pub fn viewport(mut self, cols: u16, rows: u16) -> Self {
+        self.viewport = Size::new(cols, rows);
+        self
+    }
+
+    /// The clock mode (controlled by default).
+    #[must_use]
+    pub fn clock(mut self, clock: ClockMode) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    /// The drain bounds.
+    #[must_use]
+    pub fn drain_limits(mut self, limits: DrainLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The configured viewport.
+    pub fn viewport_size(&self) -> Size {
+        self.viewport
+    }
+
+    /// The configured clock mode.
+    pub fn clock_mode(&self) -> ClockMode {
+        self.clock
+    }
+}
+
+/// The result of one successful step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct StepResult {
+    /// Zero-based index of the step in its sequence.
+    pub index: usize,
+    /// The step.
+    pub step: AutomationStep,
+    /// The generation committed after it.
+    pub generation: Generation,
+}
+
+impl fmt::Display for StepResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "step {} `{}` -> generation {}", self.index, self.step, self.generation)
+    }
+}
+
+/// A step that failed: which, what it was, and why. Earlier steps are not
+/// undone.
+#[derive(Debug, thiserror::Error)]
+#[error("step {index} `{step}` failed: {error}")]
+#[non_exhaustive]
+pub struct StepError {
+    /// Zero-based index of the failed step.
+    pub index: usize,
+    /// The step.
+    pub step: AutomationStep,
+    /// The generation committed before it (the last good one).
+    pub generation: Generation,
+    /// Why it failed.
+    #[source]
+    pub error: AutomationError,
+}
+
+/// Every step's result, in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunReport {
+    /// One result per step.
+    pub steps: Vec<StepResult>,
+}
+
+impl RunReport {
+    /// The generation the last step committed, if any step ran.
+    pub fn last_generation(&self) -> Option<Generation> {
+        self.steps.last().map(|step| step.generation)
+    }
+}
+
+/// A sequence that stopped at its first failing step.
+#[derive(Debug, thiserror::Error)]
+#[error("{failed}")]
+#[non_exhaustive]
+pub struct RunError {
+    /// The steps that succeeded before the failure.
+    pub completed: RunReport,
+    /// The failure.
+    pub failed: StepError,
+}
+
+/// A headless session: a mounted app, its engine, no terminal.
+///
+/// Sessions share no global state: any number run side by side, in one
+/// test or in parallel tests.
+pub struct Session<C: Component> {
+    engine: SessionEngine<C>,
+    next_index: usize,
+}
+
+impl<C: Component> Session<C> {
+    /// Mounts `app` and commits the first generation.
+    ///
+    /// # Panics
+    ///
+    /// Panics with the error's message when the first commit fails (for
+    /// instance on duplicate automation ids); use [`try_new`](Self::try_new)
+    /// to handle that as an error.
+    pub fn new(app: C, options: SessionOptions) -> Self {
+        Self::try_new(app, options)
+            .unwrap_or_else(|error| panic!("the session could not start: {error}"))
+    }
+
+    /// Mounts `app` and commits the first generation.
+    ///
+    /// # Errors
+    ///
+    /// What the first commit fails with.
+    pub fn try_new(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
+        let engine = SessionEngine::start(app, options.viewport, options.clock, options.limits)?;
+        Ok(Self { engine, next_index: 0 })
+    }
+
+    /// Executes one step; its index continues from earlier steps.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError`] with the step's index and the last good generation.
+    pub fn step(&mut self, step: AutomationStep) -> Result<StepResult, StepError> {
+        let index = self.next_index;
+        self.next_index += 1;
+        let before = self.engine.generation();
+        match self.engine.execute(&step) {
+            Ok(outcome) => Ok(StepResult { index, step, generation: outcome.generation }),
+            Err(error) => Err(StepError { index, step, generation: before, error }),
+        }
+    }
+
+    /// Executes a sequence of steps, stopping at the first failure. Indices
+    /// are zero-based within this sequence.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError`] with the completed steps and the failure.
+    pub fn run(
+        &mut self,
+        steps: impl IntoIterator<Item = AutomationStep>,
+    ) -> Result<RunReport, RunError> {
+        self.next_index = 0;
+        let mut report = RunReport::default();
+        for step in steps {
+            match self.step(step) {
+                Ok(result) => report.steps.push(result),
+                Err(failed) => return Err(RunError { completed: report, failed }),
+            }
+        }
+        Ok(report)
+    }
+
+    /// Sends a message to the root component, drains and commits.
+    ///
+    /// # Errors
+    ///
+    /// What draining and committing fail with.
+    pub fn send(&mut self, message: C::Message) -> Result<Generation, AutomationError> {
+        self.engine.send(message)
+    }
+
+    /// The committed semantic tree.
+    pub fn tree(&self) -> &SemanticTree {
+        &self.engine.committed().tree
+    }
+
+    /// The committed rendered frame.
+    pub fn buffer(&self) -> &Buffer {
+        &self.engine.committed().buffer
+    }
+
+    /// The whole committed generation.
+    pub fn frame(&self) -> &CommittedFrame {
+        self.engine.committed()
+    }
+
+    /// The committed generation's number.
+    pub fn generation(&self) -> Generation {
+        self.engine.generation()
+    }
+
+    /// The session's logical time.
+    pub fn now(&self) -> LogicalTime {
+        self.engine.now()
+    }
+
+    /// The root component.
+    pub fn app(&self) -> &C {
+        self.engine.app()
+    }
+
+    /// The engine, for hosts that need more.
+    pub fn engine_mut(&mut self) -> &mut SessionEngine<C> {
+        &mut self.engine
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &SessionEngine<C> {
+        &self.engine
+    }
+
+    /// Registers a hook told about every later commit.
+    pub fn on_commit(&mut self, hook: impl CommitHook + 'static) {
+        self.engine.add_commit_hook(hook);
+    }
+
+    /// Unmounts everything (exactly once) and ends the session. Dropping a
+    /// session does the same.
+    pub fn close(mut self) {
+        self.engine.close();
+    }
+}

@@ -1,0 +1,485 @@
+//! `FrameBuilder`: what one render pass records — raw nodes, layers,
+//! handlers, focus order, key bindings — and the clipped drawing underneath.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use ratatui::buffer::{Buffer, Cell};
+use ratatui::layout::Rect;
+
+use crate::clock::LogicalTime;
+use crate::component::ComponentPath;
+use crate::runtime::Effects;
+use crate::semantic::{Bounds, SemanticFacts};
+use crate::ui::event::{ErasedHandler, WidgetStates};
+use crate::{KeyPress, SemanticRole};
+
+/// Index of a raw node in the frame's arena. Internal: never public, never
+/// serialized.
+pub(crate) type NodeIdx = usize;
+
+/// The root node of every frame: the synthetic application node.
+pub(crate) const ROOT: NodeIdx = 0;
+
+/// A cell no overlay drew on. Overlay layers start filled with it, so
+/// compositing copies exactly the cells an overlay painted (including cells
+/// it cleared).
+const UNPAINTED: Cell = Cell::new("\u{FFFF}");
+
+/// Pointer policy of a node.
+#[derive(Default)]
+pub(crate) struct PointerPolicy {
+    /// Takes every click inside its area instead of its descendants.
+    pub(crate) capture_click: bool,
+    /// Accepts the pointer only on these cells (screen coordinates);
+    /// `None` accepts its whole visible area.
+    pub(crate) hit_cells: Option<Vec<Bounds>>,
+    /// Cells (screen coordinates) where the node itself takes the press
+    /// before its children, such as a scrollbar column.
+    pub(crate) own_cells: Vec<Bounds>,
+}
+
+impl PointerPolicy {
+    pub(crate) fn accepts(&self, col: i32, row: i32) -> bool {
+        self.hit_cells.as_ref().is_none_or(|cells| cells.iter().any(|cell| cell.contains(col, row)))
+    }
+}
+
+/// How a node may inherit Click from its only child.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ClickInheritance {
+    /// Clicks are its own business (or it has none).
+    None,
+    /// A wrapper (drag source, drop target, pan view, single-child frame):
+    /// Click when its only child accepts clicks at the wrapper's centre.
+    FromOnlyChild,
+}
+
+/// One node as the render recorded it, before projection.
+pub(crate) struct RawNode {
+    pub(crate) facts: SemanticFacts,
+    pub(crate) layout: Bounds,
+    pub(crate) clip: Bounds,
+    pub(crate) parent: Option<NodeIdx>,
+    pub(crate) children: Vec<NodeIdx>,
+    pub(crate) layer: usize,
+    pub(crate) key: Arc<str>,
+    pub(crate) owner: ComponentPath,
+    pub(crate) focusable: bool,
+    pub(crate) handlers: Vec<ErasedHandler>,
+    pub(crate) pointer: PointerPolicy,
+    pub(crate) inheritance: ClickInheritance,
+    pub(crate) overlay_order: Option<u32>,
+    /// Render inference is allowed: a leaf with no name may take the text it
+    /// drew as its name (name-from-content and text roles only).
+    pub(crate) infer_name: bool,
+    /// What a drag starting here carries.
+    pub(crate) drag_payload: Option<String>,
+}
+
+/// One paint layer: the application, or one overlay.
+pub(crate) struct Layer {
+    pub(crate) buffer: Buffer,
+    pub(crate) root: Option<NodeIdx>,
+    pub(crate) modal: bool,
+}
+
+/// A coordinate space: where virtual coordinates land on screen and what
+/// is visible. Scroll views push one for their content.
+#[derive(Clone, Copy)]
+pub(crate) struct Surface {
+    pub(crate) dx: i32,
+    pub(crate) dy: i32,
+    pub(crate) clip: Bounds,
+}
+
+impl Surface {
+    pub(crate) fn to_screen(self, area: Rect) -> Bounds {
+        Bounds::new(
+            i32::from(area.x) + self.dx,
+            i32::from(area.y) + self.dy,
+            area.width,
+            area.height,
+        )
+    }
+}
+
+/// A key binding registered during the render.
+pub(crate) struct Binding {
+    pub(crate) key: KeyPress,
+    pub(crate) layer: usize,
+    pub(crate) owner: ComponentPath,
+    pub(crate) make: Box<dyn Fn() -> crate::runtime::Envelope>,
+}
+
+/// Portal facts waiting for the overlay content's first node.
+pub(crate) struct PendingPortal {
+    pub(crate) facts: SemanticFacts,
+    pub(crate) area: Rect,
+    pub(crate) order: u32,
+}
+
+#[derive(Clone)]
+pub(crate) enum ParentSlot {
+    Node(NodeIdx),
+    Portal,
+}
+
+/// Read-only interaction state widgets render from.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct InteractionKeys {
+    pub(crate) focused: Option<Arc<str>>,
+    pub(crate) hovered: Option<Arc<str>>,
+    pub(crate) pressed: Option<Arc<str>>,
+}
+
+/// Everything one render pass records.
+pub(crate) struct FrameBuilder {
+    pub(crate) viewport: Rect,
+    pub(crate) now: LogicalTime,
+    pub(crate) nodes: Vec<RawNode>,
+    pub(crate) layers: Vec<Layer>,
+    pub(crate) current_layer: usize,
+    pub(crate) parents: Vec<ParentSlot>,
+    pub(crate) surfaces: Vec<Surface>,
+    pub(crate) pending_portal: Vec<PendingPortal>,
+    pub(crate) focus_order: Vec<NodeIdx>,
+    pub(crate) bindings: Vec<Binding>,
+    pub(crate) effects: Effects,
+    pub(crate) states: WidgetStates,
+    pub(crate) interaction: InteractionKeys,
+    /// Key scopes (`Ui::keyed`, nested components): the segment prefix
+    /// for nodes opened directly under a parent.
+    pub(crate) key_scopes: Vec<(NodeIdx, Arc<str>)>,
+    sibling_counters: HashMap<(NodeIdx, Arc<str>), usize>,
+    pub(crate) rendered_keys: HashSet<Arc<str>>,
+    /// Keys used twice under one parent (`Ui::nest`/`Ui::keyed`), reported at commit.
+    pub(crate) key_errors: Vec<String>,
+    overlay_count: u32,
+    /// The area the next nested component renders into.
+    pub(crate) component_area: Option<Rect>,
+    /// Where the terminal cursor goes, if a widget placed it.
+    pub(crate) cursor: Option<(u16, u16)>,
+}
+
+impl FrameBuilder {
+    pub(crate) fn new(
+        viewport: Rect,
+        now: LogicalTime,
+        states: WidgetStates,
+        interaction: InteractionKeys,
+    ) -> Self {
+        let root = RawNode {
+            facts: SemanticFacts::new(SemanticRole::Application),
+            layout: Bounds::from(viewport),
+            clip: Bounds::from(viewport),
+            parent: None,
+            children: Vec::new(),
+            layer: 0,
+            key: Arc::from(""),
+            owner: ComponentPath::root(),
+            focusable: false,
+            handlers: Vec::new(),
+            pointer: PointerPolicy::default(),
+            inheritance: ClickInheritance::None,
+            overlay_order: None,
+            infer_name: false,
+            drag_payload: None,
+        };
+        Self {
+            viewport,
+            now,
+            nodes: vec![root],
+            layers: vec![Layer { buffer: Buffer::empty(viewport), root: Some(ROOT), modal: false }],
+            current_layer: 0,
+            parents: vec![ParentSlot::Node(ROOT)],
+            surfaces: vec![Surface { dx: 0, dy: 0, clip: Bounds::from(viewport) }],
+            pending_portal: Vec::new(),
+            focus_order: Vec::new(),
+            bindings: Vec::new(),
+            effects: Effects::default(),
+            states,
+            interaction,
+            key_scopes: Vec::new(),
+            sibling_counters: HashMap::new(),
+            rendered_keys: HashSet::new(),
+            key_errors: Vec::new(),
+            overlay_count: 0,
+            component_area: None,
+            cursor: None,
+        }
+    }
+
+    pub(crate) fn surface(&self) -> Surface {
+        *self.surfaces.last().expect("the viewport surface is never popped")
+    }
+
+    fn current_parent(&self) -> ParentSlot {
+        self.parents.last().cloned().expect("the root parent is never popped")
+    }
+
+    /// The innermost open node.
+    pub(crate) fn current_node(&self) -> NodeIdx {
+        self.parents
+            .iter()
+            .rev()
+            .find_map(|slot| match slot {
+                ParentSlot::Node(idx) => Some(*idx),
+                ParentSlot::Portal => None,
+            })
+            .unwrap_or(ROOT)
+    }
+
+    /// Records a node at `area` (virtual coordinates) under the current
+    /// parent and makes it the current parent. Close it with
+    /// [`close_node`](Self::close_node).
+    pub(crate) fn open_node(
+        &mut self,
+        area: Rect,
+        mut facts: SemanticFacts,
+        owner: &ComponentPath,
+    ) -> NodeIdx {
+        let surface = self.surface();
+        let layout = surface.to_screen(area);
+        let mut overlay_order = None;
+        let parent_slot = self.current_parent();
+        let parent = match parent_slot {
+            ParentSlot::Node(idx) => Some(idx),
+            ParentSlot::Portal => {
+                // The overlay content's first node becomes the overlay root,
+                // carrying the portal's declaration where the content has none.
+                let portal = self.pending_portal.pop().expect("a portal slot has pending facts");
+                facts = hoist(portal.facts, facts);
+                overlay_order = Some(portal.order);
+                None
+            }
+        };
+        let mut clip = layout.intersection(surface.clip);
+        if let Some(parent) = parent
+            && parent != ROOT
+        {
+            clip = clip.intersection(self.nodes[parent].clip);
+            if clip.is_empty() {
+                clip = Bounds::empty_at(clip.x, clip.y);
+            }
+        }
+        let idx = self.nodes.len();
+        let key = self.stable_key(parent, &facts);
+        self.rendered_keys.insert(key.clone());
+        self.nodes.push(RawNode {
+            infer_name: facts.name.is_none() && facts.label.is_none(),
+            facts,
+            layout,
+            clip,
+            parent,
+            children: Vec::new(),
+            layer: self.current_layer,
+            key,
+            owner: owner.clone(),
+            focusable: false,
+            handlers: Vec::new(),
+            pointer: PointerPolicy::default(),
+            inheritance: ClickInheritance::None,
+            overlay_order,
+            drag_payload: None,
+        });
+        match parent {
+            Some(parent) => self.nodes[parent].children.push(idx),
+            None => {
+                self.layers[self.current_layer].root = Some(idx);
+                let top = self.parents.len() - 1;
+                self.parents[top] = ParentSlot::Node(idx);
+            }
+        }
+        // A hoisted overlay root also replaced the portal slot above, so it
+        // stays the parent of later top-level content in the overlay.
+        self.parents.push(ParentSlot::Node(idx));
+        idx
+    }
+
+    pub(crate) fn close_node(&mut self, idx: NodeIdx) {
+        if let Some(ParentSlot::Node(top)) = self.parents.last()
+            && *top == idx
+        {
+            self.parents.pop();
+        }
+    }
+
+    /// A key that stays the same across renders for the same widget: the
+    /// automation id if it has one, else the parent's key, the key scope and
+    /// the index among siblings of that scope.
+    fn stable_key(&mut self, parent: Option<NodeIdx>, facts: &SemanticFacts) -> Arc<str> {
+        if let Some(id) = &facts.automation_id {
+            return Arc::from(format!("#{id}"));
+        }
+        let parent_idx = parent.unwrap_or(ROOT);
+        let scope = self
+            .key_scopes
+            .iter()
+            .rev()
+            .find(|(owner, _)| *owner == parent_idx)
+            .map(|(_, scope)| scope.clone())
+            .unwrap_or_else(|| Arc::from(""));
+        let counter = self.sibling_counters.entry((parent_idx, scope.clone())).or_insert(0);
+        let index = *counter;
+        *counter += 1;
+        let base = if parent.is_some() {
+            self.nodes[parent_idx].key.to_string()
+        } else {
+            format!("overlay{}", self.overlay_count)
+        };
+        Arc::from(format!("{base}/{scope}{index}"))
+    }
+
+    /// Draws with ratatui at `area` (virtual coordinates), clipped to the
+    /// current surface: directly when fully visible, through a scratch
+    /// buffer when partly visible, not at all when hidden.
+    pub(crate) fn draw(&mut self, area: Rect, render: impl FnOnce(Rect, &mut Buffer)) {
+        let surface = self.surface();
+        let screen = surface.to_screen(area);
+        let visible = screen.intersection(surface.clip);
+        if visible.is_empty() || screen.is_empty() {
+            return;
+        }
+        let buffer = &mut self.layers[self.current_layer].buffer;
+        if visible == screen
+            && let Some(rect) = screen.to_rect()
+        {
+            render(rect, buffer);
+            return;
+        }
+        let scratch_area = Rect::new(0, 0, area.width, area.height);
+        let mut scratch = Buffer::empty(scratch_area);
+        render(scratch_area, &mut scratch);
+        for row in visible.y..visible.bottom() {
+            for col in visible.x..visible.right() {
+                let (sx, sy) = ((col - screen.x) as u16, (row - screen.y) as u16);
+                let (Ok(col), Ok(row)) = (u16::try_from(col), u16::try_from(row)) else { continue };
+                if let (Some(source), Some(target)) =
+                    (scratch.cell((sx, sy)), buffer.cell_mut((col, row)))
+                {
+                    *target = source.clone();
+                }
+            }
+        }
+    }
+
+    /// Starts an overlay layer: content drawn until `end_overlay` paints
+    /// above everything before it.
+    pub(crate) fn begin_overlay(&mut self, facts: SemanticFacts, area: Rect, modal: bool) -> usize {
+        self.overlay_count += 1;
+        let order = self.overlay_count;
+        self.layers.push(Layer {
+            buffer: Buffer::filled(self.viewport, UNPAINTED),
+            root: None,
+            modal,
+        });
+        let layer = self.layers.len() - 1;
+        self.current_layer = layer;
+        self.surfaces.push(Surface { dx: 0, dy: 0, clip: Bounds::from(self.viewport) });
+        self.pending_portal.push(PendingPortal { facts, area, order });
+        self.parents.push(ParentSlot::Portal);
+        layer
+    }
+
+    pub(crate) fn end_overlay(&mut self, previous_layer: usize, owner: &ComponentPath) {
+        if matches!(self.parents.last(), Some(ParentSlot::Portal)) {
+            // The content recorded no node: the portal's declaration is the node.
+            let area = self.pending_portal.last().map(|portal| portal.area).unwrap_or_default();
+            let idx = self.open_node(area, SemanticFacts::new(SemanticRole::Generic), owner);
+            self.close_node(idx);
+        }
+        // Pop the slot the hoisted root left behind.
+        if let Some(ParentSlot::Node(idx)) = self.parents.last()
+            && self.nodes[*idx].overlay_order.is_some()
+        {
+            self.parents.pop();
+        }
+        self.surfaces.pop();
+        self.current_layer = previous_layer;
+    }
+
+    /// Paints every overlay over the application, in stacking order.
+    pub(crate) fn composite(&self) -> Buffer {
+        let mut out = self.layers[0].buffer.clone();
+        for layer in &self.layers[1..] {
+            for (target, source) in out.content.iter_mut().zip(&layer.buffer.content) {
+                if source.symbol() != UNPAINTED.symbol() {
+                    *target = source.clone();
+                }
+            }
+        }
+        out
+    }
+
+    /// The text a node drew on its own layer inside its clipped bounds,
+    /// box-drawing glyphs removed and whitespace collapsed.
+    pub(crate) fn drawn_text(&self, idx: NodeIdx) -> String {
+        let node = &self.nodes[idx];
+        let buffer = &self.layers[node.layer].buffer;
+        let mut text = String::new();
+        let clip = node.clip;
+        for row in clip.y..clip.bottom() {
+            for col in clip.x..clip.right() {
+                let (Ok(col), Ok(row)) = (u16::try_from(col), u16::try_from(row)) else { continue };
+                if let Some(cell) = buffer.cell((col, row)) {
+                    let symbol = cell.symbol();
+                    if symbol == UNPAINTED.symbol() {
+                        text.push(' ');
+                    } else {
+                        text.extend(symbol.chars().map(|c| if is_decoration(c) { ' ' } else { c }));
+                    }
+                }
+            }
+            text.push(' ');
+        }
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Box drawing, block elements and similar glyphs that frame content
+/// rather than say anything.
+fn is_decoration(c: char) -> bool {
+    matches!(c, '\u{2500}'..='\u{259F}' | '\u{25A0}'..='\u{25FF}')
+}
+
+/// The portal's role, name and id move onto the hoisted content; a
+/// declaration on the content itself wins. A content role of `generic` or
+/// `group` is no declaration: those are what undeclared containers get.
+fn hoist(portal: SemanticFacts, mut content: SemanticFacts) -> SemanticFacts {
+    if matches!(content.role, SemanticRole::Generic | SemanticRole::Group) {
+        content.role = portal.role;
+        if content.actions.is_none() {
+            content.actions = portal.actions;
+        }
+    }
+    if content.name.is_none() && content.label.is_none() {
+        content.name = portal.name;
+        content.label = portal.label;
+    }
+    if content.automation_id.is_none() {
+        content.automation_id = portal.automation_id;
+    }
+    content
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hoisting_moves_the_portal_declaration_and_content_wins() {
+        let portal =
+            SemanticFacts::new(SemanticRole::Dialog).name("Delete?").automation_id("confirm");
+        let merged = hoist(portal.clone(), SemanticFacts::new(SemanticRole::Group));
+        assert_eq!(merged.role, SemanticRole::Dialog);
+        assert_eq!(merged.name.as_deref(), Some("Delete?"));
+        assert_eq!(merged.automation_id.as_deref(), Some("confirm"));
+        let own = SemanticFacts::new(SemanticRole::Alert).label("Careful").automation_id("mine");
+        let merged = hoist(portal, own);
+        assert_eq!(merged.role, SemanticRole::Alert);
+        assert_eq!(merged.label.as_deref(), Some("Careful"));
+        assert_eq!(merged.name, None);
+        assert_eq!(merged.automation_id.as_deref(), Some("mine"));
+    }
+}

@@ -1,0 +1,409 @@
+//! `Ui`: rendering with ratatui while recording what the render means.
+//!
+//! Every widget added through a [`Ui`] is drawn with ratatui into the
+//! frame's buffer and recorded as a semantic node with its layout bounds,
+//! its bounds clipped by ancestors and the viewport, its hit area and its
+//! handlers. Nesting in the render is nesting in the tree.
+
+mod event;
+mod frame;
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Rect, Size};
+use ratatui::widgets::Widget;
+
+pub use event::{EventCx, WidgetEvent};
+pub(crate) use event::{RawEventCx, WidgetStates, erase};
+pub(crate) use frame::{ClickInheritance, FrameBuilder, InteractionKeys, NodeIdx, ROOT};
+
+use crate::clock::LogicalTime;
+use crate::component::{Component, ComponentPath, Key};
+use crate::runtime::{ChildSlots, Envelope, Slot};
+use crate::semantic::{Bounds, Semantic, SemanticFacts};
+use crate::{KeyPress, MouseButton};
+
+/// Something that can be shown through a [`Ui`]: the built-in widgets, and
+/// any ratatui [`Widget`] that implements [`Semantic`] (derived or by hand).
+pub trait View<M> {
+    /// Draws itself at `area` and records its semantic nodes.
+    fn show(self, area: Rect, ui: &mut Ui<'_, M>);
+}
+
+impl<M: Send + 'static, W: Widget + Semantic> View<M> for W {
+    fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
+        let facts = self.semantics();
+        ui.leaf(area, facts, |area, buf| self.render(area, buf));
+    }
+}
+
+/// A handle on a node recorded in the current render, for widget authors:
+/// ask whether it is focused or hovered, attach handlers, keep state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeRef(pub(crate) NodeIdx);
+
+/// Renders a component's view: draws ratatui widgets and records the
+/// semantic tree. See the [module docs](self).
+pub struct Ui<'f, M> {
+    frame: &'f mut FrameBuilder,
+    children: &'f mut ChildSlots,
+    path: &'f ComponentPath,
+    area: Rect,
+    _message: PhantomData<fn(M)>,
+}
+
+impl<'f, M: Send + 'static> Ui<'f, M> {
+    pub(crate) fn new(
+        frame: &'f mut FrameBuilder,
+        children: &'f mut ChildSlots,
+        path: &'f ComponentPath,
+    ) -> Self {
+        let area = frame.component_area.take().unwrap_or(frame.viewport);
+        Self { frame, children, path, area, _message: PhantomData }
+    }
+
+    /// The area this component renders into (the viewport for the root).
+    pub fn area(&self) -> Rect {
+        self.area
+    }
+
+    /// The viewport size.
+    pub fn viewport(&self) -> Size {
+        self.frame.viewport.as_size()
+    }
+
+    /// The session's logical time (for animations).
+    pub fn now(&self) -> LogicalTime {
+        self.frame.now
+    }
+
+    /// Shows a widget at `area`.
+    pub fn add<V: View<M>>(&mut self, area: Rect, view: V) -> Response<'_, 'f, M> {
+        let first = self.frame.nodes.len();
+        let parent = self.frame.current_node();
+        view.show(area, self);
+        let node = (first..self.frame.nodes.len())
+            .find(|&idx| {
+                self.frame.nodes[idx].parent == Some(parent)
+                    || self.frame.nodes[idx].parent.is_none()
+            })
+            .map(NodeRef);
+        Response { ui: self, node }
+    }
+
+    /// Draws a ratatui widget with no semantic node of its own (decoration,
+    /// or pixels a parent node already describes).
+    pub fn draw<W: Widget>(&mut self, area: Rect, widget: W) {
+        self.frame.draw(area, |area, buf| widget.render(area, buf));
+    }
+
+    /// Draws with a closure on the frame's buffer, clipped like any widget.
+    pub fn draw_with(&mut self, area: Rect, render: impl FnOnce(Rect, &mut Buffer)) {
+        self.frame.draw(area, render);
+    }
+
+    /// Records a leaf node and draws it.
+    pub fn leaf(
+        &mut self,
+        area: Rect,
+        facts: SemanticFacts,
+        render: impl FnOnce(Rect, &mut Buffer),
+    ) -> NodeRef {
+        let idx = self.frame.open_node(area, facts, self.path);
+        self.frame.draw(area, render);
+        self.frame.close_node(idx);
+        NodeRef(idx)
+    }
+
+    /// Records a container node; what `body` adds becomes its children.
+    pub fn node(
+        &mut self,
+        area: Rect,
+        facts: SemanticFacts,
+        body: impl FnOnce(&mut Ui<'_, M>, NodeRef),
+    ) -> NodeRef {
+        let idx = self.frame.open_node(area, facts, self.path);
+        body(self, NodeRef(idx));
+        self.frame.close_node(idx);
+        NodeRef(idx)
+    }
+
+    /// Renders what `body` adds under a reconciliation key, so the nodes keep
+    /// their identity (focus, interaction state) when siblings move.
+    pub fn keyed(&mut self, key: impl Into<Key>, body: impl FnOnce(&mut Ui<'_, M>)) {
+        let key = key.into();
+        let parent = self.frame.current_node();
+        self.frame.key_scopes.push((parent, Arc::from(format!("k:{key}/"))));
+        body(self);
+        self.frame.key_scopes.pop();
+    }
+
+    /// Mounts (on first render) and renders a nested component under a
+    /// sibling-scoped key. Its state survives re-renders; when a render no
+    /// longer includes the key, it unmounts exactly once.
+    pub fn nest<C: Component>(
+        &mut self,
+        key: impl Into<Key>,
+        area: Rect,
+        init: impl FnOnce() -> C,
+    ) {
+        let key = key.into();
+        let path = self.path.child(&key);
+        let slot =
+            self.children.map.entry(key.clone()).or_insert_with(|| Slot::new(Box::new(init())));
+        if slot.seen && slot.is_mounted() {
+            self.frame
+                .key_errors
+                .push(format!("nested component key {key:?} is used twice under {:?}", self.path));
+            return;
+        }
+        slot.seen = true;
+        let now = self.frame.now;
+        slot.mount(&mut self.frame.effects, &path, now);
+        let parent = self.frame.current_node();
+        self.frame.key_scopes.push((parent, Arc::from(format!("c:{key}/"))));
+        self.frame.component_area = Some(area);
+        slot.render(self.frame, &path);
+        self.frame.component_area = None;
+        self.frame.key_scopes.pop();
+    }
+
+    /// Renders `body` in an overlay above all application content. The
+    /// portal's facts (a dialog's role, name and id) move onto the first
+    /// node the content records; a declaration on the content wins.
+    /// A modal overlay traps focus and blocks input to what is below it.
+    pub fn overlay(
+        &mut self,
+        portal: SemanticFacts,
+        area: Rect,
+        modal: bool,
+        body: impl FnOnce(&mut Ui<'_, M>),
+    ) {
+        let previous = self.frame.current_layer;
+        self.frame.begin_overlay(portal, area, modal);
+        body(self);
+        self.frame.end_overlay(previous, self.path);
+    }
+
+    /// Renders `body` in a scrolled coordinate space: `body` lays out in a
+    /// content area `content_height` rows tall whose top row is shown at the
+    /// top of `viewport` after scrolling down by `offset` rows; everything is
+    /// clipped to `viewport`. Nodes scrolled out stay in the tree with
+    /// zero-area clipped bounds and `in_view = false`.
+    pub fn scrolled(
+        &mut self,
+        viewport: Rect,
+        offset: u16,
+        content_height: u16,
+        body: impl FnOnce(&mut Ui<'_, M>, Rect),
+    ) {
+        let outer = self.frame.surface();
+        let screen = outer.to_screen(viewport);
+        let clip = screen.intersection(outer.clip);
+        self.frame.surfaces.push(frame::Surface {
+            dx: outer.dx,
+            dy: outer.dy - i32::from(offset),
+            clip,
+        });
+        let height = content_height.min(u16::MAX - viewport.y);
+        let content = Rect::new(viewport.x, viewport.y, viewport.width, height);
+        body(self, content);
+        self.frame.surfaces.pop();
+    }
+
+    /// Binds a key for this component: pressed while nothing focused
+    /// consumes it, it sends the message. Bindings in a modal overlay take
+    /// precedence and block the ones beneath it.
+    pub fn on_key(&mut self, key: impl Into<KeyPress>, message: impl Fn() -> M + 'static) {
+        let owner = self.path.clone();
+        let target = owner.clone();
+        self.frame.bindings.push(frame::Binding {
+            key: key.into(),
+            layer: self.frame.current_layer,
+            owner,
+            make: Box::new(move || Envelope::new(target.clone(), message())),
+        });
+    }
+
+    /// Whether the node holds keyboard focus.
+    pub fn is_focused(&self, node: NodeRef) -> bool {
+        self.frame.interaction.focused.as_deref() == Some(&*self.frame.nodes[node.0].key)
+    }
+
+    /// Whether the pointer is over the node.
+    pub fn is_hovered(&self, node: NodeRef) -> bool {
+        self.frame.interaction.hovered.as_deref() == Some(&*self.frame.nodes[node.0].key)
+    }
+
+    /// Whether a button went down on the node and has not been released.
+    pub fn is_pressed(&self, node: NodeRef) -> bool {
+        self.frame.interaction.pressed.as_deref() == Some(&*self.frame.nodes[node.0].key)
+    }
+
+    /// The node's persistent interaction state (cursor, scroll offset),
+    /// created with `Default` the first time.
+    pub fn state<T: Default + 'static>(&mut self, node: NodeRef) -> &mut T {
+        let key = self.frame.nodes[node.0].key.clone();
+        self.frame.states.get_or_default::<T>(&key)
+    }
+
+    /// The node's layout bounds on screen.
+    pub fn bounds(&self, node: NodeRef) -> Bounds {
+        self.frame.nodes[node.0].layout
+    }
+
+    /// The node's bounds clipped by ancestors and the viewport.
+    pub fn clipped_bounds(&self, node: NodeRef) -> Bounds {
+        self.frame.nodes[node.0].clip
+    }
+
+    /// Makes the node part of the Tab order and able to hold focus.
+    pub fn make_focusable(&mut self, node: NodeRef) {
+        let raw = &mut self.frame.nodes[node.0];
+        if !raw.focusable {
+            raw.focusable = true;
+            self.frame.focus_order.push(node.0);
+        }
+    }
+
+    /// Attaches an input handler; it returns `true` when it consumed the
+    /// event. Unconsumed events bubble to the parent node.
+    pub fn on_event(
+        &mut self,
+        node: NodeRef,
+        handler: impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static,
+    ) {
+        self.frame.nodes[node.0].handlers.push(erase(handler));
+    }
+
+    /// Makes the node take every click inside it, before its descendants
+    /// (`MouseRegion::capture_click`).
+    pub fn capture_click(&mut self, node: NodeRef) {
+        self.frame.nodes[node.0].pointer.capture_click = true;
+    }
+
+    /// Restricts where the node accepts the pointer to these cells, given in
+    /// the node's own coordinate space (`MouseRegion::hit_test`).
+    pub fn hit_cells(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
+        let surface = self.frame.surface();
+        let cells = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
+        self.frame.nodes[node.0].pointer.hit_cells = Some(cells);
+    }
+
+    /// Cells where the node takes the press before its children, such as
+    /// its scrollbar (coordinates in the node's own space).
+    pub fn own_cells(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
+        let surface = self.frame.surface();
+        let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
+        self.frame.nodes[node.0].pointer.own_cells.extend(cells);
+    }
+
+    /// Marks the node as a wrapper without click behaviour of its own: it
+    /// supports Click only when its only child accepts the click at the
+    /// wrapper's centre.
+    pub fn inherit_click_from_only_child(&mut self, node: NodeRef) {
+        self.frame.nodes[node.0].inheritance = ClickInheritance::FromOnlyChild;
+    }
+
+    /// Makes a drag that starts on the node carry `payload`.
+    pub fn drag_payload(&mut self, node: NodeRef, payload: impl Into<String>) {
+        self.frame.nodes[node.0].drag_payload = Some(payload.into());
+    }
+
+    /// Places the terminal cursor (a text field's caret), in the node
+    /// coordinate space of this `Ui`; hidden when scrolled out of view.
+    pub fn set_cursor(&mut self, col: u16, row: u16) {
+        let surface = self.frame.surface();
+        let screen = surface.to_screen(Rect::new(col, row, 1, 1));
+        if !screen.intersection(surface.clip).is_empty()
+            && let Some(rect) = screen.to_rect()
+        {
+            self.frame.cursor = Some((rect.x, rect.y));
+        }
+    }
+
+    /// Forbids naming the node from the text it drew.
+    pub fn no_inferred_name(&mut self, node: NodeRef) {
+        self.frame.nodes[node.0].infer_name = false;
+    }
+}
+
+/// What [`Ui::add`] returns: attach behaviour to the node just added.
+pub struct Response<'u, 'f, M> {
+    ui: &'u mut Ui<'f, M>,
+    node: Option<NodeRef>,
+}
+
+impl<M: Send + 'static> Response<'_, '_, M> {
+    /// The node the widget recorded, if it recorded one.
+    pub fn node(&self) -> Option<NodeRef> {
+        self.node
+    }
+
+    /// Sends a message when the node is clicked with the left button (or
+    /// activated with Enter or Space while focused).
+    pub fn on_click(self, message: impl Fn() -> M + 'static) -> Self {
+        self.on_button(MouseButton::Left, message)
+    }
+
+    /// Sends a message when the node is clicked with the right button.
+    pub fn on_right_click(self, message: impl Fn() -> M + 'static) -> Self {
+        self.on_button(MouseButton::Right, message)
+    }
+
+    fn on_button(self, wanted: MouseButton, message: impl Fn() -> M + 'static) -> Self {
+        if let Some(node) = self.node {
+            self.ui.on_event(node, move |event, cx| match event {
+                WidgetEvent::Click { button, .. } if *button == wanted => {
+                    cx.emit(message());
+                    true
+                }
+                WidgetEvent::Key(key)
+                    if wanted == MouseButton::Left && crate::widgets::is_activation(key) =>
+                {
+                    cx.emit(message());
+                    true
+                }
+                _ => false,
+            });
+        }
+        self
+    }
+
+    /// Attaches an input handler (see [`Ui::on_event`]).
+    pub fn on_event(
+        self,
+        handler: impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static,
+    ) -> Self {
+        if let Some(node) = self.node {
+            self.ui.on_event(node, handler);
+        }
+        self
+    }
+
+    /// Makes the node focusable.
+    pub fn focusable(self) -> Self {
+        if let Some(node) = self.node {
+            self.ui.make_focusable(node);
+        }
+        self
+    }
+
+    /// Makes the node take every click inside it.
+    pub fn capture_click(self) -> Self {
+        if let Some(node) = self.node {
+            self.ui.capture_click(node);
+        }
+        self
+    }
+
+    /// Restricts the node's hit area to these cells.
+    pub fn hit_cells(self, cells: impl IntoIterator<Item = Rect>) -> Self {
+        if let Some(node) = self.node {
+            self.ui.hit_cells(node, cells);
+        }
+        self
+    }
+}

@@ -1,0 +1,115 @@
+//! `Button`: a push button.
+
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
+
+use crate::semantic::{Semantic, SemanticFacts};
+use crate::ui::{Ui, View, WidgetEvent};
+use crate::widgets::{Callback, is_activation, theme};
+use crate::{MouseButton, SemanticRole};
+
+/// A push button. Clicked with the left button, or with Enter or Space
+/// while focused, it sends its `on_click` message.
+///
+/// Three rows or more draw a bordered button; fewer draw `[ label ]`.
+pub struct Button<M> {
+    label: String,
+    id: Option<String>,
+    enabled: bool,
+    on_click: Option<Callback<M>>,
+}
+
+impl<M> Button<M> {
+    /// A button with a label (its accessible name).
+    pub fn new(label: impl Into<String>) -> Self {
+        Self { label: label.into(), id: None, enabled: true, on_click: None }
+    }
+
+    /// Sets the automation id.
+    #[must_use]
+    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
+        self.id = Some(id.as_ref().to_owned());
+        self
+    }
+
+    /// Enables or disables the button. A disabled button is not focusable
+    /// and ignores input.
+    #[must_use]
+    pub fn enabled(mut self, enabled: bool) -> Self {
+        self.enabled = enabled;
+        self
+    }
+
+    /// The message a click sends.
+    #[must_use]
+    pub fn on_click(mut self, message: impl Fn() -> M + 'static) -> Self {
+        self.on_click = Some(Box::new(message));
+        self
+    }
+}
+
+impl<M> Semantic for Button<M> {
+    fn semantics(&self) -> SemanticFacts {
+        let facts = SemanticFacts::new(SemanticRole::Button)
+            .label(self.label.as_str())
+            .enabled(self.enabled);
+        match &self.id {
+            Some(id) => facts.automation_id(id),
+            None => facts,
+        }
+    }
+}
+
+impl<M: Send + 'static> View<M> for Button<M> {
+    fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
+        let facts = self.semantics();
+        let enabled = self.enabled;
+        let label = self.label;
+        let node = ui.node(area, facts, |ui, node| {
+            let style = if !enabled {
+                theme::DISABLED
+            } else if ui.is_pressed(node) {
+                theme::PRESSED
+            } else if ui.is_focused(node) {
+                theme::FOCUSED
+            } else if ui.is_hovered(node) {
+                theme::HOVERED
+            } else {
+                theme::NORMAL
+            };
+            ui.draw_with(area, |area, buf| {
+                if area.height >= 3 {
+                    Paragraph::new(label.as_str())
+                        .alignment(Alignment::Center)
+                        .style(style)
+                        .block(
+                            Block::bordered().border_type(BorderType::Rounded).border_style(style),
+                        )
+                        .render(area, buf);
+                } else {
+                    Line::styled(format!("[ {label} ]"), style)
+                        .alignment(Alignment::Center)
+                        .render(area, buf);
+                }
+            });
+        });
+        if !enabled {
+            return;
+        }
+        ui.make_focusable(node);
+        if let Some(on_click) = self.on_click {
+            ui.on_event(node, move |event, cx| match event {
+                WidgetEvent::Click { button: MouseButton::Left, .. } => {
+                    cx.emit(on_click());
+                    true
+                }
+                WidgetEvent::Key(key) if is_activation(key) => {
+                    cx.emit(on_click());
+                    true
+                }
+                _ => false,
+            });
+        }
+    }
+}
