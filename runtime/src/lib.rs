@@ -40,6 +40,7 @@ pub mod input;
 mod runtime;
 pub mod semantic;
 mod session;
+pub mod terminal;
 pub mod ui;
 pub mod wait;
 pub mod widgets;
@@ -79,8 +80,9 @@ pub mod prelude {
     };
     pub use crate::{
         ActionSet, AutomationError, AutomationId, AutomationStep, Checked, ClockMode, Component,
-        Context, Key, KeyCode, KeyPress, Modifiers, Predicate, Selector, SemanticAction,
-        SemanticRole, Sensitivity, Session, SessionOptions, Ui, View, WaitCondition,
+        Context, FocusTarget, Key, KeyCode, KeyPress, Modifiers, MouseButton, Predicate,
+        ScrollDirection, Selector, SemanticAction, SemanticRole, Sensitivity, Session,
+        SessionOptions, Ui, View, WaitCondition,
     };
     // The derive macro (macro namespace) next to the trait (type namespace).
     pub use rehearse_macros::Semantic;

@@ -212,6 +212,23 @@ impl<C: Component> SessionEngine<C> {
         self.commit()
     }
 
+    /// Drains ready work (messages, timers now due) to a fixed point,
+    /// without committing.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::SessionClosed`], or a drain that does not converge.
+    pub fn drain(&mut self) -> Result<(), AutomationError> {
+        self.ensure_open()?;
+        self.settle()
+    }
+
+    /// How long until the next timer is due, if one is pending.
+    pub fn until_next_timer(&self) -> Option<std::time::Duration> {
+        let due = self.core.effects.timers.next_due()?;
+        Some(due.0.saturating_sub(self.clock.now().0))
+    }
+
     /// Unmounts everything, exactly once. Later operations fail with
     /// [`AutomationError::SessionClosed`].
     pub fn close(&mut self) {

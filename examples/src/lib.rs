@@ -1,0 +1,4 @@
+//! Example apps built on rehearse. Each is a real TUI (`cargo run -p
+//! rehearse-examples --bin NAME`) and is driven headlessly by its tests.
+
+pub mod login;

@@ -1,0 +1,264 @@
+//! `List` and `ListItem`: a scrolling list with a selection.
+
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+use crate::component::Key;
+use crate::semantic::SemanticFacts;
+use crate::ui::{NodeRef, Ui, WidgetEvent};
+use crate::widgets::scroll_view::{ScrollOffset, scroll_body};
+use crate::widgets::{ValueCallback, theme};
+use crate::{KeyCode, MouseButton, SemanticRole};
+
+type Content<'a, M> = Box<dyn FnOnce(&mut Ui<'_, M>, Rect) + 'a>;
+
+/// One item of a [`List`]: a label, or custom content drawn by a closure
+/// (which may add its own child widgets, such as a checkbox and a button).
+pub struct ListItem<'a, M> {
+    label: Option<String>,
+    id: Option<String>,
+    key: Option<Key>,
+    content: Option<Content<'a, M>>,
+}
+
+impl<'a, M> ListItem<'a, M> {
+    /// An item showing (and named by) `label`.
+    pub fn new(label: impl Into<String>) -> Self {
+        Self { label: Some(label.into()), id: None, key: None, content: None }
+    }
+
+    /// An item drawn by `content`; its name comes from its label if set, else
+    /// from the names of the widgets the content adds.
+    pub fn custom(content: impl FnOnce(&mut Ui<'_, M>, Rect) + 'a) -> Self {
+        Self { label: None, id: None, key: None, content: Some(Box::new(content)) }
+    }
+
+    /// Sets the accessible name (and, for plain items, the text shown).
+    #[must_use]
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// Sets the automation id.
+    #[must_use]
+    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
+        self.id = Some(id.as_ref().to_owned());
+        self
+    }
+
+    /// Sets the reconciliation key (defaults to the index), so focus and
+    /// interaction state follow the item when items move.
+    #[must_use]
+    pub fn key(mut self, key: impl Into<Key>) -> Self {
+        self.key = Some(key.into());
+        self
+    }
+}
+
+/// What the framework remembers about a list between renders.
+#[derive(Debug, Default, Clone, Copy)]
+struct ListMemory {
+    last_selected: Option<usize>,
+}
+
+/// A vertical list of items, one row each, scrolling when it overflows.
+///
+/// The list is focusable: Up/Down/Home/End move the selection (sending
+/// `on_select`), Enter sends `on_activate`. Clicking an item selects it.
+/// When the selection changes, the list scrolls it into view; the wheel
+/// scrolls freely. Items scrolled out stay in the tree, out of view.
+pub struct List<M> {
+    id: Option<String>,
+    name: Option<String>,
+    selected: Option<usize>,
+    on_select: Option<ValueCallback<usize, M>>,
+    on_activate: Option<ValueCallback<usize, M>>,
+}
+
+impl<M: Send + 'static> List<M> {
+    /// A list.
+    pub fn new() -> Self {
+        Self { id: None, name: None, selected: None, on_select: None, on_activate: None }
+    }
+
+    /// Sets the automation id.
+    #[must_use]
+    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
+        self.id = Some(id.as_ref().to_owned());
+        self
+    }
+
+    /// Sets an accessible name (lists are never named from their items).
+    #[must_use]
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// The selected item, owned by the app.
+    #[must_use]
+    pub fn selected(mut self, selected: Option<usize>) -> Self {
+        self.selected = selected;
+        self
+    }
+
+    /// The message selecting an item sends.
+    #[must_use]
+    pub fn on_select(mut self, message: impl Fn(usize) -> M + 'static) -> Self {
+        self.on_select = Some(Box::new(message));
+        self
+    }
+
+    /// The message Enter on the selected item sends.
+    #[must_use]
+    pub fn on_activate(mut self, message: impl Fn(usize) -> M + 'static) -> Self {
+        self.on_activate = Some(Box::new(message));
+        self
+    }
+
+    /// Renders the list at `area` with `items`.
+    pub fn show(self, ui: &mut Ui<'_, M>, area: Rect, items: Vec<ListItem<'_, M>>) -> NodeRef {
+        let mut facts = SemanticFacts::new(SemanticRole::List);
+        if let Some(id) = &self.id {
+            facts = facts.automation_id(id);
+        }
+        if let Some(name) = &self.name {
+            facts = facts.name(name.as_str());
+        }
+        let len = items.len();
+        let selected = self.selected.filter(|&index| index < len);
+        let content_height = u16::try_from(len).unwrap_or(u16::MAX);
+        let on_select = std::rc::Rc::new(self.on_select);
+        let node = ui.node(area, facts, |ui, node| {
+            let focused = ui.is_focused(node);
+            // Scroll a newly selected item into view.
+            let memory = *ui.state::<ListMemory>(node);
+            if selected != memory.last_selected
+                && let Some(index) = selected
+            {
+                let index = u16::try_from(index).unwrap_or(u16::MAX);
+                let offset = ui.state::<ScrollOffset>(node);
+                if index < offset.rows {
+                    offset.rows = index;
+                } else if index >= offset.rows.saturating_add(area.height) {
+                    offset.rows = index + 1 - area.height;
+                }
+            }
+            ui.state::<ListMemory>(node).last_selected = selected;
+            scroll_body(ui, node, area, content_height, |ui, content| {
+                for (index, item) in items.into_iter().enumerate() {
+                    let row = Rect::new(content.x, content.y + index as u16, content.width, 1);
+                    let key = item.key.clone().unwrap_or_else(|| Key::from(index));
+                    let on_select = on_select.clone();
+                    ui.keyed(key, |ui| {
+                        show_item(
+                            ui,
+                            row,
+                            item,
+                            index,
+                            selected == Some(index),
+                            focused,
+                            on_select,
+                        );
+                    });
+                }
+            });
+        });
+        ui.make_focusable(node);
+        let on_activate = self.on_activate;
+        ui.on_event(node, move |event, cx| {
+            let WidgetEvent::Key(key) = event else { return false };
+            if !key.modifiers.is_empty() || len == 0 {
+                return false;
+            }
+            let next = match key.code {
+                KeyCode::Up => Some(selected.map_or(0, |index| index.saturating_sub(1))),
+                KeyCode::Down => Some(selected.map_or(0, |index| (index + 1).min(len - 1))),
+                KeyCode::Home => Some(0),
+                KeyCode::End => Some(len - 1),
+                KeyCode::PageUp | KeyCode::PageDown => {
+                    let page = usize::from(area.height.max(1));
+                    let at = selected.unwrap_or(0);
+                    Some(if key.code == KeyCode::PageUp {
+                        at.saturating_sub(page)
+                    } else {
+                        (at + page).min(len - 1)
+                    })
+                }
+                KeyCode::Enter => {
+                    return match (&on_activate, selected) {
+                        (Some(on_activate), Some(index)) => {
+                            cx.emit(on_activate(index));
+                            true
+                        }
+                        _ => false,
+                    };
+                }
+                _ => None,
+            };
+            match (next, on_select.as_ref()) {
+                (Some(index), Some(on_select)) if Some(index) != selected => {
+                    cx.emit(on_select(index));
+                    true
+                }
+                (Some(_), _) => true,
+                (None, _) => false,
+            }
+        });
+        node
+    }
+}
+
+impl<M: Send + 'static> Default for List<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn show_item<M: Send + 'static>(
+    ui: &mut Ui<'_, M>,
+    row: Rect,
+    item: ListItem<'_, M>,
+    index: usize,
+    selected: bool,
+    list_focused: bool,
+    on_select: std::rc::Rc<Option<ValueCallback<usize, M>>>,
+) {
+    let mut facts = SemanticFacts::new(SemanticRole::ListItem).selected(selected);
+    if let Some(label) = &item.label {
+        facts = facts.label(label.as_str());
+    }
+    if let Some(id) = &item.id {
+        facts = facts.automation_id(id);
+    }
+    let style = match (selected, list_focused) {
+        (true, true) => theme::SELECTED.patch(theme::FOCUSED),
+        (true, false) => theme::SELECTED,
+        _ => theme::NORMAL,
+    };
+    let label = item.label;
+    let content = item.content;
+    let node = ui.node(row, facts, |ui, _| {
+        ui.draw_with(row, |area, buf| buf.set_style(area, style));
+        match content {
+            Some(content) => content(ui, row),
+            None => {
+                let text = label.unwrap_or_default();
+                ui.draw_with(row, |area, buf| Line::styled(text, style).render(area, buf));
+            }
+        }
+    });
+    if on_select.is_some() {
+        ui.on_event(node, move |event, cx| match event {
+            WidgetEvent::Click { button: MouseButton::Left, .. } => {
+                if let Some(on_select) = on_select.as_ref() {
+                    cx.emit(on_select(index));
+                }
+                true
+            }
+            _ => false,
+        });
+    }
+}
