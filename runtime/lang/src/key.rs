@@ -247,7 +247,7 @@ impl FromStr for KeyPress {
         let mut modifiers = Modifiers::NONE;
         let mut rest = spelling;
         // A `+` is itself a key, so only split while something follows it.
-        while let Some(split) = rest.find('+').filter(|&at| at > 0 && at + 1 <= rest.len()) {
+        while let Some(split) = rest.find('+').filter(|&at| at > 0 && at < rest.len()) {
             let (prefix, tail) = (&rest[..split], &rest[split + 1..]);
             let flag = match prefix.to_ascii_lowercase().as_str() {
                 "ctrl" => &mut modifiers.ctrl,

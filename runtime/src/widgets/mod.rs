@@ -3,11 +3,17 @@
 //! `#[derive(Semantic)]` and a ratatui `Widget` behave exactly like them.
 
 mod button;
+mod list;
+mod modal;
+mod scroll_view;
 mod text;
 mod text_input;
 pub mod theme;
 
 pub use button::Button;
+pub use list::{List, ListItem};
+pub use modal::{Modal, centered};
+pub use scroll_view::ScrollView;
 pub use text::{Heading, Text};
 pub use text_input::TextInput;
 
