@@ -167,19 +167,19 @@ impl<'a> Input<'a> {
         let fields = match &input.data {
             syn::Data::Struct(data) => &data.fields,
             syn::Data::Enum(data) => {
-                cx.error_spanned_by(
-                    &data.enum_token,
+                cx.push(syn::Error::new(
+                    data.enum_token.span,
                     "`#[derive(Semantic)]` only supports structs: a semantic node is one \
                      widget with one set of facts; implement `rehearse::Semantic` by hand for \
                      an enum and `match` on its variants",
-                );
+                ));
                 return None;
             }
             syn::Data::Union(data) => {
-                cx.error_spanned_by(
-                    &data.union_token,
+                cx.push(syn::Error::new(
+                    data.union_token.span,
                     "`#[derive(Semantic)]` only supports structs, not unions",
-                );
+                ));
                 return None;
             }
         };
@@ -213,10 +213,10 @@ impl<T: ToTokens> SpanOrCallSite for T {
 }
 
 impl Field<'_> {
-    /// How messages name the field: `` `label` `` or `` field `0` ``.
+    /// How messages name the field: `` field `label` `` or `` field `0` ``.
     pub fn describe(&self) -> String {
         match &self.member {
-            syn::Member::Named(ident) => format!("`{ident}`"),
+            syn::Member::Named(ident) => format!("field `{ident}`"),
             syn::Member::Unnamed(index) => format!("field `{}`", index.index),
         }
     }
@@ -569,7 +569,7 @@ fn kebab_or_string(tokens: &TokenStream) -> Option<(String, TokenStream)> {
             _ => return None,
         }
     }
-    if trees.len() % 2 == 0 {
+    if trees.len().is_multiple_of(2) {
         return None; // empty, or a trailing `-`
     }
     Some((spelling, tokens.clone()))
@@ -631,4 +631,27 @@ fn parse_actions(cx: &Ctxt, tokens: &TokenStream) -> Option<Vec<SemanticAction>>
         }
     }
     ok.then_some(actions)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::quote;
+
+    fn kebab(tokens: TokenStream) -> Option<String> {
+        kebab_or_string(&tokens).map(|(spelling, _)| spelling)
+    }
+
+    #[test]
+    fn kebab_names_are_identifiers_joined_by_dashes() {
+        assert_eq!(kebab(quote!(button)).as_deref(), Some("button"));
+        assert_eq!(kebab(quote!(text - box)).as_deref(), Some("text-box"));
+        assert_eq!(kebab(quote!(a - b - c)).as_deref(), Some("a-b-c"));
+        assert_eq!(kebab(quote!("text-box")).as_deref(), Some("text-box"));
+        for bad in
+            [quote!(), quote!(text -), quote!(- box), quote!(text box), quote!(3), quote!(a + b)]
+        {
+            assert_eq!(kebab(bad.clone()), None, "{bad}");
+        }
+    }
 }

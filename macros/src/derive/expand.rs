@@ -49,8 +49,8 @@ pub fn expand(input: &Input<'_>) -> TokenStream {
     let mut dynamic_id = None;
     for field in input.fields.iter().filter(|field| field.keys.skip.is_none()) {
         let keys = &field.keys;
-        let member = &field.member;
         let ty = field.ty;
+        let member = respan_member(&field.member, ty.span());
         // The argument carries the field type's span, so a type that does not
         // fit (`Vec<String>` as a value) is reported on the field.
         let by_ref = quote_spanned! {ty.span()=> &self.#member };
@@ -135,6 +135,21 @@ fn variant(member: impl std::fmt::Debug) -> Ident {
 fn state_method(state: StateName) -> Ident {
     debug_assert!(state.is_widget_reported(), "`ast` rejects engine-computed states");
     format_ident!("{}", state.as_str())
+}
+
+/// `member` carrying `span`, so that `&self.member` as a whole points at the
+/// field's type (and not from the field's name to its type).
+fn respan_member(member: &syn::Member, span: Span) -> syn::Member {
+    match member {
+        syn::Member::Named(ident) => {
+            let mut ident = ident.clone();
+            ident.set_span(span);
+            syn::Member::Named(ident)
+        }
+        syn::Member::Unnamed(index) => {
+            syn::Member::Unnamed(syn::Index { index: index.index, span })
+        }
+    }
 }
 
 /// Whether `ty` mentions one of the struct's type parameters.

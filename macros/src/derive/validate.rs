@@ -96,10 +96,10 @@ fn check_field(cx: &Ctxt, field: &Field<'_>) {
         );
     }
     if let Some(key) = &keys.name {
-        check_text(cx, field, key, "the name");
+        check_text(cx, field, key, "the widget's own label");
     }
     if let Some(key) = &keys.value {
-        check_text(cx, field, key, "the value");
+        check_text(cx, field, key, "what the widget contains");
     }
     if let Some(key) = &keys.id {
         check_text(cx, field, key, "an automation id");
@@ -124,23 +124,33 @@ fn check_text(cx: &Ctxt, field: &Field<'_>, key: &Ident, what: &str) {
     let inner = peel(field.ty);
     if is_ident_type(inner, "bool") {
         if key == "value" {
+            let others: Vec<String> = StateName::ALL
+                .iter()
+                .filter(|state| state.is_widget_reported() && **state != StateName::Checked)
+                .map(|state| format!("`{state}`"))
+                .collect();
             cx.error_spanned_by(
                 key,
-                "a boolean is a state, never a value: mark this field `checked` (or `selected`, \
-                 `expanded`, `focused`, `enabled`, `disabled`) instead of `value`",
+                format!(
+                    "a boolean is a state, never a value: mark this field `{}` (or {}) instead \
+                     of `value`",
+                    StateName::Checked,
+                    others.join(", ")
+                ),
             );
         } else {
             cx.error_spanned_by(
                 field.ty,
-                format!("`{key}` needs text for {what}, but {} is a `bool`", field.describe()),
+                format!("`{key}` needs text ({what}), but {} is a `bool`", field.describe()),
             );
         }
     } else if let Some(number) = NUMBERS.iter().find(|number| is_ident_type(inner, number)) {
         cx.error_spanned_by(
             field.ty,
             format!(
-                "`{key}` needs text for {what}, but {} is a `{number}`: keep the text the user \
-                 sees in a `String` field (e.g. `format!(\"{{count}} items\")`) and mark that one",
+                "`{key}` needs text ({what}), but {} is a `{number}`: keep the text the user \
+                 sees in a `String` field (e.g. `format!(\"{{percent}}%\")`) and mark that one \
+                 `{key}`",
                 field.describe()
             ),
         );
@@ -210,14 +220,14 @@ fn check_unique_roles(cx: &Ctxt, input: &Input<'_>) {
                 Some((first, first_key)) => {
                     let message = if *first_key == key {
                         format!(
-                            "two fields are marked `{key}`: {} already is; a widget has one {}",
+                            "`{key}` is already on {}: a widget has one {}; remove one of them",
                             first.describe(),
                             describe_role(&role)
                         )
                     } else {
                         format!(
-                            "`{key}` and `{first_key}` set the same state, and {} already \
-                             reports it as `{first_key}`; keep one",
+                            "`{key}` sets the same state as `{first_key}` (disabled is \"not \
+                             enabled\"), which {} already reports; keep one",
                             first.describe()
                         )
                     };

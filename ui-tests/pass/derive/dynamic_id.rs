@@ -32,7 +32,10 @@ fn main() {
     // A dynamic id is not a static one.
     assert_eq!(Item::AUTOMATION_ID, None);
 
-    assert_eq!(Row { id: Some("row-1".to_owned()) }.semantics().automation_id.as_deref(), Some("row-1"));
+    assert_eq!(
+        Row { id: Some("row-1".to_owned()) }.semantics().automation_id.as_deref(),
+        Some("row-1")
+    );
     assert_eq!(Row { id: None }.semantics().automation_id, None);
 
     let tab = Tab(AutomationId::from_static("tab-home"), "Home").semantics();

@@ -31,15 +31,15 @@ fn main() {
     assert_eq!(borrowed.label.as_deref(), Some("Save"));
     assert_eq!(borrowed.value, None);
 
-    let owned = Labeled {
-        label: String::from("Open"),
-        note: Some(Cow::Borrowed("ctrl+o")),
-        extra: 7u8,
-    }
-    .semantics();
+    let owned =
+        Labeled { label: String::from("Open"), note: Some(Cow::Borrowed("ctrl+o")), extra: 7u8 }
+            .semantics();
     assert_eq!(owned.label.as_deref(), Some("Open"));
     assert_eq!(owned.value, Some(SemanticValue::public("ctrl+o")));
 
     assert_eq!(Linked { id: "docs" }.semantics().automation_id.as_deref(), Some("docs"));
-    assert_eq!(Linked { id: Some(String::from("x")) }.semantics().automation_id.as_deref(), Some("x"));
+    assert_eq!(
+        Linked { id: Some(String::from("x")) }.semantics().automation_id.as_deref(),
+        Some("x")
+    );
 }

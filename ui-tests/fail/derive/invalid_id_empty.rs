@@ -1,0 +1,9 @@
+use rehearse::prelude::*;
+
+#[derive(Semantic)]
+#[semantic(role = button, id = "")]
+struct Save;
+
+fn main() {
+    let _ = Save::AUTOMATION_ID;
+}

@@ -1,0 +1,9 @@
+use rehearse::prelude::*;
+
+#[derive(Semantic)]
+#[semantic(role = "list_item")]
+struct Row;
+
+fn main() {
+    let _ = Row.semantics();
+}

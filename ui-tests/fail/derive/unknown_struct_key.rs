@@ -1,0 +1,9 @@
+use rehearse::prelude::*;
+
+#[derive(Semantic)]
+#[semantic(rol = button)]
+struct Save;
+
+fn main() {
+    let _ = Save.semantics();
+}
