@@ -35,8 +35,10 @@ pub enum Selector {
     /// Nodes whose own accessible name or public value contains the text
     /// (`text~failed`). Redacted values never match.
     TextContains(String),
-    /// The node under a cell (`42,17`): the topmost overlay first, then
-    /// actionable nodes, then the smallest area.
+    /// A cell (`42,17`). Discovery and waits match the node under it (the
+    /// topmost overlay first, then actionable nodes, then the smallest area);
+    /// pointer steps send their events to the cell itself, where a real
+    /// pointer there would go.
     Point {
         /// Zero-based column.
         col: u16,

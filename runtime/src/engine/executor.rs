@@ -109,6 +109,14 @@ impl<C: Component> SessionEngine<C> {
         operation: &str,
         action: Option<SemanticAction>,
     ) -> Result<(u16, u16), AutomationError> {
+        if let Selector::Point { col, row } = selector {
+            // A point is raw input: events go where a real pointer at that
+            // cell goes, so only check that something is there.
+            return match hit::hit_test(self.frame(), i32::from(*col), i32::from(*row)) {
+                Some(_) => Ok((*col, *row)),
+                None => Err(AutomationError::NoMatch { selector: selector.clone(), hint: None }),
+            };
+        }
         let node = self.resolve(selector)?;
         self.check_can(node, operation, action)?;
         let (col, row) = node.clipped_bounds.centre();

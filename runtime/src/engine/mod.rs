@@ -303,17 +303,21 @@ impl<C: Component> SessionEngine<C> {
         self.frame().nodes.iter().position(|node| &*node.key == key)
     }
 
-    /// The focus order of the current frame: enabled focusable nodes, only
-    /// inside the topmost modal overlay when one is open.
+    /// The focus order of the current frame: enabled focusable nodes in
+    /// document order, only inside the topmost modal overlay when one is open.
     fn focusables(&self) -> Vec<NodeIdx> {
         let frame = self.frame();
         let floor = frame.layers.iter().rposition(|layer| layer.modal).unwrap_or(0);
-        frame
+        let mut order: Vec<NodeIdx> = frame
             .focus_order
             .iter()
             .copied()
             .filter(|&idx| frame.nodes[idx].layer >= floor && self.enabled(idx))
-            .collect()
+            .collect();
+        // Document order: a container made focusable after its children
+        // still comes before them.
+        order.sort_unstable();
+        order
     }
 
     /// Whether a raw node and all its ancestors are enabled.

@@ -1,6 +1,6 @@
 //! Input as widgets receive it, and the context their handlers run in.
 
-use std::any::Any;
+use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -54,23 +54,25 @@ pub enum WidgetEvent {
 /// Framework-owned interaction state of widgets (a cursor, a scroll
 /// offset), keyed by the node's stable key and kept across renders while the
 /// node keeps rendering.
+/// One node may keep several kinds of state (a list keeps its scroll offset
+/// and its last selection), so entries are keyed by node and type.
 #[derive(Default)]
 pub(crate) struct WidgetStates {
-    map: HashMap<Arc<str>, Box<dyn Any>>,
+    map: HashMap<(Arc<str>, TypeId), Box<dyn Any>>,
 }
 
 impl WidgetStates {
     pub(crate) fn get_or_default<T: Default + 'static>(&mut self, key: &Arc<str>) -> &mut T {
-        let slot = self.map.entry(key.clone()).or_insert_with(|| Box::new(T::default()));
-        if !slot.is::<T>() {
-            *slot = Box::new(T::default());
-        }
-        slot.downcast_mut::<T>().expect("replaced with the right type above")
+        self.map
+            .entry((key.clone(), TypeId::of::<T>()))
+            .or_insert_with(|| Box::new(T::default()))
+            .downcast_mut::<T>()
+            .expect("entries are keyed by their type")
     }
 
     /// Forgets the state of nodes that did not render.
     pub(crate) fn retain(&mut self, rendered: &std::collections::HashSet<Arc<str>>) {
-        self.map.retain(|key, _| rendered.contains(key));
+        self.map.retain(|(key, _), _| rendered.contains(key));
     }
 }
 
