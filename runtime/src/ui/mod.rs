@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Rect, Size};
+use ratatui::layout::{Position, Rect, Size};
 use ratatui::widgets::Widget;
 
 pub use event::{EventCx, WidgetEvent};
@@ -213,6 +213,33 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.surfaces.pop();
     }
 
+    /// Renders `body` in a panned coordinate space, like
+    /// [`scrolled`](Self::scrolled) in both directions: `body` lays out in a
+    /// content area of `content` size whose cell (`offset.x`, `offset.y`) is
+    /// shown at the top-left of `viewport`; everything is clipped to
+    /// `viewport`. Nodes panned out stay in the tree with zero-area clipped
+    /// bounds and `in_view = false` (the `PanView` widget).
+    pub fn panned(
+        &mut self,
+        viewport: Rect,
+        offset: Position,
+        content: Size,
+        body: impl FnOnce(&mut Ui<'_, M>, Rect),
+    ) {
+        let outer = self.frame.surface();
+        let screen = outer.to_screen(viewport);
+        let clip = screen.intersection(outer.clip);
+        self.frame.surfaces.push(frame::Surface {
+            dx: outer.dx - i32::from(offset.x),
+            dy: outer.dy - i32::from(offset.y),
+            clip,
+        });
+        let width = content.width.min(u16::MAX - viewport.x);
+        let height = content.height.min(u16::MAX - viewport.y);
+        body(self, Rect::new(viewport.x, viewport.y, width, height));
+        self.frame.surfaces.pop();
+    }
+
     /// Binds a key for this component: pressed while nothing focused
     /// consumes it, it sends the message. Bindings in a modal overlay take
     /// precedence and block the ones beneath it.
@@ -290,6 +317,34 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let surface = self.frame.surface();
         let cells = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
         self.frame.nodes[node.0].pointer.hit_cells = Some(cells);
+    }
+
+    /// Restricts where the node *and everything recorded under it so far*
+    /// accept the pointer to these cells (in the node coordinate space of
+    /// this `Ui`): a per-cell hit area for a whole subtree, so a wrapped
+    /// child is reachable only there (`MouseRegion::hit_test` around
+    /// content). A descendant's own hit cells and owned cells are
+    /// intersected with these, never widened.
+    pub fn hit_cells_subtree(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
+        let surface = self.frame.surface();
+        let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
+        let within = |own: &[Bounds]| -> Vec<Bounds> {
+            own.iter()
+                .flat_map(|a| cells.iter().map(|b| a.intersection(*b)))
+                .filter(|cell| !cell.is_empty())
+                .collect()
+        };
+        let mut stack = vec![node.0];
+        while let Some(idx) = stack.pop() {
+            let raw = &mut self.frame.nodes[idx];
+            let restricted = match &raw.pointer.hit_cells {
+                Some(own) => within(own),
+                None => cells.clone(),
+            };
+            raw.pointer.hit_cells = Some(restricted);
+            raw.pointer.own_cells = within(&raw.pointer.own_cells);
+            stack.extend(raw.children.iter().copied());
+        }
     }
 
     /// Cells where the node takes the press before its children, such as

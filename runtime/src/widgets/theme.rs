@@ -34,3 +34,6 @@ pub fn border(focused: bool, enabled: bool) -> Style {
         NORMAL
     }
 }
+
+/// Status bars.
+pub const STATUS: Style = Style::new().add_modifier(Modifier::REVERSED);
