@@ -359,6 +359,25 @@ fn clicking_a_row_selects_it_and_arrows_move_the_selection_scrolling_it_into_vie
 }
 
 #[test]
+fn the_table_scrollbar_takes_the_press_and_jumps_the_body() {
+    use ratatui::crossterm::event::{
+        Event, KeyModifiers, MouseButton as CtButton, MouseEvent, MouseEventKind,
+    };
+    let mut session = table_app(true);
+    // The track is the last column of the body (rows 1 to 4); press its bottom.
+    for kind in [MouseEventKind::Down(CtButton::Left), MouseEventKind::Up(CtButton::Left)] {
+        let event =
+            Event::Mouse(MouseEvent { kind, column: 19, row: 4, modifiers: KeyModifiers::NONE });
+        session.engine_mut().handle_event(&event).unwrap();
+    }
+    session.engine_mut().commit_now().unwrap();
+    assert!(node(&session, "row-9").in_view);
+    assert!(!node(&session, "row-5").in_view);
+    assert!(session.app().state.log.is_empty(), "scrolling selects nothing");
+    assert!(node(&session, "items").is_focused());
+}
+
+#[test]
 fn a_table_without_selection_reports_no_selected_state_and_no_row_clicks() {
     let mut session = table_app(false);
     let row = node(&session, "row-1");
