@@ -99,8 +99,8 @@ impl fmt::Display for StepResult {
 pub struct StepError {
     /// Zero-based index of the failed step.
     pub index: usize,
-    /// The step.
-    pub step: AutomationStep,
+    /// The step (boxed to keep `Result`s small).
+    pub step: Box<AutomationStep>,
     /// The generation committed before it (the last good one).
     pub generation: Generation,
     /// Why it failed.
@@ -129,8 +129,8 @@ impl RunReport {
 pub struct RunError {
     /// The steps that succeeded before the failure.
     pub completed: RunReport,
-    /// The failure.
-    pub failed: StepError,
+    /// The failure (boxed to keep `Result`s small).
+    pub failed: Box<StepError>,
 }
 
 /// A headless session: a mounted app, its engine, no terminal.
@@ -176,7 +176,7 @@ impl<C: Component> Session<C> {
         let before = self.engine.generation();
         match self.engine.execute(&step) {
             Ok(outcome) => Ok(StepResult { index, step, generation: outcome.generation }),
-            Err(error) => Err(StepError { index, step, generation: before, error }),
+            Err(error) => Err(StepError { index, step: Box::new(step), generation: before, error }),
         }
     }
 
@@ -195,7 +195,7 @@ impl<C: Component> Session<C> {
         for step in steps {
             match self.step(step) {
                 Ok(result) => report.steps.push(result),
-                Err(failed) => return Err(RunError { completed: report, failed }),
+                Err(failed) => return Err(RunError { completed: report, failed: Box::new(failed) }),
             }
         }
         Ok(report)

@@ -103,12 +103,12 @@ mod tests {
             .with_child(text("Buy\n milk"))
             .with_child(text("today"));
         let item = SemanticFacts::new(SemanticRole::ListItem);
-        assert_eq!(resolve_name(&item, &[nested.clone()]), "Buy milk today");
+        assert_eq!(resolve_name(&item, std::slice::from_ref(&nested)), "Buy milk today");
         for container in
             [SemanticRole::List, SemanticRole::Dialog, SemanticRole::Table, SemanticRole::Group]
         {
             let facts = SemanticFacts::new(container);
-            assert_eq!(resolve_name(&facts, &[nested.clone()]), "", "{container}");
+            assert_eq!(resolve_name(&facts, std::slice::from_ref(&nested)), "", "{container}");
         }
     }
 
