@@ -18,6 +18,7 @@ mod checkpoint;
 mod id;
 mod key;
 mod role;
+pub mod script;
 mod selector;
 mod sensitivity;
 mod state;

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::role::SemanticRole;
+use crate::script::{TextContext, spell};
 
 /// How a step finds its target. Variants are explicit and never fall through
 /// to another strategy.
@@ -102,8 +103,10 @@ impl fmt::Display for Selector {
         match self {
             Self::Id(id) => write!(f, "#{id}"),
             Self::Role { role, name: None } => write!(f, "@{role}"),
-            Self::Role { role, name: Some(name) } => write!(f, "@{role}={name}"),
-            Self::TextContains(text) => write!(f, "text~{text}"),
+            Self::Role { role, name: Some(name) } => {
+                write!(f, "@{role}={}", spell(name, TextContext::Selector))
+            }
+            Self::TextContains(text) => write!(f, "text~{}", spell(text, TextContext::Selector)),
             Self::Point { col, row } => write!(f, "{col},{row}"),
         }
     }

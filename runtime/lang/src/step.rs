@@ -4,6 +4,7 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::key::KeyPress;
+use crate::script::{TextContext, spell};
 use crate::selector::Selector;
 use crate::wait::WaitCondition;
 
@@ -270,8 +271,10 @@ impl fmt::Display for AutomationStep {
             Self::Focus { target: FocusTarget::Next } => write!(f, "{verb}:next"),
             Self::Focus { target: FocusTarget::Prev } => write!(f, "{verb}:prev"),
             Self::Focus { target: FocusTarget::Selector(target) } => write!(f, "{verb}:{target}"),
-            Self::Type { text } => write!(f, "{verb}:{text}"),
-            Self::Key { key } => write!(f, "{verb}:{key}"),
+            Self::Type { text } => write!(f, "{verb}:{}", spell(text, TextContext::Argument)),
+            Self::Key { key } => {
+                write!(f, "{verb}:{}", spell(&key.to_string(), TextContext::Argument))
+            }
             Self::Scroll { target: None, direction } => write!(f, "{verb}:{}", direction.as_str()),
             Self::Scroll { target: Some(target), direction } => {
                 write!(f, "{verb}:{target},{}", direction.as_str())

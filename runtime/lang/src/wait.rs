@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::script::{TextContext, spell};
 use crate::selector::Selector;
 use crate::vocabulary::closed_set;
 
@@ -111,8 +112,8 @@ impl fmt::Display for Predicate {
         match self {
             Self::Selected(true) => f.write_str("selected"),
             Self::Selected(false) => f.write_str("selected=false"),
-            Self::ValueEquals(value) => write!(f, "value={value}"),
-            Self::TextContains(text) => write!(f, "text={text}"),
+            Self::ValueEquals(value) => write!(f, "value={}", spell(value, TextContext::Predicate)),
+            Self::TextContains(text) => write!(f, "text={}", spell(text, TextContext::Predicate)),
             Self::Count(count) => write!(f, "count={count}"),
             other => f.write_str(other.name().as_str()),
         }

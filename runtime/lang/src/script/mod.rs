@@ -1,0 +1,60 @@
+//! The script grammar: one grammar, two front-ends.
+//!
+//! A step is `verb:argument` (`drain`, `wait` and `sleep` may go without
+//! one). Text scripts ([`parse_script`]) and the `scenario!` macro both lower
+//! steps to the same [`AutomationStep`](crate::AutomationStep) values through
+//! one parser, [`parse_step`]:
+//!
+//! 1. A front-end turns each step into [`Located`] [`Lexeme`]s. The input is
+//!    front-end-neutral: a [`Loc`] is a byte offset for scripts and a token
+//!    index for the macro, and the parser only hands it back.
+//! 2. [`parse_step_in`] parses one step into a [`ParsedStep`]: the typed
+//!    step plus the [`StepFacts`] (ids, roles, keys, checkpoint names with
+//!    their ranges) the checks need, or a located [`GrammarError`].
+//! 3. [`check_steps`] (or a [`Checker`] fed step by step) runs the semantic
+//!    checks over the sequence with what a [`CheckContext`] knows about the
+//!    app: [`DeclaredIds`] and refused keys.
+//!
+//! docs/testing.md is the normative description, with one table row per
+//! spelling that a conformance test runs through this parser.
+//!
+//! ```
+//! use rehearse_lang::script::parse_script;
+//! use rehearse_lang::{AutomationStep, Selector, SemanticRole};
+//! let script = parse_script("click:@button=\"Save\"; drain").unwrap();
+//! assert_eq!(
+//!     script.into_automation_steps(),
+//!     [AutomationStep::click(Selector::role(SemanticRole::Button).name("Save")), AutomationStep::drain()]
+//! );
+//! ```
+
+mod check;
+mod declared;
+mod error;
+mod parse;
+#[allow(clippy::module_inception)]
+mod script;
+mod source;
+mod text;
+mod verb;
+
+#[cfg(test)]
+mod tests;
+
+pub use check::{CheckContext, Checker, check_steps};
+pub use declared::{
+    DeclaredIdError, DeclaredIds, closest_declared, declared_distance, is_declared,
+    matches_declared, validate_declared_id,
+};
+pub use error::{ErrorKind, GrammarError};
+pub use parse::{
+    DEFAULT_WAIT, Dialect, ParsedStep, SelectorFact, SelectorSlot, StepFacts, parse_step,
+    parse_step_in,
+};
+pub use script::{
+    Script, ScriptError, ScriptErrors, ScriptStep, lex_step, parse_script, parse_script_with,
+    parse_step_str,
+};
+pub use source::{Lexeme, Loc, LocRange, Located, Spanned, chars};
+pub use text::{ESCAPES, TextContext, needs_quotes, quote, spell, unescape};
+pub use verb::Verb;

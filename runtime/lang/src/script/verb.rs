@@ -1,0 +1,99 @@
+//! The verbs of the script grammar.
+
+use crate::vocabulary::closed_set;
+
+closed_set! {
+    /// The verb of a step: the part before `:`.
+    ///
+    /// Verbs are exact, lowercase spellings; a near miss gets the closest
+    /// verb as a suggestion.
+    ///
+    /// ```
+    /// use rehearse_lang::script::Verb;
+    /// assert_eq!("wait-for".parse::<Verb>(), Ok(Verb::WaitFor));
+    /// assert_eq!("tpye".parse::<Verb>().unwrap_err().suggestions(), ["type"]);
+    /// ```
+    #[non_exhaustive]
+    pub enum Verb: "verb" {
+        /// `key:KEY`: press one key with modifiers.
+        Key = "key",
+        /// `type:TEXT`: type text into the focused node.
+        Type = "type",
+        /// `click:SELECTOR`: left click.
+        Click = "click",
+        /// `rclick:SELECTOR`: right click.
+        RightClick = "rclick",
+        /// `mclick:SELECTOR`: middle click.
+        MiddleClick = "mclick",
+        /// `hover:SELECTOR`: move the pointer over a node.
+        Hover = "hover",
+        /// `focus:next`, `focus:prev` or `focus:SELECTOR`.
+        Focus = "focus",
+        /// `scroll:[SELECTOR,]up|down`: one wheel notch.
+        Scroll = "scroll",
+        /// `drag:FROM>TO`.
+        Drag = "drag",
+        /// `wait[:MILLISECONDS]`: advance the controlled clock (250 ms when
+        /// no duration is given).
+        Wait = "wait",
+        /// `sleep[:MILLISECONDS]`: sleep in real time (250 ms when no
+        /// duration is given).
+        Sleep = "sleep",
+        /// `resize:COLSxROWS`.
+        Resize = "resize",
+        /// `drain`: drain ready work and commit.
+        Drain = "drain",
+        /// `checkpoint:NAME`.
+        Checkpoint = "checkpoint",
+        /// `wait-for:PREDICATE,SELECTOR,MILLISECONDS`.
+        WaitFor = "wait-for",
+    }
+}
+
+impl Verb {
+    /// How a step with this verb is written, for messages.
+    pub const fn usage(self) -> &'static str {
+        match self {
+            Self::Key => "key:KEY (such as `key:ctrl+n`)",
+            Self::Type => "type:TEXT (such as `type:\"Buy milk\"`)",
+            Self::Click => "click:SELECTOR",
+            Self::RightClick => "rclick:SELECTOR",
+            Self::MiddleClick => "mclick:SELECTOR",
+            Self::Hover => "hover:SELECTOR",
+            Self::Focus => "focus:next, focus:prev or focus:SELECTOR",
+            Self::Scroll => "scroll:up, scroll:down or scroll:SELECTOR,up / scroll:SELECTOR,down",
+            Self::Drag => "drag:FROM>TO (such as `drag:#card>#done`)",
+            Self::Wait => "wait or wait:MILLISECONDS (such as `wait:250`)",
+            Self::Sleep => "sleep or sleep:MILLISECONDS (such as `sleep:250`)",
+            Self::Resize => "resize:COLSxROWS (such as `resize:120x40`)",
+            Self::Drain => "drain",
+            Self::Checkpoint => "checkpoint:NAME (such as `checkpoint:saved`)",
+            Self::WaitFor => {
+                "wait-for:PREDICATE,SELECTOR,MILLISECONDS (such as `wait-for:exists,#status,500`)"
+            }
+        }
+    }
+
+    /// Whether the verb may be written without an argument (`drain`, and
+    /// `wait`/`sleep` with their 250 ms default).
+    pub const fn argument_optional(self) -> bool {
+        matches!(self, Self::Drain | Self::Wait | Self::Sleep)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::vocabulary::Vocabulary;
+
+    #[test]
+    fn every_verb_round_trips() {
+        assert_eq!(Verb::ALL.len(), 15);
+        for &verb in Verb::ALL {
+            assert_eq!(verb.as_str().parse::<Verb>(), Ok(verb));
+            assert!(verb.usage().starts_with(verb.as_str()), "{verb}");
+        }
+        assert_eq!(Verb::parse("Click").unwrap_err().suggestions()[0], "click");
+        assert_eq!(Verb::parse("waitfor").unwrap_err().suggestions()[0], "wait-for");
+    }
+}
