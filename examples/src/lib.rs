@@ -2,3 +2,4 @@
 //! rehearse-examples --bin NAME`) and is driven headlessly by its tests.
 
 pub mod login;
+pub mod todo;

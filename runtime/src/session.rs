@@ -195,7 +195,9 @@ impl<C: Component> Session<C> {
         for step in steps {
             match self.step(step) {
                 Ok(result) => report.steps.push(result),
-                Err(failed) => return Err(RunError { completed: report, failed: Box::new(failed) }),
+                Err(failed) => {
+                    return Err(RunError { completed: report, failed: Box::new(failed) });
+                }
             }
         }
         Ok(report)

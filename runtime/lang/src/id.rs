@@ -163,6 +163,18 @@ impl fmt::Display for AutomationId {
     }
 }
 
+impl From<AutomationId> for String {
+    fn from(id: AutomationId) -> Self {
+        id.0.into_owned()
+    }
+}
+
+impl From<&AutomationId> for String {
+    fn from(id: &AutomationId) -> Self {
+        id.0.to_string()
+    }
+}
+
 impl AsRef<str> for AutomationId {
     fn as_ref(&self) -> &str {
         &self.0

@@ -11,6 +11,18 @@ use crate::runtime::Envelope;
 use crate::ui::{NodeIdx, RawEventCx, WidgetEvent};
 use crate::{KeyCode, KeyPress, MouseButton, ScrollDirection};
 
+/// What routing one event may have changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Routed {
+    /// Nothing.
+    Nothing,
+    /// Only interaction state (hover, press, focus): re-render before commit.
+    Restyle,
+    /// App or widget state (a handler consumed the event, a message is
+    /// queued): drain now, so the next event sees the result.
+    Changed,
+}
+
 impl<C: Component> SessionEngine<C> {
     /// Feeds one terminal event (real or synthesized) through routing and
     /// drains. It does not commit: a step or the terminal runner commits once
@@ -22,10 +34,21 @@ impl<C: Component> SessionEngine<C> {
     /// draining fails with.
     pub fn handle_event(&mut self, event: &Event) -> Result<(), AutomationError> {
         self.ensure_open()?;
-        if self.route(event)? {
-            self.settle()?;
+        let routed = self.route(event)?;
+        self.after_routing(routed)
+    }
+
+    /// Drains when the event may have changed app or widget state; only
+    /// remembers to re-render when it changed interaction state alone.
+    pub(crate) fn after_routing(&mut self, routed: Routed) -> Result<(), AutomationError> {
+        match routed {
+            Routed::Changed => self.settle(),
+            Routed::Restyle => {
+                self.restyle = true;
+                Ok(())
+            }
+            Routed::Nothing => Ok(()),
         }
-        Ok(())
     }
 
     /// Commits the current state as a new generation (after events fed with
@@ -39,31 +62,32 @@ impl<C: Component> SessionEngine<C> {
         self.commit()
     }
 
-    /// Routes one event; `true` when anything may have changed.
-    fn route(&mut self, event: &Event) -> Result<bool, AutomationError> {
+    /// Routes one event and says what it may have changed.
+    fn route(&mut self, event: &Event) -> Result<Routed, AutomationError> {
         Ok(match event {
-            Event::Key(key) => key_press(key).is_some_and(|key| self.route_key(key)),
+            Event::Key(key) => key_press(key).map_or(Routed::Nothing, |key| self.route_key(key)),
             Event::Mouse(mouse) => self.route_mouse(mouse),
             Event::Resize(cols, rows) => {
                 self.set_viewport(*cols, *rows)?;
-                true
+                Routed::Changed
             }
             Event::Paste(text) => {
-                let mut changed = false;
+                // Each character sees the state the previous one produced.
                 for character in text.chars() {
-                    changed |= self.route_key(KeyPress::char(character));
+                    let routed = self.route_key(KeyPress::char(character));
+                    self.after_routing(routed)?;
                 }
-                changed
+                Routed::Nothing
             }
-            _ => false,
+            _ => Routed::Nothing,
         })
     }
 
-    pub(crate) fn route_key(&mut self, key: KeyPress) -> bool {
+    pub(crate) fn route_key(&mut self, key: KeyPress) -> Routed {
         if let Some(focused) = self.focused_idx()
             && self.deliver(focused, &WidgetEvent::Key(key))
         {
-            return true;
+            return Routed::Changed;
         }
         let frame = self.frame();
         let floor = frame.layers.iter().rposition(|layer| layer.modal).unwrap_or(0);
@@ -75,13 +99,14 @@ impl<C: Component> SessionEngine<C> {
         if let Some(binding) = binding {
             let envelope = (binding.make)();
             self.core.effects.queue.push_back(envelope);
-            return true;
+            return Routed::Changed;
         }
-        match key.code {
+        let moved = match key.code {
             KeyCode::Tab if key.modifiers.is_empty() => self.move_focus(1),
             KeyCode::BackTab => self.move_focus(-1),
             _ => false,
-        }
+        };
+        if moved { Routed::Restyle } else { Routed::Nothing }
     }
 
     /// Moves focus `by` places in the focus order, wrapping around.
@@ -96,8 +121,8 @@ impl<C: Component> SessionEngine<C> {
             None if by >= 0 => 0,
             None => len - 1,
         };
-        let key = self.frame().nodes[order[next as usize]].key.clone();
-        let changed = self.interaction.focused.as_ref() != Some(&key);
+        let key = self.frame().nodes[order[next as usize]].key;
+        let changed = self.interaction.focused != Some(key);
         self.interaction.focused = Some(key);
         changed
     }
@@ -107,26 +132,27 @@ impl<C: Component> SessionEngine<C> {
         if !self.focusables().contains(&idx) {
             return false;
         }
-        self.interaction.focused = Some(self.frame().nodes[idx].key.clone());
+        self.interaction.focused = Some(self.frame().nodes[idx].key);
         true
     }
 
-    fn route_mouse(&mut self, mouse: &MouseEvent) -> bool {
+    fn route_mouse(&mut self, mouse: &MouseEvent) -> Routed {
         let (col, row) = (i32::from(mouse.column), i32::from(mouse.row));
         let target = hit::hit_test(self.frame(), col, row);
-        let target_key = target.map(|idx| self.frame().nodes[idx].key.clone());
-        let hover_changed = self.interaction.hovered != target_key;
-        self.interaction.hovered = target_key.clone();
+        let target_key = target.map(|idx| self.frame().nodes[idx].key);
+        let hover =
+            if self.interaction.hovered == target_key { Routed::Nothing } else { Routed::Restyle };
+        self.interaction.hovered = target_key;
         let Some(target) = target else {
             if matches!(mouse.kind, MouseEventKind::Up(_)) {
                 self.interaction.pressed = None;
                 self.interaction.drag = None;
             }
-            return hover_changed;
+            return hover;
         };
         let (c, r) = (mouse.column, mouse.row);
         match mouse.kind {
-            MouseEventKind::Moved | MouseEventKind::Drag(_) => hover_changed,
+            MouseEventKind::Moved | MouseEventKind::Drag(_) => hover,
             MouseEventKind::Down(button) => {
                 let button = rehearse_button(button);
                 self.interaction.pressed = target_key.map(|key| (key, button));
@@ -142,30 +168,34 @@ impl<C: Component> SessionEngine<C> {
                 {
                     let node = &self.frame().nodes[source];
                     self.interaction.drag = Some(Drag {
-                        source: node.key.clone(),
+                        source: node.key,
                         payload: node.drag_payload.clone().unwrap_or_default(),
                     });
                 }
-                self.deliver(target, &WidgetEvent::Press { button, col: c, row: r });
-                true
+                if self.deliver(target, &WidgetEvent::Press { button, col: c, row: r }) {
+                    Routed::Changed
+                } else {
+                    Routed::Restyle
+                }
             }
             MouseEventKind::Up(button) => {
                 let button = rehearse_button(button);
                 let pressed = self.interaction.pressed.take();
                 if let Some(drag) = self.interaction.drag.take() {
-                    let source = self.find_key(&drag.source);
+                    let source = self.find_key(drag.source);
                     if source.is_some_and(|source| !hit::is_within(self.frame(), target, source)) {
                         self.deliver(target, &WidgetEvent::Drop { payload: drag.payload });
-                        return true;
+                        return Routed::Changed;
                     }
                 }
                 let same = pressed.is_some_and(|(key, held)| {
                     held == button && self.frame().nodes[target].key == key
                 });
-                if same {
-                    self.deliver(target, &WidgetEvent::Click { button, col: c, row: r });
+                if same && self.deliver(target, &WidgetEvent::Click { button, col: c, row: r }) {
+                    Routed::Changed
+                } else {
+                    Routed::Restyle
                 }
-                true
             }
             MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
                 let direction = if mouse.kind == MouseEventKind::ScrollUp {
@@ -173,10 +203,13 @@ impl<C: Component> SessionEngine<C> {
                 } else {
                     ScrollDirection::Down
                 };
-                self.deliver(target, &WidgetEvent::Scroll { direction, col: c, row: r });
-                true
+                if self.deliver(target, &WidgetEvent::Scroll { direction, col: c, row: r }) {
+                    Routed::Changed
+                } else {
+                    hover
+                }
             }
-            _ => hover_changed,
+            _ => hover,
         }
     }
 
@@ -201,7 +234,7 @@ impl<C: Component> SessionEngine<C> {
                     out: &mut out,
                     owner: &node.owner,
                     states: &mut self.states,
-                    key: &node.key,
+                    key: node.key,
                     bounds: node.layout,
                     focus_me: &mut focus_me,
                 };

@@ -46,9 +46,8 @@ impl<C: Component> SessionEngine<C> {
             AutomationStep::Focus { target } => self.focus(target)?,
             AutomationStep::Type { text } => self.type_text(text)?,
             AutomationStep::Key { key } => {
-                if self.route_key(*key) {
-                    self.settle()?;
-                }
+                let routed = self.route_key(*key);
+                self.after_routing(routed)?;
             }
             AutomationStep::Scroll { target, direction } => {
                 self.scroll(target.as_ref(), *direction)?
@@ -231,7 +230,7 @@ impl<C: Component> SessionEngine<C> {
             }
         };
         if moved {
-            self.settle()?;
+            self.restyle = true;
         }
         Ok(())
     }
@@ -258,9 +257,8 @@ impl<C: Component> SessionEngine<C> {
             } else {
                 KeyPress::char(character)
             };
-            if self.route_key(key) {
-                self.settle()?;
-            }
+            let routed = self.route_key(key);
+            self.after_routing(routed)?;
         }
         Ok(())
     }

@@ -7,7 +7,6 @@ pub(crate) mod hit;
 mod projection;
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
@@ -18,7 +17,7 @@ use crate::component::Component;
 use crate::error::AutomationError;
 use crate::runtime::RuntimeCore;
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
-use crate::ui::{FrameBuilder, InteractionKeys, NodeIdx, WidgetStates};
+use crate::ui::{FrameBuilder, InteractionKeys, NodeIdx, NodeKey, WidgetStates};
 
 pub use executor::StepOutcome;
 
@@ -87,18 +86,18 @@ impl<F: FnMut(&CommittedFrame)> CommitHook for F {
 
 #[derive(Default)]
 struct Interaction {
-    focused: Option<Arc<str>>,
-    hovered: Option<Arc<str>>,
-    pressed: Option<(Arc<str>, MouseButton)>,
+    focused: Option<NodeKey>,
+    hovered: Option<NodeKey>,
+    pressed: Option<(NodeKey, MouseButton)>,
     drag: Option<Drag>,
     /// Focus to restore when a modal closes, innermost last.
-    focus_stack: Vec<Option<Arc<str>>>,
+    focus_stack: Vec<Option<NodeKey>>,
     /// How many modal layers the last render had.
     modal_depth: usize,
 }
 
 struct Drag {
-    source: Arc<str>,
+    source: NodeKey,
     payload: String,
 }
 
@@ -119,6 +118,9 @@ pub struct SessionEngine<C: Component> {
     generation: Generation,
     hooks: Vec<Box<dyn CommitHook>>,
     closed: bool,
+    /// Interaction state changed since the last render (hover, press, focus
+    /// moves that sent no message): render before the next commit.
+    restyle: bool,
 }
 
 impl<C: Component> SessionEngine<C> {
@@ -148,6 +150,7 @@ impl<C: Component> SessionEngine<C> {
             generation: Generation(0),
             hooks: Vec::new(),
             closed: false,
+            restyle: false,
         };
         engine.core.mount(engine.clock.now());
         engine.settle()?;
@@ -251,9 +254,9 @@ impl<C: Component> SessionEngine<C> {
     /// whether focus changed (the caller renders again so styles follow).
     fn render(&mut self) -> bool {
         let keys = InteractionKeys {
-            focused: self.interaction.focused.clone(),
-            hovered: self.interaction.hovered.clone(),
-            pressed: self.interaction.pressed.as_ref().map(|(key, _)| key.clone()),
+            focused: self.interaction.focused,
+            hovered: self.interaction.hovered,
+            pressed: self.interaction.pressed.map(|(key, _)| key),
         };
         let mut frame = FrameBuilder::new(
             self.viewport,
@@ -264,43 +267,39 @@ impl<C: Component> SessionEngine<C> {
         self.core.render(&mut frame);
         self.states = std::mem::take(&mut frame.states);
         self.frame = Some(frame);
+        self.restyle = false;
         self.fix_focus()
     }
 
     fn fix_focus(&mut self) -> bool {
-        let before = self.interaction.focused.clone();
+        let before = self.interaction.focused;
         let modal_depth = self.frame().layers.iter().filter(|layer| layer.modal).count();
         while modal_depth > self.interaction.modal_depth {
             // A modal opened: remember focus, move it into the modal.
             self.interaction.focus_stack.push(self.interaction.focused.take());
             self.interaction.modal_depth += 1;
             self.interaction.focused =
-                self.focusables().first().map(|&idx| self.frame().nodes[idx].key.clone());
+                self.focusables().first().map(|&idx| self.frame().nodes[idx].key);
         }
         while modal_depth < self.interaction.modal_depth {
             // A modal closed: restore the focus it took, by key.
             self.interaction.modal_depth -= 1;
             self.interaction.focused = self.interaction.focus_stack.pop().flatten();
         }
-        if let Some(key) = &self.interaction.focused
+        if let Some(key) = self.interaction.focused
             && self.find_key(key).is_none_or(|idx| !self.focusables().contains(&idx))
         {
             self.interaction.focused = None;
         }
-        for key in [&mut self.interaction.hovered] {
-            if key
-                .as_ref()
-                .is_some_and(|k| self.frame.as_ref().is_some_and(|f| !f.rendered_keys.contains(k)))
-            {
-                *key = None;
-            }
+        if self.interaction.hovered.is_some_and(|key| self.find_key(key).is_none()) {
+            self.interaction.hovered = None;
         }
         before != self.interaction.focused
     }
 
     /// The raw node with this stable key in the current frame.
-    fn find_key(&self, key: &str) -> Option<NodeIdx> {
-        self.frame().nodes.iter().position(|node| &*node.key == key)
+    fn find_key(&self, key: NodeKey) -> Option<NodeIdx> {
+        self.frame().keys.get(&key).copied()
     }
 
     /// The focus order of the current frame: enabled focusable nodes in
@@ -329,7 +328,7 @@ impl<C: Component> SessionEngine<C> {
     }
 
     fn focused_idx(&self) -> Option<NodeIdx> {
-        self.interaction.focused.as_ref().and_then(|key| self.find_key(key))
+        self.interaction.focused.and_then(|key| self.find_key(key))
     }
 
     /// Drains ready work to a bounded fixed point: messages, timers due at
@@ -385,7 +384,7 @@ impl<C: Component> SessionEngine<C> {
                 && let Some(idx) = projection.raw_of(node)
                 && self.focusables().contains(&idx)
             {
-                self.interaction.focused = Some(self.frame().nodes[idx].key.clone());
+                self.interaction.focused = Some(self.frame().nodes[idx].key);
                 moved = true;
             }
         }
@@ -394,24 +393,26 @@ impl<C: Component> SessionEngine<C> {
 
     /// Projects the current frame and commits it as the next generation.
     pub(crate) fn commit(&mut self) -> Result<Generation, AutomationError> {
+        if self.restyle || self.frame.as_ref().is_none_or(|frame| frame.composited) {
+            self.settle()?;
+        }
         let generation = self.generation.next();
-        let frame = self.frame.as_ref().expect("rendered before commit");
-        let projection = projection::project(frame, generation, self.focused_idx())?;
-        let buffer = frame.composite();
+        let projection = projection::project(self.frame(), generation, self.focused_idx())?;
+        let frame = self.frame.as_mut().expect("rendered before commit");
+        let buffer = frame.take_composite();
+        let frame = &*frame;
         let cursor = frame.cursor;
-        let describe = |key: &Option<Arc<str>>| -> Option<String> {
-            let idx = key
-                .as_ref()
-                .and_then(|key| frame.nodes.iter().position(|node| node.key == *key))?;
+        let describe = |key: Option<NodeKey>| -> Option<String> {
+            let idx = key.and_then(|key| frame.keys.get(&key).copied())?;
             let at = projection.order.iter().position(|&raw| raw == idx)?;
             projection.tree.nodes().nth(at).map(SemanticNode::label)
         };
         let interaction = InteractionState {
-            focused: describe(&self.interaction.focused),
-            hovered: describe(&self.interaction.hovered),
-            pressed: describe(&self.interaction.pressed.as_ref().map(|(key, _)| key.clone())),
+            focused: describe(self.interaction.focused),
+            hovered: describe(self.interaction.hovered),
+            pressed: describe(self.interaction.pressed.map(|(key, _)| key)),
         };
-        self.states.retain(&frame.rendered_keys);
+        self.states.retain(&frame.keys);
         self.generation = generation;
         self.order = projection.order;
         let committed = CommittedFrame {

@@ -148,7 +148,7 @@ fn check_ids(
     for (at, node) in tree.nodes().enumerate() {
         let raw = &frame.nodes[order[at]];
         let Some(id) = raw.facts.automation_id.as_deref() else { continue };
-        if let Err(reason) = AutomationId::new(id.to_owned()) {
+        if let Err(reason) = rehearse_lang::validate_automation_id(id) {
             return Err(AutomationError::InvalidAutomationId {
                 id: id.to_owned(),
                 path: path_at(tree, at),

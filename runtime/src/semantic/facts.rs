@@ -110,8 +110,8 @@ impl SemanticFacts {
 
     /// Set the automation id.
     #[must_use]
-    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
-        self.automation_id = Some(id.as_ref().to_owned());
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.automation_id = Some(id.into());
         self
     }
 

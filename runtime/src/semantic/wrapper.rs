@@ -64,7 +64,7 @@ impl<W: Widget> Semantics<W> {
 
     /// Sets the automation id.
     #[must_use]
-    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
         self.facts = self.facts.automation_id(id);
         self
     }

@@ -3,11 +3,11 @@
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::marker::PhantomData;
-use std::sync::Arc;
 
 use crate::component::ComponentPath;
 use crate::runtime::Envelope;
 use crate::semantic::Bounds;
+use crate::ui::frame::{NodeIdx, NodeKey};
 use crate::{KeyPress, MouseButton, ScrollDirection};
 
 /// An input event delivered to a node (and bubbled to its ancestors until a
@@ -58,21 +58,21 @@ pub enum WidgetEvent {
 /// and its last selection), so entries are keyed by node and type.
 #[derive(Default)]
 pub(crate) struct WidgetStates {
-    map: HashMap<(Arc<str>, TypeId), Box<dyn Any>>,
+    map: HashMap<(NodeKey, TypeId), Box<dyn Any>>,
 }
 
 impl WidgetStates {
-    pub(crate) fn get_or_default<T: Default + 'static>(&mut self, key: &Arc<str>) -> &mut T {
+    pub(crate) fn get_or_default<T: Default + 'static>(&mut self, key: NodeKey) -> &mut T {
         self.map
-            .entry((key.clone(), TypeId::of::<T>()))
+            .entry((key, TypeId::of::<T>()))
             .or_insert_with(|| Box::new(T::default()))
             .downcast_mut::<T>()
             .expect("entries are keyed by their type")
     }
 
     /// Forgets the state of nodes that did not render.
-    pub(crate) fn retain(&mut self, rendered: &std::collections::HashSet<Arc<str>>) {
-        self.map.retain(|(key, _), _| rendered.contains(key));
+    pub(crate) fn retain(&mut self, rendered: &HashMap<NodeKey, NodeIdx>) {
+        self.map.retain(|(key, _), _| rendered.contains_key(key));
     }
 }
 
@@ -81,7 +81,7 @@ pub(crate) struct RawEventCx<'a> {
     pub(crate) out: &'a mut Vec<Envelope>,
     pub(crate) owner: &'a ComponentPath,
     pub(crate) states: &'a mut WidgetStates,
-    pub(crate) key: &'a Arc<str>,
+    pub(crate) key: NodeKey,
     pub(crate) bounds: Bounds,
     pub(crate) focus_me: &'a mut bool,
 }

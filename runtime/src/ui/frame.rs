@@ -1,8 +1,7 @@
 //! `FrameBuilder`: what one render pass records — raw nodes, layers,
 //! handlers, focus order, key bindings — and the clipped drawing underneath.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::collections::HashMap;
 
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
@@ -20,6 +19,43 @@ pub(crate) type NodeIdx = usize;
 
 /// The root node of every frame: the synthetic application node.
 pub(crate) const ROOT: NodeIdx = 0;
+
+/// A node's identity across renders: a hash of its automation id, or of its
+/// parent's key, key scope and index among siblings. Hashing instead of
+/// building path strings keeps a render free of per-node formatting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct NodeKey(u64);
+
+impl NodeKey {
+    const ROOT: Self = Self(0xcbf2_9ce4_8422_2325);
+
+    fn of_id(id: &str) -> Self {
+        Self(fnv(fnv(Self::ROOT.0, b"#"), id.as_bytes()))
+    }
+
+    fn child(self, scope: u64, index: usize) -> Self {
+        let mixed = fnv(fnv(self.0, &scope.to_le_bytes()), &(index as u64).to_le_bytes());
+        Self(mixed)
+    }
+
+    fn overlay(order: u32) -> Self {
+        Self(fnv(fnv(Self::ROOT.0, b"overlay"), &order.to_le_bytes()))
+    }
+}
+
+/// A key scope (`Ui::keyed`, nested components) as a hash.
+pub(crate) fn scope_hash(kind: &[u8], key: &crate::component::Key) -> u64 {
+    fnv(fnv(NodeKey::ROOT.0, kind), key.to_string().as_bytes())
+}
+
+/// FNV-1a, continuing from `state`.
+fn fnv(mut state: u64, bytes: &[u8]) -> u64 {
+    for &byte in bytes {
+        state ^= u64::from(byte);
+        state = state.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    state
+}
 
 /// A cell no overlay drew on. Overlay layers start filled with it, so
 /// compositing copies exactly the cells an overlay painted (including cells
@@ -63,7 +99,7 @@ pub(crate) struct RawNode {
     pub(crate) parent: Option<NodeIdx>,
     pub(crate) children: Vec<NodeIdx>,
     pub(crate) layer: usize,
-    pub(crate) key: Arc<str>,
+    pub(crate) key: NodeKey,
     pub(crate) owner: ComponentPath,
     pub(crate) focusable: bool,
     pub(crate) handlers: Vec<ErasedHandler>,
@@ -128,9 +164,9 @@ pub(crate) enum ParentSlot {
 /// Read-only interaction state widgets render from.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct InteractionKeys {
-    pub(crate) focused: Option<Arc<str>>,
-    pub(crate) hovered: Option<Arc<str>>,
-    pub(crate) pressed: Option<Arc<str>>,
+    pub(crate) focused: Option<NodeKey>,
+    pub(crate) hovered: Option<NodeKey>,
+    pub(crate) pressed: Option<NodeKey>,
 }
 
 /// Everything one render pass records.
@@ -150,9 +186,10 @@ pub(crate) struct FrameBuilder {
     pub(crate) interaction: InteractionKeys,
     /// Key scopes (`Ui::keyed`, nested components): the segment prefix
     /// for nodes opened directly under a parent.
-    pub(crate) key_scopes: Vec<(NodeIdx, Arc<str>)>,
-    sibling_counters: HashMap<(NodeIdx, Arc<str>), usize>,
-    pub(crate) rendered_keys: HashSet<Arc<str>>,
+    pub(crate) key_scopes: Vec<(NodeIdx, u64)>,
+    sibling_counters: HashMap<(NodeIdx, u64), usize>,
+    /// Every node rendered in this pass, by key.
+    pub(crate) keys: HashMap<NodeKey, NodeIdx>,
     /// Keys used twice under one parent (`Ui::nest`/`Ui::keyed`), reported at commit.
     pub(crate) key_errors: Vec<String>,
     overlay_count: u32,
@@ -160,6 +197,8 @@ pub(crate) struct FrameBuilder {
     pub(crate) component_area: Option<Rect>,
     /// Where the terminal cursor goes, if a widget placed it.
     pub(crate) cursor: Option<(u16, u16)>,
+    /// The layers were handed out by `take_composite`.
+    pub(crate) composited: bool,
 }
 
 impl FrameBuilder {
@@ -176,7 +215,7 @@ impl FrameBuilder {
             parent: None,
             children: Vec::new(),
             layer: 0,
-            key: Arc::from(""),
+            key: NodeKey::ROOT,
             owner: ComponentPath::root(),
             focusable: false,
             handlers: Vec::new(),
@@ -202,11 +241,12 @@ impl FrameBuilder {
             interaction,
             key_scopes: Vec::new(),
             sibling_counters: HashMap::new(),
-            rendered_keys: HashSet::new(),
+            keys: HashMap::new(),
             key_errors: Vec::new(),
             overlay_count: 0,
             component_area: None,
             cursor: None,
+            composited: false,
         }
     }
 
@@ -265,7 +305,7 @@ impl FrameBuilder {
         }
         let idx = self.nodes.len();
         let key = self.stable_key(parent, &facts);
-        self.rendered_keys.insert(key.clone());
+        self.keys.insert(key, idx);
         self.nodes.push(RawNode {
             infer_name: facts.name.is_none() && facts.label.is_none(),
             facts,
@@ -308,9 +348,9 @@ impl FrameBuilder {
     /// A key that stays the same across renders for the same widget: the
     /// automation id if it has one, else the parent's key, the key scope and
     /// the index among siblings of that scope.
-    fn stable_key(&mut self, parent: Option<NodeIdx>, facts: &SemanticFacts) -> Arc<str> {
+    fn stable_key(&mut self, parent: Option<NodeIdx>, facts: &SemanticFacts) -> NodeKey {
         if let Some(id) = &facts.automation_id {
-            return Arc::from(format!("#{id}"));
+            return NodeKey::of_id(id);
         }
         let parent_idx = parent.unwrap_or(ROOT);
         let scope = self
@@ -318,17 +358,17 @@ impl FrameBuilder {
             .iter()
             .rev()
             .find(|(owner, _)| *owner == parent_idx)
-            .map(|(_, scope)| scope.clone())
-            .unwrap_or_else(|| Arc::from(""));
-        let counter = self.sibling_counters.entry((parent_idx, scope.clone())).or_insert(0);
+            .map(|(_, scope)| *scope)
+            .unwrap_or(0);
+        let counter = self.sibling_counters.entry((parent_idx, scope)).or_insert(0);
         let index = *counter;
         *counter += 1;
         let base = if parent.is_some() {
-            self.nodes[parent_idx].key.to_string()
+            self.nodes[parent_idx].key
         } else {
-            format!("overlay{}", self.overlay_count)
+            NodeKey::overlay(self.overlay_count)
         };
-        Arc::from(format!("{base}/{scope}{index}"))
+        base.child(scope, index)
     }
 
     /// Draws with ratatui at `area` (virtual coordinates), clipped to the
@@ -399,9 +439,12 @@ impl FrameBuilder {
         self.current_layer = previous_layer;
     }
 
-    /// Paints every overlay over the application, in stacking order.
-    pub(crate) fn composite(&self) -> Buffer {
-        let mut out = self.layers[0].buffer.clone();
+    /// Paints every overlay over the application, in stacking order, and
+    /// hands out the result. The layer buffers are spent afterwards: a
+    /// frame is projected before it is composited, never after.
+    pub(crate) fn take_composite(&mut self) -> Buffer {
+        self.composited = true;
+        let mut out = std::mem::take(&mut self.layers[0].buffer);
         for layer in &self.layers[1..] {
             for (target, source) in out.content.iter_mut().zip(&layer.buffer.content) {
                 if source.symbol() != UNPAINTED.symbol() {

@@ -9,7 +9,6 @@ mod event;
 mod frame;
 
 use std::marker::PhantomData;
-use std::sync::Arc;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect, Size};
@@ -17,7 +16,7 @@ use ratatui::widgets::Widget;
 
 pub use event::{EventCx, WidgetEvent};
 pub(crate) use event::{RawEventCx, WidgetStates, erase};
-pub(crate) use frame::{ClickInheritance, FrameBuilder, InteractionKeys, NodeIdx, ROOT};
+pub(crate) use frame::{ClickInheritance, FrameBuilder, InteractionKeys, NodeIdx, NodeKey, ROOT};
 
 use crate::clock::LogicalTime;
 use crate::component::{Component, ComponentPath, Key};
@@ -135,7 +134,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     pub fn keyed(&mut self, key: impl Into<Key>, body: impl FnOnce(&mut Ui<'_, M>)) {
         let key = key.into();
         let parent = self.frame.current_node();
-        self.frame.key_scopes.push((parent, Arc::from(format!("k:{key}/"))));
+        self.frame.key_scopes.push((parent, frame::scope_hash(b"k", &key)));
         body(self);
         self.frame.key_scopes.pop();
     }
@@ -163,7 +162,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let now = self.frame.now;
         slot.mount(&mut self.frame.effects, &path, now);
         let parent = self.frame.current_node();
-        self.frame.key_scopes.push((parent, Arc::from(format!("c:{key}/"))));
+        self.frame.key_scopes.push((parent, frame::scope_hash(b"c", &key)));
         self.frame.component_area = Some(area);
         slot.render(self.frame, &path);
         self.frame.component_area = None;
@@ -256,24 +255,24 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
 
     /// Whether the node holds keyboard focus.
     pub fn is_focused(&self, node: NodeRef) -> bool {
-        self.frame.interaction.focused.as_deref() == Some(&*self.frame.nodes[node.0].key)
+        self.frame.interaction.focused == Some(self.frame.nodes[node.0].key)
     }
 
     /// Whether the pointer is over the node.
     pub fn is_hovered(&self, node: NodeRef) -> bool {
-        self.frame.interaction.hovered.as_deref() == Some(&*self.frame.nodes[node.0].key)
+        self.frame.interaction.hovered == Some(self.frame.nodes[node.0].key)
     }
 
     /// Whether a button went down on the node and has not been released.
     pub fn is_pressed(&self, node: NodeRef) -> bool {
-        self.frame.interaction.pressed.as_deref() == Some(&*self.frame.nodes[node.0].key)
+        self.frame.interaction.pressed == Some(self.frame.nodes[node.0].key)
     }
 
     /// The node's persistent interaction state (cursor, scroll offset),
     /// created with `Default` the first time.
     pub fn state<T: Default + 'static>(&mut self, node: NodeRef) -> &mut T {
-        let key = self.frame.nodes[node.0].key.clone();
-        self.frame.states.get_or_default::<T>(&key)
+        let key = self.frame.nodes[node.0].key;
+        self.frame.states.get_or_default::<T>(key)
     }
 
     /// The node's layout bounds on screen.

@@ -43,8 +43,8 @@ impl<'a, M> ListItem<'a, M> {
 
     /// Sets the automation id.
     #[must_use]
-    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
-        self.id = Some(id.as_ref().to_owned());
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
         self
     }
 
@@ -85,8 +85,8 @@ impl<M: Send + 'static> List<M> {
 
     /// Sets the automation id.
     #[must_use]
-    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
-        self.id = Some(id.as_ref().to_owned());
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
         self
     }
 

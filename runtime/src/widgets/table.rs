@@ -130,8 +130,8 @@ impl<'a, M> Table<'a, M> {
 
     /// Sets the table's automation id.
     #[must_use]
-    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
-        self.id = Some(id.as_ref().to_owned());
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
         self
     }
 

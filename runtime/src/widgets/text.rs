@@ -64,8 +64,8 @@ impl Text {
 
     /// Sets the automation id.
     #[must_use]
-    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
-        self.id = Some(id.as_ref().to_owned());
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
         self
     }
 
@@ -111,7 +111,7 @@ impl Heading {
 
     /// Sets the automation id.
     #[must_use]
-    pub fn automation_id(self, id: impl AsRef<str>) -> Self {
+    pub fn automation_id(self, id: impl Into<String>) -> Self {
         Self(self.0.automation_id(id))
     }
 

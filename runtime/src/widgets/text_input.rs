@@ -65,8 +65,8 @@ impl<M> TextInput<M> {
 
     /// Sets the automation id.
     #[must_use]
-    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
-        self.id = Some(id.as_ref().to_owned());
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
         self
     }
 

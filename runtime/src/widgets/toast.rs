@@ -35,8 +35,8 @@ impl Alert {
 
     /// Sets the automation id.
     #[must_use]
-    pub fn automation_id(mut self, id: impl AsRef<str>) -> Self {
-        self.id = Some(id.as_ref().to_owned());
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
         self
     }
 
@@ -102,7 +102,7 @@ impl Toast {
 
     /// Sets the automation id.
     #[must_use]
-    pub fn automation_id(self, id: impl AsRef<str>) -> Self {
+    pub fn automation_id(self, id: impl Into<String>) -> Self {
         Self { alert: self.alert.automation_id(id) }
     }
 
