@@ -56,6 +56,7 @@ pub use session::{
 };
 pub use ui::{Ui, View};
 
+pub use rehearse_lang::script;
 pub use rehearse_lang::{
     ActionSet, AutomationId, AutomationIdError, AutomationStep, Checked, CheckpointNameError,
     FocusTarget, KeyCode, KeyParseError, KeyPress, MAX_AUTOMATION_ID_BYTES, Modifiers, MouseButton,

@@ -7,6 +7,10 @@
 //! construction. Users reach all of it through `rehearse`; this crate is an
 //! implementation detail with a stable shape.
 //!
+//! [`script`] is the grammar both `scenario!` and text scripts lower through:
+//! one step parser over front-end-neutral lexemes, located errors with
+//! suggestions, and the semantic checks.
+//!
 //! ```
 //! use rehearse_lang::{AutomationStep, Selector, SemanticRole};
 //! let step = AutomationStep::click(Selector::role(SemanticRole::Button).name("Save"));

@@ -53,7 +53,10 @@ impl ScrollDirection {
 /// control protocol and the CLI alike, and executed by the session engine.
 ///
 /// `Display` prints the canonical script spelling, so a report can show what
-/// ran in the words a test author writes:
+/// ran in the words a test author writes, and parsing what it prints
+/// ([`parse_step_str`](crate::script::parse_step_str)) gives the same step.
+/// Free text is bare unless it must be quoted to read back the same
+/// ([`needs_quotes`](crate::script::needs_quotes)):
 ///
 /// ```
 /// use std::time::Duration;
@@ -68,9 +71,13 @@ impl ScrollDirection {
 ///         Duration::from_millis(500),
 ///     ),
 ///     AutomationStep::checkpoint("editor"),
+///     AutomationStep::type_text("a;b"),
 /// ];
 /// let spelled: Vec<String> = steps.iter().map(ToString::to_string).collect();
-/// assert_eq!(spelled, ["click:#save", "resize:120x40", "wait:250", "wait-for:value=ready,#status,500", "checkpoint:editor"]);
+/// assert_eq!(
+///     spelled,
+///     ["click:#save", "resize:120x40", "wait:250", "wait-for:value=ready,#status,500", "checkpoint:editor", r#"type:"a;b""#]
+/// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -117,10 +117,11 @@ impl<'a> Checker<'a> {
             if supported.contains(action) {
                 continue;
             }
-            let supports = if supported.is_empty() {
-                "supports no actions".to_owned()
-            } else {
-                format!("supports only {supported}")
+            let names: Vec<String> = supported.iter().map(|a| format!("`{a}`")).collect();
+            let supports = match names.split_last() {
+                None => "supports no actions".to_owned(),
+                Some((last, [])) => format!("supports only {last}"),
+                Some((last, init)) => format!("supports only {} and {last}", init.join(", ")),
             };
             self.errors.push(GrammarError::new(
                 ErrorKind::UnsupportedAction,
@@ -205,7 +206,7 @@ impl<'a> Checker<'a> {
                             ErrorKind::TextNotAccepted,
                             facts.range,
                             format!(
-                                "`type` types into the focused node, but the last step that moved focus (`{}`) targets a `{role}`, which does not take text; click or focus a text-box, text-area, combo-box or terminal first",
+                                "`type` types into the focused node, but the last step that moved focus (`{}`) targets a `{role}`, which does not take text; click or focus a text-box, text-area, combo-box, slider or terminal first",
                                 self.focus_step
                             ),
                         )
@@ -301,7 +302,11 @@ mod tests {
         let error = &check_steps(&parsed(&["focus:@text"]), &context)[0];
         assert_eq!(error.kind, ErrorKind::UnsupportedAction);
         let error = &check_steps(&parsed(&["rclick:@list=Todos"]), &context)[0];
-        assert!(error.message.contains("supports only focus, scroll"), "{}", error.message);
+        assert!(
+            error.message.contains("supports only `focus` and `scroll` by"),
+            "{}",
+            error.message
+        );
         assert_eq!(kinds(&["drag:@button>#x"], &context), [ErrorKind::UnsupportedAction]);
         assert_eq!(kinds(&["mclick:@dialog"], &context), [ErrorKind::UnsupportedAction]);
         // Slots that need no action, and selectors without a role.

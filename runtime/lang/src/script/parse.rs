@@ -479,6 +479,7 @@ impl Parser {
     }
 
     fn key(&self, piece: Piece<'_>) -> Result<KeyPress, GrammarError> {
+        let piece = piece.trim();
         let Some(written) = self.name(piece)? else {
             return Err(error(ErrorKind::EmptyKey, piece.range(), "`key` needs a key name"));
         };
@@ -516,6 +517,7 @@ impl Parser {
     }
 
     fn checkpoint(&self, piece: Piece<'_>) -> Result<String, GrammarError> {
+        let piece = piece.trim();
         let Some(written) = self.name(piece)? else {
             return Err(error(
                 ErrorKind::MissingArgument,
