@@ -4,6 +4,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::context::Context;
+use crate::scenario::AutomationIds;
 use crate::ui::Ui;
 
 /// An application or a nested piece of one: state that changes only in
@@ -39,6 +40,12 @@ pub trait Component: 'static {
     /// What `update` receives. Messages may arrive from worker threads
     /// through links, hence `Send`.
     type Message: Send + 'static;
+
+    /// The automation ids this app declares and the keys automation must not
+    /// press. `scenario!` with `app = Self;` checks its steps against them at
+    /// compile time, text scripts at parse time, and a strict session at
+    /// every commit. The default declares nothing (and checks nothing).
+    const AUTOMATION_IDS: AutomationIds = AutomationIds::UNDECLARED;
 
     /// Applies one message. Effects (more messages, timers, focus requests,
     /// quitting) go through `ctx`.

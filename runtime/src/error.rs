@@ -59,6 +59,32 @@ pub enum AutomationError {
         /// What is wrong with it.
         reason: AutomationIdError,
     },
+    /// Strict mode: the tree holds an id the app does not declare.
+    #[error(
+        "automation id `{id}` at {path} is not declared by {app}{}; declare it with the app's other ids or fix the view",
+        hint_suffix(closest)
+    )]
+    UndeclaredAutomationId {
+        /// The id.
+        id: String,
+        /// Where the node is.
+        path: String,
+        /// The app type.
+        app: &'static str,
+        /// The closest declared id.
+        closest: Option<String>,
+    },
+    /// The app refuses this key in automation (it acts outside the app).
+    #[error("{app} refuses `{key}` in automation: it has effects outside the app")]
+    RefusedKey {
+        /// The key.
+        key: crate::KeyPress,
+        /// The app type.
+        app: &'static str,
+    },
+    /// A text script that does not parse or check.
+    #[error("{0}")]
+    Script(#[from] crate::script::ScriptErrors),
     /// The render broke a structural rule (a reconciliation key used twice).
     #[error("render error: {0}")]
     Render(String),

@@ -38,6 +38,7 @@ pub mod engine;
 mod error;
 pub mod input;
 mod runtime;
+mod scenario;
 pub mod semantic;
 mod session;
 pub mod terminal;
@@ -51,8 +52,10 @@ pub use context::Context;
 pub use engine::{CommitHook, CommittedFrame, DrainLimits, InteractionState, SessionEngine};
 pub use error::AutomationError;
 pub use runtime::RuntimeCore;
+pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};
 pub use session::{
-    DEFAULT_VIEWPORT, RunError, RunReport, Session, SessionOptions, StepError, StepResult,
+    DEFAULT_VIEWPORT, RunError, RunReport, ScriptRunError, Session, SessionOptions, StepError,
+    StepResult,
 };
 pub use ui::{Ui, View};
 

@@ -1,6 +1,7 @@
 //! `Session`: the headless host tests use. No terminal, a deterministic
 //! clock, one committed generation per step.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use ratatui::buffer::Buffer;
@@ -11,6 +12,8 @@ use crate::clock::{ClockMode, LogicalTime};
 use crate::component::Component;
 use crate::engine::{CommitHook, CommittedFrame, DrainLimits, SessionEngine};
 use crate::error::AutomationError;
+use crate::scenario::{Scenario, ScenarioStep, StepSource};
+use crate::script::{CheckContext, ScriptErrors, parse_script_with};
 use crate::semantic::{Generation, SemanticTree};
 
 /// The default viewport: 100 columns by 30 rows.
@@ -28,6 +31,7 @@ pub struct SessionOptions {
     viewport: Size,
     clock: ClockMode,
     limits: DrainLimits,
+    strict_ids: bool,
 }
 
 impl Default for SessionOptions {
@@ -36,6 +40,7 @@ impl Default for SessionOptions {
             viewport: DEFAULT_VIEWPORT,
             clock: ClockMode::Controlled,
             limits: DrainLimits::default(),
+            strict_ids: false,
         }
     }
 }
@@ -62,6 +67,15 @@ impl SessionOptions {
         self
     }
 
+    /// Strict ids: a commit fails when the tree holds an automation id the
+    /// app does not declare (`Component::AUTOMATION_IDS`), so the
+    /// declarations cannot drift from the view.
+    #[must_use]
+    pub fn strict_ids(mut self, strict: bool) -> Self {
+        self.strict_ids = strict;
+        self
+    }
+
     /// The configured viewport.
     pub fn viewport_size(&self) -> Size {
         self.viewport
@@ -70,6 +84,16 @@ impl SessionOptions {
     /// The configured clock mode.
     pub fn clock_mode(&self) -> ClockMode {
         self.clock
+    }
+
+    /// The configured drain bounds.
+    pub fn limits(&self) -> DrainLimits {
+        self.limits
+    }
+
+    /// Whether strict ids are on.
+    pub fn is_strict(&self) -> bool {
+        self.strict_ids
     }
 }
 
@@ -83,24 +107,28 @@ pub struct StepResult {
     pub step: AutomationStep,
     /// The generation committed after it.
     pub generation: Generation,
+    /// How and where it was written.
+    pub source: StepSource,
 }
 
 impl fmt::Display for StepResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "step {} `{}` -> generation {}", self.index, self.step, self.generation)
+        write!(f, "step {} {} -> generation {}", self.index, self.source, self.generation)
     }
 }
 
 /// A step that failed: which, what it was, and why. Earlier steps are not
 /// undone.
 #[derive(Debug, thiserror::Error)]
-#[error("step {index} `{step}` failed: {error}")]
+#[error("step {index} {source} failed: {error}")]
 #[non_exhaustive]
 pub struct StepError {
     /// Zero-based index of the failed step.
     pub index: usize,
     /// The step (boxed to keep `Result`s small).
     pub step: Box<AutomationStep>,
+    /// How and where it was written.
+    pub source: Box<StepSource>,
     /// The generation committed before it (the last good one).
     pub generation: Generation,
     /// Why it failed.
@@ -133,6 +161,18 @@ pub struct RunError {
     pub failed: Box<StepError>,
 }
 
+/// Why a script did not run to the end.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ScriptRunError {
+    /// The script does not parse or check; no step ran.
+    #[error("the script is invalid:\n{0}")]
+    Invalid(ScriptErrors),
+    /// A step failed; the steps before it ran.
+    #[error("{0}")]
+    Failed(Box<RunError>),
+}
+
 /// A headless session: a mounted app, its engine, no terminal.
 ///
 /// Sessions share no global state: any number run side by side, in one
@@ -161,7 +201,7 @@ impl<C: Component> Session<C> {
     ///
     /// What the first commit fails with.
     pub fn try_new(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
-        let engine = SessionEngine::start(app, options.viewport, options.clock, options.limits)?;
+        let engine = SessionEngine::start(app, options)?;
         Ok(Self { engine, next_index: 0 })
     }
 
@@ -171,29 +211,40 @@ impl<C: Component> Session<C> {
     ///
     /// [`StepError`] with the step's index and the last good generation.
     pub fn step(&mut self, step: AutomationStep) -> Result<StepResult, StepError> {
+        let source = StepSource::of(&step);
+        self.step_from(ScenarioStep { step, source })
+    }
+
+    fn step_from(&mut self, scenario_step: ScenarioStep) -> Result<StepResult, StepError> {
+        let ScenarioStep { step, source } = scenario_step;
         let index = self.next_index;
         self.next_index += 1;
         let before = self.engine.generation();
         match self.engine.execute(&step) {
-            Ok(outcome) => Ok(StepResult { index, step, generation: outcome.generation }),
-            Err(error) => Err(StepError { index, step: Box::new(step), generation: before, error }),
+            Ok(outcome) => Ok(StepResult { index, step, generation: outcome.generation, source }),
+            Err(error) => Err(StepError {
+                index,
+                step: Box::new(step),
+                source: Box::new(source),
+                generation: before,
+                error,
+            }),
         }
     }
 
-    /// Executes a sequence of steps, stopping at the first failure. Indices
-    /// are zero-based within this sequence.
+    /// Executes a scenario — `scenario! { ... }`, a parsed script, or a
+    /// `Vec` or array of steps — stopping at the first failure. Indices are
+    /// zero-based within this run; earlier steps are not undone.
     ///
     /// # Errors
     ///
-    /// [`RunError`] with the completed steps and the failure.
-    pub fn run(
-        &mut self,
-        steps: impl IntoIterator<Item = AutomationStep>,
-    ) -> Result<RunReport, RunError> {
+    /// [`RunError`] with the completed steps and the failure, which names
+    /// the step's index, its spelling and where it was written.
+    pub fn run(&mut self, scenario: impl Into<Scenario>) -> Result<RunReport, RunError> {
         self.next_index = 0;
         let mut report = RunReport::default();
-        for step in steps {
-            match self.step(step) {
+        for step in scenario.into() {
+            match self.step_from(step) {
                 Ok(result) => report.steps.push(result),
                 Err(failed) => {
                     return Err(RunError { completed: report, failed: Box::new(failed) });
@@ -201,6 +252,39 @@ impl<C: Component> Session<C> {
             }
         }
         Ok(report)
+    }
+
+    /// Parses a text script against this app's declared ids and refused
+    /// keys, then runs it.
+    ///
+    /// # Errors
+    ///
+    /// [`ScriptRunError::Invalid`] with every parse and check error (line,
+    /// column, the offending token, the closest valid spelling) before any
+    /// step runs, or [`ScriptRunError::Failed`] when a step fails.
+    pub fn run_script(&mut self, script: &str) -> Result<RunReport, ScriptRunError> {
+        self.run_named_script(script, None)
+    }
+
+    /// Like [`run_script`](Self::run_script), naming the script (a file name)
+    /// in every step's origin.
+    ///
+    /// # Errors
+    ///
+    /// As [`run_script`](Self::run_script).
+    pub fn run_named_script(
+        &mut self,
+        script: &str,
+        name: Option<Cow<'static, str>>,
+    ) -> Result<RunReport, ScriptRunError> {
+        let declared = C::AUTOMATION_IDS;
+        let mut context = CheckContext::new().refused_keys(declared.refused_keys());
+        if let Some(ids) = declared.declared() {
+            context = context.declared_ids(ids);
+        }
+        let parsed = parse_script_with(script, &context).map_err(ScriptRunError::Invalid)?;
+        self.run(Scenario::from_script(parsed, name))
+            .map_err(|error| ScriptRunError::Failed(Box::new(error)))
     }
 
     /// Sends a message to the root component, drains and commits.

@@ -14,12 +14,12 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use ratatui::layout::Size;
 
 use crate::clock::ClockMode;
 use crate::component::Component;
-use crate::engine::{DrainLimits, SessionEngine};
+use crate::engine::SessionEngine;
 use crate::error::AutomationError;
+use crate::session::SessionOptions;
 
 /// How the terminal runner behaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,12 +50,9 @@ impl Default for TerminalOptions {
 pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), AutomationError> {
     let mut guard = TerminalGuard::enter(options.mouse)?;
     let size = guard.terminal.size()?;
-    let mut engine = SessionEngine::start(
-        app,
-        Size::new(size.width, size.height),
-        ClockMode::Realtime,
-        DrainLimits::default(),
-    )?;
+    let session =
+        SessionOptions::default().viewport(size.width, size.height).clock(ClockMode::Realtime);
+    let mut engine = SessionEngine::start(app, session)?;
     loop {
         draw(&mut guard.terminal, &engine)?;
         if engine.quit_requested() {

@@ -46,6 +46,12 @@ impl<C: Component> SessionEngine<C> {
             AutomationStep::Focus { target } => self.focus(target)?,
             AutomationStep::Type { text } => self.type_text(text)?,
             AutomationStep::Key { key } => {
+                if C::AUTOMATION_IDS.refuses(key) {
+                    return Err(AutomationError::RefusedKey {
+                        key: *key,
+                        app: std::any::type_name::<C>(),
+                    });
+                }
                 let routed = self.route_key(*key);
                 self.after_routing(routed)?;
             }

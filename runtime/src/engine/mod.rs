@@ -17,6 +17,7 @@ use crate::component::Component;
 use crate::error::AutomationError;
 use crate::runtime::RuntimeCore;
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
+use crate::session::SessionOptions;
 use crate::ui::{FrameBuilder, InteractionKeys, NodeIdx, NodeKey, WidgetStates};
 
 pub use executor::StepOutcome;
@@ -118,6 +119,8 @@ pub struct SessionEngine<C: Component> {
     generation: Generation,
     hooks: Vec<Box<dyn CommitHook>>,
     closed: bool,
+    /// Fail commits whose tree holds ids the app does not declare.
+    strict_ids: bool,
     /// Interaction state changed since the last render (hover, press, focus
     /// moves that sent no message): render before the next commit.
     restyle: bool,
@@ -130,17 +133,14 @@ impl<C: Component> SessionEngine<C> {
     ///
     /// Whatever the first commit fails with (duplicate ids, a drain that
     /// does not converge, a zero-sized viewport); the app is unmounted again.
-    pub fn start(
-        app: C,
-        viewport: Size,
-        clock: ClockMode,
-        limits: DrainLimits,
-    ) -> Result<Self, AutomationError> {
+    pub fn start(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
+        let viewport = options.viewport_size();
         check_viewport(viewport.width, viewport.height)?;
         let mut engine = Self {
             core: RuntimeCore::new(app),
-            clock: SessionClock::new(clock),
-            limits,
+            clock: SessionClock::new(options.clock_mode()),
+            limits: options.limits(),
+            strict_ids: options.is_strict(),
             viewport: Rect::new(0, 0, viewport.width, viewport.height),
             states: WidgetStates::default(),
             interaction: Interaction::default(),
@@ -398,6 +398,9 @@ impl<C: Component> SessionEngine<C> {
         }
         let generation = self.generation.next();
         let projection = projection::project(self.frame(), generation, self.focused_idx())?;
+        if self.strict_ids {
+            check_declared::<C>(&projection.tree)?;
+        }
         let frame = self.frame.as_mut().expect("rendered before commit");
         let buffer = frame.take_composite();
         let frame = &*frame;
@@ -449,6 +452,27 @@ impl<C: Component> Drop for SessionEngine<C> {
     fn drop(&mut self) {
         self.close();
     }
+}
+
+/// Strict mode: every id in the tree is one the app declares.
+fn check_declared<C: Component>(tree: &SemanticTree) -> Result<(), AutomationError> {
+    let declared = C::AUTOMATION_IDS;
+    if declared.declared().is_none() {
+        return Ok(());
+    }
+    for node in tree.nodes() {
+        if let Some(id) = &node.automation_id
+            && !declared.contains(id.as_str())
+        {
+            return Err(AutomationError::UndeclaredAutomationId {
+                id: id.to_string(),
+                path: tree.path_to(|candidate| std::ptr::eq(candidate, node)).unwrap_or_default(),
+                app: std::any::type_name::<C>(),
+                closest: declared.closest(id.as_str()).map(|closest| format!("`{closest}`")),
+            });
+        }
+    }
+    Ok(())
 }
 
 fn check_viewport(cols: u16, rows: u16) -> Result<(), AutomationError> {
