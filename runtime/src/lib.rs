@@ -49,7 +49,10 @@ pub mod widgets;
 pub use clock::{ClockMode, LogicalTime, TimerId};
 pub use component::{Component, Key};
 pub use context::Context;
-pub use engine::{CommitHook, CommittedFrame, DrainLimits, InteractionState, SessionEngine};
+pub use engine::{
+    Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DrainLimits, InteractionState,
+    SessionEngine,
+};
 pub use error::AutomationError;
 pub use runtime::RuntimeCore;
 pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};

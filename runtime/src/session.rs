@@ -10,7 +10,7 @@ use ratatui::layout::Size;
 use crate::AutomationStep;
 use crate::clock::{ClockMode, LogicalTime};
 use crate::component::Component;
-use crate::engine::{CommitHook, CommittedFrame, DrainLimits, SessionEngine};
+use crate::engine::{CheckpointSink, CommitHook, CommittedFrame, DrainLimits, SessionEngine};
 use crate::error::AutomationError;
 use crate::scenario::{Scenario, ScenarioStep, StepSource};
 use crate::script::{CheckContext, ScriptErrors, parse_script_with};
@@ -334,6 +334,16 @@ impl<C: Component> Session<C> {
     /// The engine.
     pub fn engine(&self) -> &SessionEngine<C> {
         &self.engine
+    }
+
+    /// Adds a checkpoint sink; it receives every later `checkpoint:` step.
+    pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
+        self.engine.add_checkpoint_sink(sink);
+    }
+
+    /// Every checkpoint recorded so far, with its generation, in order.
+    pub fn checkpoints(&self) -> &[(String, Generation)] {
+        self.engine.checkpoints()
     }
 
     /// Registers a hook told about every later commit.

@@ -87,6 +87,9 @@ impl<C: Component> SessionEngine<C> {
             }
         }
         let generation = self.commit()?;
+        if let AutomationStep::Checkpoint { name } = step {
+            self.record_checkpoint(name, false)?;
+        }
         Ok(StepOutcome { generation })
     }
 

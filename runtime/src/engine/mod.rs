@@ -72,6 +72,32 @@ pub struct CommittedFrame {
     pub time: LogicalTime,
 }
 
+/// A named checkpoint of a committed generation, as sinks receive it.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Checkpoint<'a> {
+    /// The checkpoint's name (already validated: safe as a file stem).
+    pub name: &'a str,
+    /// The generation it records.
+    pub frame: &'a CommittedFrame,
+    /// Whether the engine took it to explain a failure (a wait timeout)
+    /// rather than because a step asked for it.
+    pub diagnostic: bool,
+}
+
+/// Where checkpoints go: artifact files, baseline comparison, recording
+/// markers. Sinks run in the order they were added; the first error fails
+/// the checkpoint step (earlier sinks' files stay written).
+pub trait CheckpointSink {
+    /// Records one checkpoint.
+    ///
+    /// # Errors
+    ///
+    /// Whatever recording fails with (I/O, an unsupported format, a
+    /// baseline mismatch).
+    fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError>;
+}
+
 /// Something told about every commit (checkpoint sinks, recorders, the
 /// render-commit marker).
 pub trait CommitHook {
@@ -118,6 +144,8 @@ pub struct SessionEngine<C: Component> {
     order: Vec<NodeIdx>,
     generation: Generation,
     hooks: Vec<Box<dyn CommitHook>>,
+    sinks: Vec<Box<dyn CheckpointSink>>,
+    checkpoints: Vec<(String, Generation)>,
     closed: bool,
     /// Fail commits whose tree holds ids the app does not declare.
     strict_ids: bool,
@@ -149,6 +177,8 @@ impl<C: Component> SessionEngine<C> {
             order: Vec::new(),
             generation: Generation(0),
             hooks: Vec::new(),
+            sinks: Vec::new(),
+            checkpoints: Vec::new(),
             closed: false,
             restyle: false,
         };
@@ -161,6 +191,31 @@ impl<C: Component> SessionEngine<C> {
     /// Registers a hook told about every later commit.
     pub fn add_commit_hook(&mut self, hook: impl CommitHook + 'static) {
         self.hooks.push(Box::new(hook));
+    }
+
+    /// Adds a checkpoint sink; it receives every later checkpoint.
+    pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
+        self.sinks.push(Box::new(sink));
+    }
+
+    /// Every checkpoint recorded so far, with its generation, in order.
+    pub fn checkpoints(&self) -> &[(String, Generation)] {
+        &self.checkpoints
+    }
+
+    /// Feeds the committed generation to every sink under `name`.
+    pub(crate) fn record_checkpoint(
+        &mut self,
+        name: &str,
+        diagnostic: bool,
+    ) -> Result<(), AutomationError> {
+        self.checkpoints.push((name.to_owned(), self.generation));
+        let frame = self.committed.as_ref().expect("a started engine has committed");
+        let checkpoint = Checkpoint { name, frame, diagnostic };
+        for sink in &mut self.sinks {
+            sink.record(&checkpoint)?;
+        }
+        Ok(())
     }
 
     /// The root component.
