@@ -2,4 +2,5 @@
 //! rehearse-examples --bin NAME`) and is driven headlessly by its tests.
 
 pub mod login;
+pub mod notes;
 pub mod todo;

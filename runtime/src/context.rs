@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::Selector;
 use crate::clock::{LogicalTime, TimerId};
+use crate::command::{CommandId, CommandLink, Link};
 use crate::component::{Component, ComponentPath};
 use crate::runtime::{Effects, Envelope};
 
@@ -52,6 +53,25 @@ impl<'a, C: Component + ?Sized> Context<'a, C> {
     /// Moves focus to the one node `selector` matches, after the next render.
     pub fn focus(&mut self, selector: impl Into<Selector>) {
         self.effects.focus_requests.push(selector.into());
+    }
+
+    /// Starts `work` on a worker thread as a tracked command. It reports
+    /// back through its [`CommandLink`]; the runtime counts it as running
+    /// until the link is dropped, so waits and idle reports know about it.
+    /// Under a controlled clock, the command's own time (sleeps, I/O) is
+    /// wall time: logical time does not move while it runs.
+    pub fn spawn<F>(&mut self, name: &'static str, work: F) -> CommandId
+    where
+        F: FnOnce(CommandLink<C::Message>) + Send + 'static,
+    {
+        self.effects.commands.spawn(name, self.path.clone(), work)
+    }
+
+    /// An untracked link for a thread the app manages itself. The runtime
+    /// cannot know whether such a thread will send again; idle reports say
+    /// so while any link is alive.
+    pub fn link(&mut self) -> Link<C::Message> {
+        self.effects.commands.link(self.path.clone())
     }
 
     /// Asks the host to end the session after this drain.

@@ -109,6 +109,14 @@ pub enum AutomationError {
     /// A wait condition did not hold before its timeout.
     #[error("{0}")]
     WaitTimeout(Box<crate::wait::WaitTimeout>),
+    /// `wait_for_idle` did not see quiescence before its timeout.
+    #[error("not idle after {waited:?}: {idle}")]
+    IdleTimeout {
+        /// Wall time spent waiting.
+        waited: Duration,
+        /// What was still pending.
+        idle: Box<crate::wait::IdleReport>,
+    },
     /// `advance` on a realtime session.
     #[error(
         "cannot advance a realtime clock; start the session with ClockMode::Controlled to use `wait:`"

@@ -32,6 +32,7 @@
 extern crate self as rehearse;
 
 mod clock;
+mod command;
 mod component;
 mod context;
 pub mod engine;
@@ -47,6 +48,7 @@ pub mod wait;
 pub mod widgets;
 
 pub use clock::{ClockMode, LogicalTime, TimerId};
+pub use command::{CommandId, CommandLink, Link, SessionClosed};
 pub use component::{Component, Key};
 pub use context::Context;
 pub use engine::{

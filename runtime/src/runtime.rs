@@ -35,6 +35,8 @@ pub(crate) struct Effects {
     pub(crate) focus_requests: Vec<Selector>,
     /// Messages that arrived for a component that is no longer mounted.
     pub(crate) dropped_late: usize,
+    /// Tracked commands and links.
+    pub(crate) commands: crate::command::Commands,
 }
 
 /// A component with its type erased, so nested components of any type can
@@ -117,12 +119,9 @@ impl Slot {
         }
         self.mounted = false;
         self.children.unmount_all();
-        if std::thread::panicking() {
-            // Unwinding already: a second panic here would abort the process.
-            let _ = catch_unwind(AssertUnwindSafe(|| self.component.unmount_any()));
-        } else {
-            self.component.unmount_any();
-        }
+        // A panicking unmount must not keep the others from unmounting (and
+        // while unwinding, a second panic would abort the process).
+        let _ = catch_unwind(AssertUnwindSafe(|| self.component.unmount_any()));
     }
 
     pub(crate) fn is_mounted(&self) -> bool {

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::time::Duration;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Size;
@@ -15,6 +16,7 @@ use crate::error::AutomationError;
 use crate::scenario::{Scenario, ScenarioStep, StepSource};
 use crate::script::{CheckContext, ScriptErrors, parse_script_with};
 use crate::semantic::{Generation, SemanticTree};
+use crate::wait::IdleReport;
 
 /// The default viewport: 100 columns by 30 rows.
 pub const DEFAULT_VIEWPORT: Size = Size { width: 100, height: 30 };
@@ -294,6 +296,37 @@ impl<C: Component> Session<C> {
     /// What draining and committing fail with.
     pub fn send(&mut self, message: C::Message) -> Result<Generation, AutomationError> {
         self.engine.send(message)
+    }
+
+    /// Processes work runnable at the current logical time (messages from
+    /// commands and links, due timers) and commits.
+    ///
+    /// # Errors
+    ///
+    /// What draining and committing fail with.
+    pub fn drain_ready(&mut self) -> Result<Generation, AutomationError> {
+        self.engine.drain()?;
+        self.engine.commit_now()
+    }
+
+    /// Waits (in wall time, never moving logical time) until tracked work is
+    /// quiet for `quiet_window`, then commits; see
+    /// [`SessionEngine::wait_for_idle`].
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::IdleTimeout`] with what was still pending.
+    pub fn wait_for_idle(
+        &mut self,
+        timeout: Duration,
+        quiet_window: Duration,
+    ) -> Result<IdleReport, AutomationError> {
+        self.engine.wait_for_idle(timeout, quiet_window)
+    }
+
+    /// What is pending right now.
+    pub fn idle_report(&self) -> IdleReport {
+        self.engine.idle_report()
     }
 
     /// The committed semantic tree.

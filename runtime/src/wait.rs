@@ -56,6 +56,8 @@ pub struct IdleReport {
     pub dirty: bool,
     /// Tracked commands still running.
     pub tracked_commands: usize,
+    /// Their names, in start order.
+    pub running_commands: Vec<&'static str>,
     /// Whether untracked links could still send messages the runtime cannot
     /// foresee (an ordinary `Link` held by an app thread).
     pub external_links_untracked: bool,

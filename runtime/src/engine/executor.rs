@@ -14,8 +14,8 @@ use crate::semantic::{Generation, SemanticNode};
 use crate::vocabulary::closest;
 use crate::wait::{IdleReport, WaitTimeout, evaluate};
 use crate::{
-    AutomationStep, FocusTarget, KeyCode, KeyPress, MouseButton, ScrollDirection, Selector,
-    SemanticAction, WaitCondition,
+    AutomationStep, FocusTarget, KeyCode, KeyPress, MouseButton, Predicate, ScrollDirection,
+    Selector, SemanticAction, WaitCondition,
 };
 
 /// What one executed step produced.
@@ -333,19 +333,44 @@ impl<C: Component> SessionEngine<C> {
         self.settle()
     }
 
-    /// What is pending right now.
+    /// What is pending right now, and the boundary the runtime cannot see
+    /// past (untracked links).
     pub fn idle_report(&self) -> IdleReport {
         let now = self.clock.now();
         let timers = &self.core.effects.timers;
         let due = timers.count_due(now);
+        let commands = &self.core.effects.commands;
         IdleReport {
             queued_messages: self.core.effects.queue.len(),
             due_timers: due,
             future_timers: timers.len() - due,
-            dirty: false,
-            tracked_commands: 0,
-            external_links_untracked: false,
+            dirty: self.restyle,
+            tracked_commands: commands.running(),
+            running_commands: commands.running_names(),
+            external_links_untracked: commands.untracked_links(),
         }
+    }
+
+    /// Whether waiting (in wall time) can change anything: a tracked command
+    /// is running, an untracked link may send, or a realtime timer is due to
+    /// fire. Under a controlled clock future timers cannot fire by waiting.
+    fn waiting_can_help(&self, idle: &IdleReport) -> bool {
+        idle.tracked_commands > 0
+            || idle.external_links_untracked
+            || (self.clock.mode() == ClockMode::Realtime && idle.future_timers > 0)
+    }
+
+    /// Blocks for at most `timeout` of wall time until a worker thread or
+    /// link sends something (or a realtime timer may be due), then drains.
+    fn wait_for_work(&mut self, timeout: Duration) -> Result<(), AutomationError> {
+        let timeout = match (self.clock.mode(), self.until_next_timer()) {
+            (ClockMode::Realtime, Some(due)) => timeout.min(due.max(Duration::from_millis(1))),
+            _ => timeout,
+        };
+        let mut arrived = Vec::new();
+        self.core.effects.commands.wait(timeout, &mut arrived);
+        self.core.effects.queue.extend(arrived);
+        self.settle()
     }
 
     fn wait_for(
@@ -361,25 +386,24 @@ impl<C: Component> SessionEngine<C> {
             if holds {
                 return Ok(());
             }
-            let last_matches: Vec<String> = matches.iter().map(|node| node.label()).collect();
             let idle = self.idle_report();
-            // Under a controlled clock nothing can change without pending
-            // work: fail now instead of burning wall time.
-            let nothing_pending = self.clock.mode() == ClockMode::Controlled && idle.is_idle();
-            if nothing_pending || started.elapsed() >= timeout {
+            let elapsed = started.elapsed();
+            // Under a controlled clock nothing can change unless some work is
+            // pending: fail now instead of burning wall time.
+            if elapsed >= timeout || !self.waiting_can_help(&idle) {
+                let diagnostic_checkpoint = self.diagnostic_checkpoint()?;
                 return Err(AutomationError::WaitTimeout(Box::new(WaitTimeout {
-                    condition: condition.clone(),
+                    condition: redacted(condition, &matches),
                     timeout,
-                    wall_elapsed: started.elapsed(),
+                    wall_elapsed: elapsed,
                     logical_elapsed: self.clock.now().0.saturating_sub(logical_start.0),
-                    last_matches,
+                    last_matches: matches.iter().map(|node| node.label()).collect(),
                     idle,
                     semantic_tree: tree.to_markdown(),
-                    diagnostic_checkpoint: None,
+                    diagnostic_checkpoint,
                 })));
             }
-            std::thread::sleep(Duration::from_millis(2).min(timeout));
-            self.settle()?;
+            self.wait_for_work(timeout - elapsed)?;
             // Evaluate what the app shows now without committing: the step
             // commits exactly one generation when it ends.
             tree =
@@ -387,8 +411,73 @@ impl<C: Component> SessionEngine<C> {
         }
     }
 
+    /// Records the last committed generation for a failure, when sinks are
+    /// configured; returns the checkpoint's name.
+    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
+        if self.sinks.is_empty() {
+            return Ok(None);
+        }
+        let name = format!("diagnostic-{}", self.generation);
+        self.record_checkpoint(&name, true)?;
+        Ok(Some(name))
+    }
+
+    /// Waits for bounded realtime quiescence of tracked work: nothing queued,
+    /// no timer due, no tracked command running, and nothing arriving for
+    /// `quiet_window`. Logical time does not move.
+    ///
+    /// The report states what it cannot prove: `external_links_untracked`
+    /// says an app thread holding an ordinary [`Link`](crate::Link) may still
+    /// send later.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::IdleTimeout`] with the last report when `timeout`
+    /// passes first.
+    pub fn wait_for_idle(
+        &mut self,
+        timeout: Duration,
+        quiet_window: Duration,
+    ) -> Result<IdleReport, AutomationError> {
+        self.ensure_open()?;
+        let started = Instant::now();
+        loop {
+            self.settle()?;
+            let idle = self.idle_report();
+            let elapsed = started.elapsed();
+            let remaining = timeout.saturating_sub(elapsed);
+            if idle.is_idle() {
+                // Quiet for the whole window: nothing tracked is left.
+                let mut arrived = Vec::new();
+                if !self.core.effects.commands.wait(quiet_window.min(remaining), &mut arrived) {
+                    self.commit()?;
+                    return Ok(self.idle_report());
+                }
+                self.core.effects.queue.extend(arrived);
+            } else if remaining.is_zero() || !self.waiting_can_help(&idle) {
+                return Err(AutomationError::IdleTimeout { waited: elapsed, idle: Box::new(idle) });
+            } else {
+                self.wait_for_work(remaining)?;
+            }
+        }
+    }
+
     /// The logical time, for tests and hosts.
     pub fn logical_time(&self) -> LogicalTime {
         self.clock.now()
     }
+}
+
+/// The condition as an error may show it: when it compares text against a
+/// node whose value is redacted, the text is a guess at a secret and is
+/// withheld too.
+fn redacted(condition: &WaitCondition, matches: &[&SemanticNode]) -> WaitCondition {
+    let secret =
+        matches.iter().any(|node| node.value.as_ref().is_some_and(|value| value.is_redacted()));
+    let predicate = match &condition.predicate {
+        Predicate::ValueEquals(_) if secret => Predicate::ValueEquals("<redacted>".into()),
+        Predicate::TextContains(_) if secret => Predicate::TextContains("<redacted>".into()),
+        other => other.clone(),
+    };
+    WaitCondition { predicate, selector: condition.selector.clone() }
 }

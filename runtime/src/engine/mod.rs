@@ -292,6 +292,7 @@ impl<C: Component> SessionEngine<C> {
     pub fn close(&mut self) {
         if !self.closed {
             self.closed = true;
+            self.core.effects.commands.shut_down();
             self.core.unmount();
         }
     }
@@ -307,7 +308,7 @@ impl<C: Component> SessionEngine<C> {
     /// Renders once into a fresh frame and fixes up focus for modals that
     /// opened or closed and for a focused node that vanished. Returns
     /// whether focus changed (the caller renders again so styles follow).
-    fn render(&mut self) -> bool {
+    fn render(&mut self) -> Result<bool, AutomationError> {
         let keys = InteractionKeys {
             focused: self.interaction.focused,
             hovered: self.interaction.hovered,
@@ -319,11 +320,37 @@ impl<C: Component> SessionEngine<C> {
             std::mem::take(&mut self.states),
             keys,
         );
-        self.core.render(&mut frame);
+        self.guarded(|engine| engine.core.render(&mut frame))?;
         self.states = std::mem::take(&mut frame.states);
         self.frame = Some(frame);
         self.restyle = false;
-        self.fix_focus()
+        Ok(self.fix_focus())
+    }
+
+    /// Runs app code (`update`, `view`). A panic closes the session —
+    /// every component unmounts exactly once — and becomes
+    /// [`AutomationError::ComponentPanicked`] instead of unwinding through
+    /// the caller.
+    fn guarded<T>(&mut self, run: impl FnOnce(&mut Self) -> T) -> Result<T, AutomationError> {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(self))) {
+            Ok(value) => Ok(value),
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|message| (*message).to_owned())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "a panic with a non-text payload".to_owned());
+                self.close();
+                Err(AutomationError::ComponentPanicked(message))
+            }
+        }
+    }
+
+    /// Moves what worker threads and links sent into the message queue.
+    fn collect_inbound(&mut self) {
+        let mut arrived = Vec::new();
+        self.core.effects.commands.try_collect(&mut arrived);
+        self.core.effects.queue.extend(arrived);
     }
 
     fn fix_focus(&mut self) -> bool {
@@ -394,7 +421,8 @@ impl<C: Component> SessionEngine<C> {
         let mut producers: HashMap<&'static str, usize> = HashMap::new();
         loop {
             let now = self.clock.now();
-            while let Some(type_name) = self.core.deliver_next(now) {
+            self.collect_inbound();
+            while let Some(type_name) = self.guarded(|engine| engine.core.deliver_next(now))? {
                 delivered += 1;
                 *producers.entry(type_name).or_default() += 1;
                 if delivered > self.limits.messages {
@@ -413,7 +441,7 @@ impl<C: Component> SessionEngine<C> {
             if renders > self.limits.renders {
                 return Err(not_converged(delivered, renders, producers));
             }
-            let mut focus_moved = self.render();
+            let mut focus_moved = self.render()?;
             focus_moved |= self.apply_focus_requests();
             if !focus_moved
                 && self.core.effects.queue.is_empty()

@@ -1,0 +1,214 @@
+//! Time through the notes example: debounce, a save on a worker thread that
+//! a wait observes without moving logical time, a spinner, a toast that
+//! expires on the session clock — and determinism across 100 runs.
+
+use std::time::Duration;
+
+use rehearse::prelude::*;
+use rehearse_examples::notes::{DEBOUNCE, NotesApp, ids};
+
+fn app(latency: Duration) -> NotesApp {
+    let store = std::env::temp_dir().join(format!(
+        "rehearse-notes-test-{}-{:?}.txt",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    let notes = ["Buy milk", "Call mum", "Milk the cow", "Fix the bike"].map(String::from).to_vec();
+    NotesApp::new(notes, store, latency)
+}
+
+fn session(latency: Duration) -> Session<NotesApp> {
+    Session::new(app(latency), SessionOptions::default().viewport(60, 16))
+}
+
+fn ms(millis: u64) -> Duration {
+    Duration::from_millis(millis)
+}
+
+fn run(session: &mut Session<NotesApp>, steps: Vec<AutomationStep>) {
+    if let Err(error) = session.run(steps) {
+        panic!("{error}\n{}", session.tree().to_markdown());
+    }
+}
+
+fn wait_for_saved() -> AutomationStep {
+    AutomationStep::wait_for(
+        WaitCondition::new(
+            Predicate::TextContains("Saved 4 notes".into()),
+            Selector::id(ids::STATUS),
+        ),
+        Duration::from_secs(10),
+    )
+}
+
+#[test]
+fn the_search_is_debounced_and_runs_once_per_pause() {
+    let mut session = session(ms(1));
+    run(
+        &mut session,
+        vec![AutomationStep::click(Selector::id(ids::SEARCH)), AutomationStep::type_text("milk")],
+    );
+    assert_eq!(session.app().searches(), 0, "typing alone runs nothing");
+    assert_eq!(session.tree().by_id(ids::NOTES).unwrap().children.len(), 4);
+    run(&mut session, vec![AutomationStep::advance(DEBOUNCE - ms(1))]);
+    assert_eq!(session.app().searches(), 0, "the pause is not over");
+    run(&mut session, vec![AutomationStep::advance(ms(1))]);
+    assert_eq!(session.app().searches(), 1, "four keystrokes, one search");
+    let names: Vec<String> = session
+        .tree()
+        .by_id(ids::NOTES)
+        .unwrap()
+        .children
+        .iter()
+        .map(|item| item.name.clone())
+        .collect();
+    assert_eq!(names, ["Buy milk", "Milk the cow"]);
+    run(&mut session, vec![AutomationStep::advance(Duration::from_secs(5))]);
+    assert_eq!(session.app().searches(), 1, "no timer is left behind");
+}
+
+#[test]
+fn a_wait_sees_the_worker_finish_without_moving_logical_time() {
+    let mut session = session(ms(50));
+    let before = session.now();
+    run(&mut session, vec![AutomationStep::click(Selector::id(ids::SAVE))]);
+    let idle = session.idle_report();
+    assert_eq!(idle.tracked_commands, 1);
+    assert_eq!(idle.running_commands, ["save-notes"]);
+    assert!(!session.tree().by_id(ids::SAVE).unwrap().states.enabled, "disabled while saving");
+    assert!(session.tree().by_id(ids::STATUS).unwrap().name.ends_with("Saving"));
+    run(&mut session, vec![wait_for_saved()]);
+    assert_eq!(session.now(), before, "the controlled clock did not move");
+    assert_eq!(session.idle_report().tracked_commands, 0);
+    assert!(session.tree().by_id(ids::TOAST).is_some());
+}
+
+#[test]
+fn the_spinner_moves_only_with_logical_time() {
+    let mut session = session(Duration::from_secs(5));
+    run(&mut session, vec![AutomationStep::click(Selector::id(ids::SAVE))]);
+    let status = |s: &Session<NotesApp>| s.tree().by_id(ids::STATUS).unwrap().name.clone();
+    let first = status(&session);
+    run(&mut session, vec![AutomationStep::sleep(ms(20))]);
+    assert_eq!(status(&session), first, "wall time does not animate a controlled session");
+    run(&mut session, vec![AutomationStep::advance(ms(100))]);
+    assert_ne!(status(&session), first);
+    assert!(session.app().is_saving());
+}
+
+#[test]
+fn the_toast_expires_after_three_seconds_of_session_time() {
+    let mut session = session(ms(1));
+    run(&mut session, vec![AutomationStep::click(Selector::id(ids::SAVE)), wait_for_saved()]);
+    let toast = session.tree().root.children.last().unwrap().clone();
+    assert_eq!(toast.automation_id.as_ref().unwrap().as_str(), ids::TOAST);
+    assert_eq!(toast.role, SemanticRole::Alert);
+    assert!(toast.overlay_order.is_some());
+    run(&mut session, vec![AutomationStep::advance(ms(2_900))]);
+    assert!(session.tree().by_id(ids::TOAST).is_some(), "still there at 2.9 s");
+    run(&mut session, vec![AutomationStep::advance(ms(200))]);
+    assert!(session.tree().by_id(ids::TOAST).is_none(), "gone at 3.1 s");
+}
+
+#[test]
+fn idle_reports_say_what_is_pending() {
+    let mut session = session(ms(30));
+    let idle = session.idle_report();
+    assert!(idle.is_idle());
+    assert_eq!(
+        (idle.queued_messages, idle.due_timers, idle.future_timers, idle.tracked_commands),
+        (0, 0, 0, 0)
+    );
+    assert!(!idle.external_links_untracked);
+
+    run(
+        &mut session,
+        vec![AutomationStep::click(Selector::id(ids::SEARCH)), AutomationStep::type_text("b")],
+    );
+    let idle = session.idle_report();
+    assert_eq!(idle.future_timers, 1, "the debounce timer");
+    assert!(idle.is_idle(), "a future timer is not work at the current time");
+
+    run(&mut session, vec![AutomationStep::click(Selector::id(ids::SAVE))]);
+    let idle = session.idle_report();
+    assert_eq!(idle.tracked_commands, 1);
+    assert_eq!(idle.future_timers, 2, "debounce and spinner");
+    assert!(!idle.is_idle());
+    assert!(idle.to_string().contains("1 tracked commands"), "{idle}");
+
+    let idle = session.wait_for_idle(Duration::from_secs(10), ms(5)).unwrap();
+    assert_eq!(idle.tracked_commands, 0);
+    assert!(session.tree().by_id(ids::STATUS).unwrap().name.starts_with("Saved"));
+}
+
+#[test]
+fn a_timeout_reports_the_condition_the_matches_and_what_was_pending() {
+    let mut session = session(Duration::from_secs(30));
+    run(&mut session, vec![AutomationStep::click(Selector::id(ids::SAVE))]);
+    let error = session
+        .step(AutomationStep::wait_for(
+            WaitCondition::new(Predicate::TextContains("Saved".into()), Selector::id(ids::STATUS)),
+            ms(40),
+        ))
+        .unwrap_err();
+    let AutomationError::WaitTimeout(timeout) = &error.error else { panic!("{error}") };
+    assert_eq!(timeout.logical_elapsed, Duration::ZERO);
+    assert!(timeout.wall_elapsed >= ms(40));
+    assert_eq!(timeout.idle.tracked_commands, 1);
+    assert_eq!(timeout.last_matches.len(), 1);
+    assert!(timeout.last_matches[0].contains("#status"), "{:?}", timeout.last_matches);
+    assert!(timeout.semantic_tree.contains("#save"));
+    let message = error.to_string();
+    assert!(message.contains("waiting for `text=Saved,#status`"), "{message}");
+}
+
+#[test]
+fn a_controlled_wait_with_nothing_pending_fails_at_once() {
+    let mut session = session(ms(1));
+    let started = std::time::Instant::now();
+    let error = session
+        .step(AutomationStep::wait_for(
+            WaitCondition::new(Predicate::Exists, Selector::id(ids::TOAST)),
+            Duration::from_secs(30),
+        ))
+        .unwrap_err();
+    assert!(started.elapsed() < Duration::from_secs(30), "it did not sit out the timeout");
+    assert!(matches!(error.error, AutomationError::WaitTimeout(_)), "{error}");
+}
+
+/// The same scenario, fresh each time: trees and buffers must be
+/// byte-identical, even though a worker thread takes part.
+#[test]
+fn one_hundred_runs_give_byte_identical_trees_and_buffers() {
+    let scenario = || {
+        vec![
+            AutomationStep::click(Selector::id(ids::SEARCH)),
+            AutomationStep::type_text("mi"),
+            AutomationStep::advance(DEBOUNCE),
+            AutomationStep::click(Selector::id(ids::SAVE)),
+            AutomationStep::advance(ms(250)),
+            wait_for_saved(),
+            AutomationStep::advance(ms(1_000)),
+        ]
+    };
+    let mut first: Option<(String, Vec<u8>)> = None;
+    for run_index in 0..100 {
+        let mut session = session(ms(1));
+        run(&mut session, scenario());
+        let json = session.tree().to_json();
+        let mut cells = Vec::new();
+        for cell in &session.buffer().content {
+            cells.extend_from_slice(cell.symbol().as_bytes());
+            cells.extend_from_slice(
+                format!("{:?}{:?}{:?}", cell.fg, cell.bg, cell.modifier).as_bytes(),
+            );
+        }
+        match &first {
+            None => first = Some((json, cells)),
+            Some((json0, cells0)) => {
+                assert_eq!(&json, json0, "tree differs on run {run_index}");
+                assert!(cells == *cells0, "buffer differs on run {run_index}");
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+//! Tracked commands and links: work on other threads that reports back to a
+//! component through the session's inbound channel.
+
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::Duration;
+
+use crate::component::ComponentPath;
+use crate::runtime::Envelope;
+
+/// Identifies a tracked command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CommandId(u64);
+
+/// What other threads send to the session.
+pub(crate) enum Inbound {
+    /// A message for a component.
+    Message(Envelope),
+    /// A tracked command finished (its link was dropped).
+    Finished(CommandId),
+}
+
+/// The message could not be delivered: the session is closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the session is closed; the message was not delivered")]
+pub struct SessionClosed;
+
+/// A tracked command's handle back into the session. The runtime counts the
+/// command as running until this link is dropped (normally when the
+/// command's closure returns), so idle reports and waits know about it.
+pub struct CommandLink<M> {
+    sender: Sender<Inbound>,
+    target: ComponentPath,
+    id: CommandId,
+    cancelled: Arc<AtomicBool>,
+    _message: PhantomData<fn(M)>,
+}
+
+impl<M: Send + 'static> CommandLink<M> {
+    /// Sends a message to the component that started the command.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionClosed`] after the session shut down: late messages are
+    /// rejected and never reach a closed session.
+    pub fn send(&self, message: M) -> Result<(), SessionClosed> {
+        if self.is_cancelled() {
+            return Err(SessionClosed);
+        }
+        self.sender
+            .send(Inbound::Message(Envelope::new(self.target.clone(), message)))
+            .map_err(|_| SessionClosed)
+    }
+
+    /// Whether the session asked this command to stop (it shut down).
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Acquire)
+    }
+
+    /// The command's id.
+    pub fn id(&self) -> CommandId {
+        self.id
+    }
+}
+
+impl<M> Drop for CommandLink<M> {
+    fn drop(&mut self) {
+        let _ = self.sender.send(Inbound::Finished(self.id));
+    }
+}
+
+/// An untracked link for app threads the runtime did not start. The runtime
+/// cannot prove such a thread will never send again, so idle reports say
+/// `external_links_untracked` while any link is alive.
+pub struct Link<M> {
+    sender: Sender<Inbound>,
+    target: ComponentPath,
+    _alive: Arc<()>,
+    _message: PhantomData<fn(M)>,
+}
+
+impl<M: Send + 'static> Link<M> {
+    /// Sends a message to the component that made the link.
+    ///
+    /// # Errors
+    ///
+    /// [`SessionClosed`] after the session shut down.
+    pub fn send(&self, message: M) -> Result<(), SessionClosed> {
+        self.sender
+            .send(Inbound::Message(Envelope::new(self.target.clone(), message)))
+            .map_err(|_| SessionClosed)
+    }
+}
+
+impl<M> Clone for Link<M> {
+    fn clone(&self) -> Self {
+        Self {
+            sender: self.sender.clone(),
+            target: self.target.clone(),
+            _alive: self._alive.clone(),
+            _message: PhantomData,
+        }
+    }
+}
+
+struct Running {
+    name: &'static str,
+    cancelled: Arc<AtomicBool>,
+}
+
+/// The session side: the channel, the running commands, the live links.
+/// The channel is made on first use, so a session that never starts a
+/// command or hands out a link allocates nothing for it.
+#[derive(Default)]
+pub(crate) struct Commands {
+    channel: Option<Channel>,
+    running: BTreeMap<CommandId, Running>,
+    next_id: u64,
+    shut: bool,
+    /// Messages rejected after shutdown.
+    pub(crate) rejected: usize,
+}
+
+struct Channel {
+    sender: Sender<Inbound>,
+    receiver: Receiver<Inbound>,
+    links_alive: Arc<()>,
+}
+
+impl Commands {
+    fn channel(&mut self) -> &Channel {
+        self.channel.get_or_insert_with(|| {
+            let (sender, receiver) = channel();
+            Channel { sender, receiver, links_alive: Arc::new(()) }
+        })
+    }
+
+    /// A sender that fails every send once the session shut down.
+    fn sender(&mut self) -> Sender<Inbound> {
+        if self.shut {
+            // A channel whose receiver is already gone.
+            return channel().0;
+        }
+        self.channel().sender.clone()
+    }
+
+    /// Starts `work` on its own thread with a tracked link to `target`.
+    pub(crate) fn spawn<M, F>(
+        &mut self,
+        name: &'static str,
+        target: ComponentPath,
+        work: F,
+    ) -> CommandId
+    where
+        M: Send + 'static,
+        F: FnOnce(CommandLink<M>) + Send + 'static,
+    {
+        let id = CommandId(self.next_id);
+        self.next_id += 1;
+        let cancelled = Arc::new(AtomicBool::new(self.shut));
+        if !self.shut {
+            self.running.insert(id, Running { name, cancelled: cancelled.clone() });
+        }
+        let link =
+            CommandLink { sender: self.sender(), target, id, cancelled, _message: PhantomData };
+        let spawned = std::thread::Builder::new()
+            .name(format!("rehearse-command-{name}"))
+            .spawn(move || work(link));
+        if spawned.is_err() {
+            // The closure (and with it the link) was dropped: Finished is queued.
+            self.rejected += 1;
+        }
+        id
+    }
+
+    pub(crate) fn link<M>(&mut self, target: ComponentPath) -> Link<M> {
+        let sender = self.sender();
+        let alive = self
+            .channel
+            .as_ref()
+            .map_or_else(|| Arc::new(()), |channel| channel.links_alive.clone());
+        Link { sender, target, _alive: alive, _message: PhantomData }
+    }
+
+    /// Takes everything that arrived, without blocking.
+    pub(crate) fn try_collect(&mut self, into: &mut Vec<Envelope>) -> bool {
+        let mut any = false;
+        while let Some(inbound) =
+            self.channel.as_ref().and_then(|channel| channel.receiver.try_recv().ok())
+        {
+            any = true;
+            self.accept(inbound, into);
+        }
+        any
+    }
+
+    /// Waits up to `timeout` for something to arrive, then takes it and
+    /// everything behind it. Returns whether anything arrived.
+    pub(crate) fn wait(&mut self, timeout: Duration, into: &mut Vec<Envelope>) -> bool {
+        let Some(channel) = self.channel.as_ref() else { return false };
+        match channel.receiver.recv_timeout(timeout) {
+            Ok(inbound) => {
+                self.accept(inbound, into);
+                self.try_collect(into);
+                true
+            }
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => false,
+        }
+    }
+
+    fn accept(&mut self, inbound: Inbound, into: &mut Vec<Envelope>) {
+        match inbound {
+            Inbound::Message(envelope) => into.push(envelope),
+            Inbound::Finished(id) => {
+                self.running.remove(&id);
+            }
+        }
+    }
+
+    /// Tracked commands still running.
+    pub(crate) fn running(&self) -> usize {
+        self.running.len()
+    }
+
+    /// Names of the running commands, in start order.
+    pub(crate) fn running_names(&self) -> Vec<&'static str> {
+        self.running.values().map(|running| running.name).collect()
+    }
+
+    /// Whether an untracked link is alive somewhere.
+    pub(crate) fn untracked_links(&self) -> bool {
+        self.channel.as_ref().is_some_and(|channel| Arc::strong_count(&channel.links_alive) > 1)
+    }
+
+    /// Shuts the channel: running commands are told to stop, and every later
+    /// send fails, so nothing reaches the closed session. Threads are
+    /// detached, not joined.
+    pub(crate) fn shut_down(&mut self) {
+        for running in self.running.values() {
+            running.cancelled.store(true, Ordering::Release);
+        }
+        self.shut = true;
+        if let Some(channel) = self.channel.take() {
+            // Count what was still in flight as rejected; dropping the
+            // receiver makes every later send fail.
+            while let Ok(inbound) = channel.receiver.try_recv() {
+                if matches!(inbound, Inbound::Message(_)) {
+                    self.rejected += 1;
+                }
+            }
+        }
+        self.running.clear();
+    }
+}
