@@ -294,7 +294,7 @@ impl TodoApp {
                     } else {
                         Modifier::empty()
                     };
-                    ui.draw(label, Line::styled(title.to_owned(), style));
+                    ui.draw(label, Line::styled(title, style));
                     ui.add(
                         delete,
                         Button::new("✕")

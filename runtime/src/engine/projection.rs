@@ -1,6 +1,6 @@
 //! From the raw nodes a render recorded to the public semantic tree.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use ratatui::layout::Size;
 
@@ -144,7 +144,7 @@ fn check_ids(
     tree: &SemanticTree,
     order: &[NodeIdx],
 ) -> Result<(), AutomationError> {
-    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
     for (at, node) in tree.nodes().enumerate() {
         let raw = &frame.nodes[order[at]];
         let Some(id) = raw.facts.automation_id.as_deref() else { continue };

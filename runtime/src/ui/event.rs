@@ -1,7 +1,7 @@
 //! Input as widgets receive it, and the context their handlers run in.
 
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::marker::PhantomData;
 
 use crate::component::ComponentPath;
@@ -58,7 +58,7 @@ pub enum WidgetEvent {
 /// and its last selection), so entries are keyed by node and type.
 #[derive(Default)]
 pub(crate) struct WidgetStates {
-    map: HashMap<(NodeKey, TypeId), Box<dyn Any>>,
+    map: FxHashMap<(NodeKey, TypeId), Box<dyn Any>>,
 }
 
 impl WidgetStates {
@@ -71,7 +71,7 @@ impl WidgetStates {
     }
 
     /// Forgets the state of nodes that did not render.
-    pub(crate) fn retain(&mut self, rendered: &HashMap<NodeKey, NodeIdx>) {
+    pub(crate) fn retain(&mut self, rendered: &FxHashMap<NodeKey, NodeIdx>) {
         self.map.retain(|(key, _), _| rendered.contains_key(key));
     }
 }

@@ -1,7 +1,7 @@
 //! `FrameBuilder`: what one render pass records — raw nodes, layers,
 //! handlers, focus order, key bindings — and the clipped drawing underneath.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
@@ -187,9 +187,9 @@ pub(crate) struct FrameBuilder {
     /// Key scopes (`Ui::keyed`, nested components): the segment prefix
     /// for nodes opened directly under a parent.
     pub(crate) key_scopes: Vec<(NodeIdx, u64)>,
-    sibling_counters: HashMap<(NodeIdx, u64), usize>,
+    sibling_counters: FxHashMap<(NodeIdx, u64), usize>,
     /// Every node rendered in this pass, by key.
-    pub(crate) keys: HashMap<NodeKey, NodeIdx>,
+    pub(crate) keys: FxHashMap<NodeKey, NodeIdx>,
     /// Keys used twice under one parent (`Ui::nest`/`Ui::keyed`), reported at commit.
     pub(crate) key_errors: Vec<String>,
     overlay_count: u32,
@@ -240,8 +240,8 @@ impl FrameBuilder {
             states,
             interaction,
             key_scopes: Vec::new(),
-            sibling_counters: HashMap::new(),
-            keys: HashMap::new(),
+            sibling_counters: FxHashMap::default(),
+            keys: FxHashMap::default(),
             key_errors: Vec::new(),
             overlay_count: 0,
             component_area: None,
