@@ -7,10 +7,11 @@ use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 use crate::semantic::{Semantic, SemanticFacts};
 use crate::ui::{Ui, View, WidgetEvent};
 use crate::widgets::{Callback, is_activation, theme};
-use crate::{MouseButton, SemanticRole};
+use crate::{MouseButton, SemanticAction, SemanticRole};
 
 /// A push button. Clicked with the left button, or with Enter or Space
-/// while focused, it sends its `on_click` message.
+/// while focused, it sends its `on_click` message. Without `on_click` it
+/// publishes no Click action, so automation refuses to click it.
 ///
 /// Three rows or more draw a bordered button; fewer draw `[ label ]`.
 pub struct Button<M> {
@@ -51,9 +52,13 @@ impl<M> Button<M> {
 
 impl<M> Semantic for Button<M> {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::Button)
+        let mut facts = SemanticFacts::new(SemanticRole::Button)
             .label(self.label.as_str())
             .enabled(self.enabled);
+        if self.on_click.is_none() {
+            // Nothing happens on a click: do not promise one (it stays focusable).
+            facts = facts.actions(SemanticRole::Button.default_actions().without(SemanticAction::Click));
+        }
         match &self.id {
             Some(id) => facts.automation_id(id),
             None => facts,
