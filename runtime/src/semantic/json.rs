@@ -145,3 +145,83 @@ impl SemanticTree {
         json
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Size;
+
+    use crate::semantic::{Bounds, Generation, SemanticNode, SemanticTree, SemanticValue};
+    use crate::{AutomationId, SemanticRole, Sensitivity};
+
+    fn tree() -> SemanticTree {
+        let field = |id: &'static str, text: &str, sensitivity| {
+            SemanticNode::new(SemanticRole::TextBox, Bounds::new(0, 0, 10, 1))
+                .with_id(AutomationId::from_static(id))
+                .with_value(SemanticValue::new(text, sensitivity))
+        };
+        SemanticTree::new(
+            Generation(7),
+            Size::new(10, 3),
+            SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 10, 3))
+                .with_child(field("user", "ada", Sensitivity::Public))
+                .with_child(field("password", "hunter2", Sensitivity::Masked))
+                .with_child(field("token", "s3cr3t-token", Sensitivity::Sensitive))
+                .with_child(field("empty", "", Sensitivity::Public)),
+        )
+    }
+
+    #[test]
+    fn redacted_values_never_reach_json_or_markdown_but_are_marked() {
+        let tree = tree();
+        let json = tree.to_json();
+        let markdown = tree.to_markdown();
+        for secret in ["hunter2", "s3cr3t-token"] {
+            assert!(!json.contains(secret), "{json}");
+            assert!(!markdown.contains(secret), "{markdown}");
+        }
+        let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let children = parsed["root"]["children"].as_array().unwrap();
+        assert_eq!(
+            children[0]["value"],
+            serde_json::json!({"text": "ada", "sensitivity": "public"})
+        );
+        assert_eq!(
+            children[1]["value"],
+            serde_json::json!({"redacted": true, "sensitivity": "masked"})
+        );
+        assert_eq!(
+            children[2]["value"],
+            serde_json::json!({"redacted": true, "sensitivity": "sensitive"})
+        );
+        assert_eq!(children[3]["value"]["text"], "", "an empty value is a value");
+        assert!(markdown.contains("#password value=<masked>"), "{markdown}");
+        assert!(markdown.contains("#token value=<sensitive>"), "{markdown}");
+        assert!(markdown.contains("#empty value=\"\""), "{markdown}");
+    }
+
+    #[test]
+    fn key_order_is_the_documented_one() {
+        let json = tree().to_json();
+        let keys: Vec<&str> = ["\"generation\"", "\"viewport\"", "\"root\""]
+            .into_iter()
+            .filter(|key| json.contains(key))
+            .collect();
+        assert_eq!(keys.len(), 3);
+        let at = |key: &str| json.find(key).unwrap();
+        assert!(at("\"generation\"") < at("\"viewport\"") && at("\"viewport\"") < at("\"root\""));
+        let node = &json[at("\"root\"")..];
+        let order = [
+            "\"role\"",
+            "\"name\"",
+            "\"states\"",
+            "\"bounds\"",
+            "\"clipped_bounds\"",
+            "\"in_view\"",
+            "\"actionable\"",
+            "\"actions\"",
+            "\"children\"",
+        ];
+        let positions: Vec<usize> = order.iter().map(|key| node.find(key).unwrap()).collect();
+        assert!(positions.windows(2).all(|pair| pair[0] < pair[1]), "{positions:?}");
+    }
+}
