@@ -156,6 +156,55 @@ pub enum AutomationError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A checkpoint differs from its committed golden (compare mode).
+    #[error(
+        "checkpoint `{checkpoint}` differs from its {format} golden {}:\n{diff}\nrun with REHEARSE_SNAPSHOT=update to accept the new output",
+        golden.display()
+    )]
+    BaselineMismatch {
+        /// The checkpoint.
+        checkpoint: String,
+        /// The format compared.
+        format: crate::artifacts::Format,
+        /// The golden file.
+        golden: std::path::PathBuf,
+        /// A readable diff: for screens, text rows and style spans apart,
+        /// with the first differing cell.
+        diff: String,
+    },
+    /// A checkpoint has no committed golden (compare mode).
+    #[error(
+        "checkpoint `{checkpoint}` has no {format} golden {}; run with REHEARSE_SNAPSHOT=update to write it, then review and commit it",
+        golden.display()
+    )]
+    MissingGolden {
+        /// The checkpoint.
+        checkpoint: String,
+        /// The format.
+        format: crate::artifacts::Format,
+        /// Where the golden should be.
+        golden: std::path::PathBuf,
+    },
+    /// Goldens in a baseline directory that no checkpoint produced.
+    #[error(
+        "stale goldens in {}: {}; no checkpoint of this test produces them any more; delete them or run with REHEARSE_SNAPSHOT=update",
+        dir.display(),
+        files.join(", ")
+    )]
+    StaleGoldens {
+        /// The baseline directory.
+        dir: std::path::PathBuf,
+        /// The stale file names.
+        files: Vec<String>,
+    },
+    /// `REHEARSE_SNAPSHOT` holds something that is not a snapshot mode.
+    #[error(
+        "REHEARSE_SNAPSHOT={value:?} is not a snapshot mode; valid modes: `compare` (the default: compare with the goldens, never write) and `update` (write new and changed goldens, delete stale ones)"
+    )]
+    UnknownSnapshotMode {
+        /// The value found.
+        value: String,
+    },
     /// A viewport size with a zero side.
     #[error("invalid viewport {cols}x{rows}: both sides must be at least 1")]
     InvalidViewport {

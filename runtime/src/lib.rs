@@ -31,6 +31,7 @@
 #[allow(unused_extern_crates)]
 extern crate self as rehearse;
 
+pub mod artifacts;
 mod clock;
 mod command;
 mod component;

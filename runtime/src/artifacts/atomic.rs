@@ -1,0 +1,123 @@
+//! Atomic file writes: the bytes go to a temporary file in the target's own
+//! directory, which is then renamed over the target. A reader sees the old
+//! file or the new one, never a part; a failure removes the temporary file.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Writes `bytes` to `path` atomically (same-directory temporary file, then
+/// rename). The directory must exist.
+///
+/// # Errors
+///
+/// The I/O error of the write, flush or rename; the temporary file is
+/// removed and `path` is left as it was.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |file| file.write_all(bytes))
+}
+
+/// [`write_atomic`] with the body written by `write` (tests inject failures).
+pub(crate) fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    let temp = temp_path(path)?;
+    let result = (|| {
+        let mut file = File::options().write(true).create_new(true).open(&temp)?;
+        write(&mut file)?;
+        file.sync_all()?;
+        drop(file);
+        rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+#[cfg(not(test))]
+fn rename(from: &Path, to: &Path) -> io::Result<()> {
+    fs::rename(from, to)
+}
+
+#[cfg(test)]
+fn rename(from: &Path, to: &Path) -> io::Result<()> {
+    if to.file_name().is_some_and(|name| name.to_string_lossy().starts_with("fail-rename")) {
+        return Err(io::Error::other("injected rename failure"));
+    }
+    fs::rename(from, to)
+}
+
+/// A fresh hidden name beside `path`: `.{file name}.{pid}.{n}.tmp`.
+fn temp_path(path: &Path) -> io::Result<PathBuf> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(io::ErrorKind::InvalidInput, format!("{} names no file", path.display()))
+    })?;
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let temp = format!(".{}.{}.{n}.tmp", name.to_string_lossy(), std::process::id());
+    Ok(path.with_file_name(temp))
+}
+
+/// Whether a directory entry is one of our temporary files.
+pub(crate) fn is_temp_file(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(".tmp")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(test: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("rehearse-atomic-{test}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn entries(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn writes_and_replaces() {
+        let dir = scratch("replace");
+        let path = dir.join("a.txt");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"two");
+        assert_eq!(entries(&dir), ["a.txt"]);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temp() {
+        let dir = scratch("write-fails");
+        let path = dir.join("a.txt");
+        write_atomic(&path, b"old").unwrap();
+        let error = write_atomic_with(&path, |file| {
+            file.write_all(b"half of the new cont")?;
+            Err(io::Error::other("disk full"))
+        })
+        .unwrap_err();
+        assert_eq!(error.to_string(), "disk full");
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(entries(&dir), ["a.txt"]);
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_no_temp() {
+        let dir = scratch("rename-fails");
+        let path = dir.join("fail-rename.txt");
+        let error = write_atomic(&path, b"new").unwrap_err();
+        assert_eq!(error.to_string(), "injected rename failure");
+        assert!(entries(&dir).is_empty(), "{:?}", entries(&dir));
+    }
+}

@@ -1,0 +1,269 @@
+//! The `cells` format: `{"cols","rows","grid":[[run,...],...]}` with one
+//! run-length encoded row per line. Lossless for style.
+//!
+//! A run is `{"n","ch","fg"?,"bg"?,"ul"?,"mods"?}`: `n` consecutive cells
+//! holding glyph `ch` with one style. Colours are `#rrggbb`, `idxN` or an
+//! ANSI name; `mods` lists modifier names; keys for the default (`reset`,
+//! no modifier) are left out. `ch` is `""` for the continuation cell of a
+//! wide glyph, so the `n` of a row always add up to `cols` and joining
+//! `ch` repeated `n` times gives the row's text. `"cursor":[col,row]`
+//! appears when the cursor is shown.
+
+use std::fmt;
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value};
+
+use super::format::Format;
+use super::screen::{FormatError, Screen};
+use super::style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
+
+/// The `cells` JSON of a [`Screen`]; `Display` writes it.
+#[derive(Debug, Clone, Copy)]
+pub struct CellsSnapshot<'a>(&'a Screen);
+
+impl Screen {
+    /// The `cells` format.
+    pub fn cells(&self) -> CellsSnapshot<'_> {
+        CellsSnapshot(self)
+    }
+
+    /// Parses the `cells` format.
+    ///
+    /// # Errors
+    ///
+    /// [`FormatError`] with the line (row) that is malformed: not JSON, an
+    /// unknown key, a bad colour or modifier, runs that do not add up to
+    /// `cols`, a continuation cell no wide glyph covers.
+    pub fn parse_cells(json: &str) -> Result<Self, FormatError> {
+        let fail = |line: usize, message: String| FormatError::new(Format::Cells, line, message);
+        let value: Value = serde_json::from_str(json)
+            .map_err(|error| fail(error.line(), format!("not JSON: {error}")))?;
+        let object = value.as_object().ok_or_else(|| fail(1, "expected an object".into()))?;
+        check_keys(object, &["cols", "rows", "cursor", "grid"]).map_err(|error| fail(1, error))?;
+        let dimension = |key: &str| -> Result<u16, FormatError> {
+            object
+                .get(key)
+                .and_then(Value::as_u64)
+                .and_then(|n| u16::try_from(n).ok())
+                .ok_or_else(|| fail(1, format!("`{key}` must be a number of cells (0..=65535)")))
+        };
+        let (cols, rows) = (dimension("cols")?, dimension("rows")?);
+        let cursor = match object.get("cursor") {
+            None => None,
+            Some(Value::Array(pair)) if pair.len() == 2 => {
+                let at = |index: usize| pair[index].as_u64().and_then(|n| u16::try_from(n).ok());
+                match (at(0), at(1)) {
+                    (Some(col), Some(row)) if col < cols && row < rows => Some((col, row)),
+                    _ => {
+                        return Err(fail(
+                            1,
+                            format!("`cursor` must be [col,row] inside {cols}x{rows}"),
+                        ));
+                    }
+                }
+            }
+            Some(_) => return Err(fail(1, "`cursor` must be [col,row]".into())),
+        };
+        let grid = object
+            .get("grid")
+            .and_then(Value::as_array)
+            .ok_or_else(|| fail(1, "`grid` must be an array of rows".into()))?;
+        if grid.len() != usize::from(rows) {
+            return Err(fail(1, format!("`grid` has {} rows, `rows` says {rows}", grid.len())));
+        }
+        let mut screen = Screen::blank(cols, rows).with_cursor(cursor);
+        for (row, runs) in (0u16..).zip(grid) {
+            // The row's line in the canonical layout: the header is line 1.
+            let line = usize::from(row) + 2;
+            let runs = runs
+                .as_array()
+                .ok_or_else(|| fail(line, "a row must be an array of runs".into()))?;
+            let mut col = 0u16;
+            let mut covered = 0u16;
+            for run in runs {
+                let (n, symbol, style) = parse_run(run).map_err(|error| fail(line, error))?;
+                for _ in 0..n {
+                    if col >= cols {
+                        return Err(fail(
+                            line,
+                            format!("row {row}: runs add up to more than {cols} cells"),
+                        ));
+                    }
+                    let continuation = symbol.is_empty();
+                    if continuation && covered == 0 {
+                        return Err(fail(
+                            line,
+                            format!(
+                                "row {row}, col {col}: a continuation cell (\"ch\":\"\") must follow a wide glyph"
+                            ),
+                        ));
+                    }
+                    covered = if continuation {
+                        covered - 1
+                    } else {
+                        ratatui::buffer::CellWidth::cell_width(symbol).saturating_sub(1)
+                    };
+                    let cell = screen.cell_mut(col, row);
+                    cell.symbol = if continuation { " ".to_owned() } else { symbol.to_owned() };
+                    cell.style = style;
+                    col += 1;
+                }
+            }
+            if col != cols {
+                return Err(fail(
+                    line,
+                    format!("row {row}: runs add up to {col} cells, not {cols}"),
+                ));
+            }
+        }
+        Ok(screen)
+    }
+}
+
+fn check_keys(object: &Map<String, Value>, allowed: &[&str]) -> Result<(), String> {
+    match object.keys().find(|key| !allowed.contains(&key.as_str())) {
+        Some(key) => Err(format!("unknown key `{key}`; expected {}", allowed.join(", "))),
+        None => Ok(()),
+    }
+}
+
+fn parse_run(run: &Value) -> Result<(u16, &str, CellStyle), String> {
+    let object = run.as_object().ok_or("a run must be an object")?;
+    check_keys(object, &["n", "ch", "fg", "bg", "ul", "mods"])?;
+    let n = object
+        .get("n")
+        .and_then(Value::as_u64)
+        .and_then(|n| u16::try_from(n).ok())
+        .filter(|&n| n > 0)
+        .ok_or("`n` must be a positive number of cells")?;
+    let symbol = object.get("ch").and_then(Value::as_str).ok_or("`ch` must be a string")?;
+    let mut style = CellStyle::DEFAULT;
+    for (key, target) in
+        [("fg", &mut style.fg), ("bg", &mut style.bg), ("ul", &mut style.underline)]
+    {
+        if let Some(value) = object.get(key) {
+            let name = value.as_str().ok_or_else(|| format!("`{key}` must be a colour string"))?;
+            *target = parse_color(name)?;
+        }
+    }
+    if let Some(mods) = object.get("mods") {
+        for name in mods.as_array().ok_or("`mods` must be an array of modifier names")? {
+            style.modifier |= parse_modifier(name.as_str().ok_or("a modifier must be a string")?)?;
+        }
+    }
+    Ok((n, symbol, style))
+}
+
+fn write_run(out: &mut String, n: usize, symbol: &str, style: &CellStyle) {
+    let quoted = |text: &str| serde_json::to_string(text).expect("strings serialize");
+    let _ = write!(out, "{{\"n\":{n},\"ch\":{}", quoted(symbol));
+    for (key, color) in [("fg", style.fg), ("bg", style.bg), ("ul", style.underline)] {
+        if color != ratatui::style::Color::Reset {
+            let _ = write!(out, ",\"{key}\":{}", quoted(&color_name(color)));
+        }
+    }
+    let mods = modifier_names(style.modifier);
+    if !mods.is_empty() {
+        let names: Vec<String> = mods.into_iter().map(quoted).collect();
+        let _ = write!(out, ",\"mods\":[{}]", names.join(","));
+    }
+    out.push('}');
+}
+
+impl fmt::Display for CellsSnapshot<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let screen = self.0;
+        write!(f, "{{\"cols\":{},\"rows\":{}", screen.cols(), screen.rows())?;
+        if let Some((col, row)) = screen.cursor() {
+            write!(f, ",\"cursor\":[{col},{row}]")?;
+        }
+        f.write_str(",\"grid\":[")?;
+        let mut line = String::new();
+        for row in 0..screen.rows() {
+            line.clear();
+            line.push_str(if row == 0 { "\n[" } else { ",\n[" });
+            let continuations = screen.continuations(row);
+            let mut runs: Vec<(usize, &str, &CellStyle)> = Vec::new();
+            for (cell, continuation) in screen.row(row).iter().zip(continuations) {
+                let symbol = if continuation { "" } else { cell.symbol.as_str() };
+                match runs.last_mut() {
+                    Some((n, last, style)) if *last == symbol && **style == cell.style => *n += 1,
+                    _ => runs.push((1, symbol, &cell.style)),
+                }
+            }
+            for (at, (n, symbol, style)) in runs.into_iter().enumerate() {
+                if at > 0 {
+                    line.push(',');
+                }
+                write_run(&mut line, n, symbol, style);
+            }
+            line.push(']');
+            f.write_str(&line)?;
+        }
+        f.write_str("\n]}\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::style::{Color, Modifier, Style};
+
+    use super::*;
+
+    #[test]
+    fn runs_are_run_length_encoded_with_default_style_omitted() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 5, 1));
+        buf.set_string(
+            0,
+            0,
+            "aab",
+            Style::new().fg(Color::Rgb(0xff, 0, 0x10)).add_modifier(Modifier::BOLD),
+        );
+        let json = Screen::from_buffer(&buf).cells().to_string();
+        assert_eq!(
+            json,
+            "{\"cols\":5,\"rows\":1,\"grid\":[\n[{\"n\":2,\"ch\":\"a\",\"fg\":\"#ff0010\",\"mods\":[\"bold\"]},{\"n\":1,\"ch\":\"b\",\"fg\":\"#ff0010\",\"mods\":[\"bold\"]},{\"n\":2,\"ch\":\" \"}]\n]}\n"
+        );
+    }
+
+    #[test]
+    fn wide_glyphs_have_continuations_and_round_trip() {
+        let mut buf = Buffer::empty(Rect::new(0, 0, 4, 1));
+        buf.set_string(0, 0, "中", Style::new().bg(Color::Blue));
+        buf.set_style(Rect::new(0, 0, 4, 1), Style::new().bg(Color::Blue));
+        let screen = Screen::from_buffer(&buf).with_cursor(Some((3, 0)));
+        let json = screen.cells().to_string();
+        assert!(
+            json.contains(
+                "{\"n\":1,\"ch\":\"中\",\"bg\":\"blue\"},{\"n\":1,\"ch\":\"\",\"bg\":\"blue\"}"
+            ),
+            "{json}"
+        );
+        assert!(json.contains("\"cursor\":[3,0]"));
+        assert_eq!(Screen::parse_cells(&json).unwrap(), screen);
+    }
+
+    #[test]
+    fn malformed_cells_name_the_problem() {
+        let bad = |json: &str| Screen::parse_cells(json).unwrap_err().to_string();
+        assert!(
+            bad("{\"cols\":2,\"rows\":1,\"grid\":[[{\"n\":1,\"ch\":\"a\"}]]}")
+                .contains("add up to 1 cells, not 2")
+        );
+        assert!(
+            bad("{\"cols\":1,\"rows\":1,\"grid\":[[{\"n\":1,\"ch\":\"a\",\"fg\":\"pink\"}]]}")
+                .contains("unknown colour `pink`")
+        );
+        assert!(
+            bad("{\"cols\":1,\"rows\":1,\"grid\":[[{\"n\":1,\"ch\":\"\"}]]}")
+                .contains("must follow a wide glyph")
+        );
+        assert!(bad("{\"cols\":1,\"rows\":1,\"grid\":[],\"x\":1}").contains("unknown key `x`"));
+        assert!(
+            bad("{\"cols\":1,\"rows\":2,\"grid\":[[{\"n\":1,\"ch\":\"a\"}]]}").contains("1 rows")
+        );
+    }
+}

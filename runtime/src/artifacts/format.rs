@@ -1,0 +1,176 @@
+//! `Format`: the closed set of checkpoint file formats, each with the one
+//! file extension it is ever written under.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::AutomationError;
+
+/// A checkpoint artifact format.
+///
+/// The set is closed and every format has exactly one extension, so a file's
+/// name always says what is inside: Markdown is never written under a
+/// `.png` or `.json` name.
+///
+/// | format | extension | what |
+/// |---|---|---|
+/// | [`Json`](Self::Json) | `.json` | the semantic tree, redacted |
+/// | [`Markdown`](Self::Markdown) | `.md` | the semantic tree, redacted |
+/// | [`Text`](Self::Text) | `.txt` | the glyph grid, one line per row |
+/// | [`Styled`](Self::Styled) | `.styled.txt` | the glyph grid plus per-row style spans |
+/// | [`Cells`](Self::Cells) | `.cells.json` | run-length cells with their true style |
+/// | [`Png`](Self::Png) | `.png` | a deterministic rasterization (cargo feature `png`) |
+///
+/// Recordings (`.cast`) are not a per-checkpoint format: see
+/// [`Recorder`](super::Recorder).
+///
+/// ```
+/// use rehearse::artifacts::Format;
+/// assert_eq!(Format::Cells.extension(), "cells.json");
+/// assert_eq!("markdown".parse::<Format>().unwrap(), Format::Markdown);
+/// assert!("gif".parse::<Format>().unwrap_err().to_string().contains("json, markdown, text, styled, cells, png"));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Format {
+    /// The semantic tree as JSON (`docs/semantics.md`), sensitive values redacted.
+    Json,
+    /// The semantic tree as Markdown, sensitive values redacted.
+    Markdown,
+    /// The glyph grid: one line per row, trailing blanks trimmed.
+    Text,
+    /// The reviewable styled-text golden: the grid plus style spans per row.
+    Styled,
+    /// Run-length encoded cells with colours and modifiers.
+    Cells,
+    /// A PNG rasterization with the crate's bitmap font.
+    Png,
+}
+
+impl Format {
+    /// Every format, in a fixed order.
+    pub const ALL: [Format; 6] =
+        [Format::Json, Format::Markdown, Format::Text, Format::Styled, Format::Cells, Format::Png];
+
+    /// The format's name, as [`FromStr`] accepts it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Json => "json",
+            Self::Markdown => "markdown",
+            Self::Text => "text",
+            Self::Styled => "styled",
+            Self::Cells => "cells",
+            Self::Png => "png",
+        }
+    }
+
+    /// The file extension, without the leading dot. The only extension a
+    /// file of this format is ever written under.
+    pub const fn extension(self) -> &'static str {
+        match self {
+            Self::Json => "json",
+            Self::Markdown => "md",
+            Self::Text => "txt",
+            Self::Styled => "styled.txt",
+            Self::Cells => "cells.json",
+            Self::Png => "png",
+        }
+    }
+
+    /// The file name of checkpoint `name` in this format.
+    pub fn file_name(self, name: &str) -> String {
+        format!("{name}.{}", self.extension())
+    }
+
+    /// Whether this build can encode the format (PNG needs the `png` feature).
+    pub const fn is_available(self) -> bool {
+        match self {
+            Self::Png => cfg!(feature = "png"),
+            _ => true,
+        }
+    }
+
+    /// Whether the artifact is text (diffed line by line) rather than pixels.
+    pub const fn is_text(self) -> bool {
+        !matches!(self, Self::Png)
+    }
+
+    /// Whether the artifact shows what the user sees (pixels, glyphs) rather
+    /// than the redacted semantic tree. Such artifacts are not redacted and
+    /// may contain sensitive text the app renders unmasked.
+    pub const fn is_visual(self) -> bool {
+        !matches!(self, Self::Json | Self::Markdown)
+    }
+
+    /// `Ok` when this build can encode the format.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::UnsupportedFormat`] naming the cargo feature to enable.
+    pub fn ensure_available(self) -> Result<(), AutomationError> {
+        if self.is_available() {
+            Ok(())
+        } else {
+            Err(AutomationError::UnsupportedFormat {
+                format: self.name().to_owned(),
+                reason: "this build of rehearse has no PNG encoder; enable the `png` cargo feature (on by default)".to_owned(),
+            })
+        }
+    }
+
+    /// The format a file name's extension stands for, longest extension
+    /// first (`a.cells.json` is cells, `a.json` semantic JSON).
+    pub fn of_file_name(file_name: &str) -> Option<(Format, &str)> {
+        let mut by_length = Self::ALL;
+        by_length.sort_by_key(|format| std::cmp::Reverse(format.extension().len()));
+        by_length.into_iter().find_map(|format| {
+            let stem = file_name.strip_suffix(format.extension())?.strip_suffix('.')?;
+            (!stem.is_empty()).then_some((format, stem))
+        })
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format name that is not a format.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown artifact format `{name}`; the formats are json, markdown, text, styled, cells, png"
+)]
+pub struct UnknownFormat {
+    /// The name as given.
+    pub name: String,
+}
+
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        let lowered = name.to_ascii_lowercase();
+        let found = match lowered.as_str() {
+            "md" => Some(Self::Markdown),
+            "txt" => Some(Self::Text),
+            other => Self::ALL.into_iter().find(|format| format.name() == other),
+        };
+        found.ok_or_else(|| UnknownFormat { name: name.to_owned() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_are_distinct_and_map_back() {
+        for format in Format::ALL {
+            let file = format.file_name("after-save.v2");
+            assert_eq!(Format::of_file_name(&file), Some((format, "after-save.v2")), "{file}");
+            assert_eq!(format.name().parse::<Format>().unwrap(), format);
+        }
+        assert_eq!(Format::of_file_name("notes"), None);
+        assert_eq!(Format::of_file_name(".json"), None);
+    }
+}
