@@ -83,10 +83,7 @@ impl Format {
 
     /// Whether this build can encode the format (PNG needs the `png` feature).
     pub const fn is_available(self) -> bool {
-        match self {
-            Self::Png => cfg!(feature = "png"),
-            _ => true,
-        }
+        !matches!(self, Self::Png) || cfg!(feature = "png")
     }
 
     /// Whether the artifact is text (diffed line by line) rather than pixels.
