@@ -142,17 +142,98 @@ fn box_drawing(code: u32) -> Bitmap {
     let down_start = h_rows.iter().copied().min().unwrap_or(cy);
     let left_end = v_cols.iter().copied().max().unwrap_or(cx);
     let right_start = v_cols.iter().copied().min().unwrap_or(cx);
-    for &x in columns(weight(0)) {
-        (0..=up_end).for_each(|y| set(&mut bitmap, x, y));
+    // Double lines meeting double lines nest: each of the two lines turns
+    // at the matching line of the other arm (outer with outer, inner with
+    // inner) instead of crossing it.
+    let double = |at: usize| weight(at) == 3;
+    let (up, right, down, left) = (0, 1, 2, 3);
+    for (at, &x) in columns(weight(up)).iter().enumerate() {
+        let end = if double(up) {
+            let left_line = if double(left) {
+                5
+            } else if double(right) {
+                9
+            } else {
+                up_end
+            };
+            let right_line = if double(right) {
+                5
+            } else if double(left) {
+                9
+            } else {
+                up_end
+            };
+            if at == 0 { left_line } else { right_line }
+        } else {
+            up_end
+        };
+        (0..=end).for_each(|y| set(&mut bitmap, x, y));
     }
-    for &x in columns(weight(2)) {
-        (down_start..CELL_HEIGHT).for_each(|y| set(&mut bitmap, x, y));
+    for (at, &x) in columns(weight(down)).iter().enumerate() {
+        let start = if double(down) {
+            let left_line = if double(left) {
+                9
+            } else if double(right) {
+                5
+            } else {
+                down_start
+            };
+            let right_line = if double(right) {
+                9
+            } else if double(left) {
+                5
+            } else {
+                down_start
+            };
+            if at == 0 { left_line } else { right_line }
+        } else {
+            down_start
+        };
+        (start..CELL_HEIGHT).for_each(|y| set(&mut bitmap, x, y));
     }
-    for &y in rows(weight(1)) {
-        (right_start..CELL_WIDTH).for_each(|x| set(&mut bitmap, x, y));
+    for (at, &y) in rows(weight(right)).iter().enumerate() {
+        let start = if double(right) {
+            let top = if double(up) {
+                5
+            } else if double(down) {
+                1
+            } else {
+                right_start
+            };
+            let bottom = if double(down) {
+                5
+            } else if double(up) {
+                1
+            } else {
+                right_start
+            };
+            if at == 0 { top } else { bottom }
+        } else {
+            right_start
+        };
+        (start..CELL_WIDTH).for_each(|x| set(&mut bitmap, x, y));
     }
-    for &y in rows(weight(3)) {
-        (0..=left_end).for_each(|x| set(&mut bitmap, x, y));
+    for (at, &y) in rows(weight(left)).iter().enumerate() {
+        let end = if double(left) {
+            let top = if double(up) {
+                1
+            } else if double(down) {
+                5
+            } else {
+                left_end
+            };
+            let bottom = if double(down) {
+                1
+            } else if double(up) {
+                5
+            } else {
+                left_end
+            };
+            if at == 0 { top } else { bottom }
+        } else {
+            left_end
+        };
+        (0..=end).for_each(|x| set(&mut bitmap, x, y));
     }
     bitmap
 }
@@ -265,6 +346,11 @@ mod tests {
         let Glyph::Bitmap(vertical) = glyph("│", 1) else { panic!() };
         assert!(vertical.iter().all(|row| row & (1 << 3) != 0));
         assert_eq!(pixels(glyph("█", 1)), 128);
+        // ╔: the outer lines turn at (1,5), the inner ones at (5,9); nothing crosses.
+        let Glyph::Bitmap(corner) = glyph("╔", 1) else { panic!() };
+        let on = |x: u32, y: usize| corner[y] & (1 << x) != 0;
+        assert!(on(1, 5) && on(1, 15) && on(7, 5) && on(5, 9) && on(7, 9) && on(5, 15));
+        assert!(!on(1, 4) && !on(0, 5) && !on(5, 8) && !on(4, 9));
         assert_eq!(pixels(glyph("\u{28ff}", 1)), 32);
     }
 }
