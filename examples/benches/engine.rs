@@ -77,6 +77,14 @@ fn tree_to_json_5000(bencher: Bencher<'_, '_>) {
     bencher.bench_local(|| black_box(tree.to_json()));
 }
 
+/// Rasterize and PNG-encode one 120x40 frame of the 200-item todo app.
+#[divan::bench]
+fn png_encode_120x40(bencher: Bencher<'_, '_>) {
+    let session = todo_session();
+    let screen = rehearse::artifacts::Screen::from_frame(session.frame());
+    bencher.bench_local(|| black_box(rehearse::artifacts::png::encode(&screen)));
+}
+
 /// Prints how much resident memory one 200-item todo session adds.
 fn report_resident_memory() {
     let before = resident_kib();
