@@ -89,10 +89,14 @@ fn a_panic_in_update_closes_the_session_and_unmounts_everything_once() {
     }
 }
 
+/// What the command saw when it finally sent: the send's result and
+/// whether it had been cancelled.
+type Outcome = Arc<Mutex<Option<(Result<(), SessionClosed>, bool)>>>;
+
 /// Starts a command that waits for the test's go-ahead, then reports.
 struct Patient {
     go: Arc<Mutex<Option<mpsc::Receiver<()>>>>,
-    outcome: Arc<Mutex<Option<(Result<(), SessionClosed>, bool)>>>,
+    outcome: Outcome,
     link: Option<Link<PatientMsg>>,
     received: u32,
 }
