@@ -3,6 +3,7 @@
 //! welcome screen.
 
 use ratatui::layout::{Constraint, Layout, Rect};
+use rehearse::AutomationIds;
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, Heading, Text, TextInput, centered};
 
@@ -11,20 +12,22 @@ pub const DEMO_USER: &str = "ada";
 /// Its password.
 pub const DEMO_PASSWORD: &str = "lovelace";
 
-/// The automation ids the login app uses.
-pub mod ids {
-    /// The user name field.
-    pub const USER: &str = "user";
-    /// The password field.
-    pub const PASSWORD: &str = "password";
-    /// The sign-in button.
-    pub const SUBMIT: &str = "submit";
-    /// The bad-credentials alert.
-    pub const ERROR: &str = "login-error";
-    /// The welcome heading after signing in.
-    pub const WELCOME: &str = "welcome";
-    /// The sign-out button.
-    pub const SIGN_OUT: &str = "sign-out";
+rehearse::automation_ids! {
+    /// The automation ids the login app uses.
+    pub mod ids for LoginApp {
+        /// The user name field.
+        USER = "user";
+        /// The password field.
+        PASSWORD = "password";
+        /// The sign-in button.
+        SUBMIT = "submit";
+        /// The bad-credentials alert.
+        ERROR = "login-error";
+        /// The welcome heading after signing in.
+        WELCOME = "welcome";
+        /// The sign-out button.
+        SIGN_OUT = "sign-out";
+    }
 }
 
 /// The app state.
@@ -71,6 +74,7 @@ impl LoginApp {
 
 impl Component for LoginApp {
     type Message = Msg;
+    const AUTOMATION_IDS: AutomationIds = ids::DECLARED;
 
     fn update(&mut self, msg: Msg, ctx: &mut Context<'_, Self>) {
         match msg {

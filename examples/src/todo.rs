@@ -1,54 +1,53 @@
 //! A todo list: a new-todo field that adds on Enter, items you can toggle
 //! done, filters (all / active / done), delete with a confirmation dialog,
 //! counts in a status line, and a list that scrolls when it holds many items.
+//! F6 copies the visible list to the system clipboard, which is why the app
+//! refuses F6 in automation.
+
+use std::fmt;
+use std::io::{self, Write};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
+use rehearse::AutomationIds;
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, List, ListItem, Modal, Status, Tabs, TextInput, theme};
 
-/// The automation ids the todo app uses, shared by its view and its tests.
-pub mod ids {
-    /// The new-todo field.
-    pub const NEW_TODO: &str = "new-todo";
-    /// The list of todos.
-    pub const LIST: &str = "todos";
-    /// The filter tab strip.
-    pub const FILTERS: &str = "filters";
-    /// The status line.
-    pub const STATUS: &str = "status";
-    /// The delete confirmation dialog.
-    pub const CONFIRM: &str = "confirm-delete";
-    /// Its confirm button.
-    pub const CONFIRM_YES: &str = "confirm-yes";
-    /// Its cancel button.
-    pub const CONFIRM_NO: &str = "confirm-no";
-
-    /// The list item of the todo with this id.
-    pub fn item(id: u64) -> String {
-        format!("item-{id}")
-    }
-
-    /// The done toggle of the todo with this id.
-    pub fn toggle(id: u64) -> String {
-        format!("toggle-{id}")
-    }
-
-    /// The delete button of the todo with this id.
-    pub fn delete(id: u64) -> String {
-        format!("delete-{id}")
-    }
-
-    /// The tab of a filter: `filter-all`, `filter-active`, `filter-done`.
-    pub fn filter(filter: super::Filter) -> &'static str {
-        match filter {
-            super::Filter::All => "filter-all",
-            super::Filter::Active => "filter-active",
-            super::Filter::Done => "filter-done",
-        }
+rehearse::automation_ids! {
+    /// The automation ids the todo app uses, shared by its view and its
+    /// tests: `scenario! { app = TodoApp; ... }` rejects any other id at
+    /// compile time.
+    pub mod ids for TodoApp {
+        /// The new-todo field.
+        NEW_TODO = "new-todo";
+        /// The list of todos.
+        LIST = "todos";
+        /// The filter tab strip.
+        FILTERS = "filters";
+        /// The status line.
+        STATUS = "status";
+        /// The delete confirmation dialog.
+        CONFIRM = "confirm-delete";
+        /// Its confirm button.
+        CONFIRM_YES = "confirm-yes";
+        /// Its cancel button.
+        CONFIRM_NO = "confirm-no";
+        /// The list item of the todo with this id.
+        fn item = "item-{n}";
+        /// The done toggle of the todo with this id.
+        fn toggle = "toggle-{n}";
+        /// The delete button of the todo with this id.
+        fn delete = "delete-{n}";
+        /// The tab of a filter: `filter-all`, `filter-active`, `filter-done`
+        /// (a [`Filter`](super::Filter) displays as its name).
+        fn filter = "filter-{name}";
+        /// F6 copies the visible list to the system clipboard (an OSC 52
+        /// escape on stdout): a side effect outside the app that a test
+        /// must never trigger.
+        refuse f6;
     }
 }
 
@@ -97,6 +96,18 @@ impl Filter {
     }
 }
 
+/// The filter's name in ids: `all`, `active`, `done` (so
+/// `ids::filter(Filter::Done)` is `filter-done`).
+impl fmt::Display for Filter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::All => "all",
+            Self::Active => "active",
+            Self::Done => "done",
+        })
+    }
+}
+
 /// The app state.
 #[derive(Debug, Default)]
 pub struct TodoApp {
@@ -131,6 +142,8 @@ pub enum Msg {
     DeleteSelected,
     /// Flip the selected item's done state.
     ToggleSelected,
+    /// Copy the visible todos to the system clipboard (F6).
+    CopyList,
     /// Leave the app.
     Quit,
 }
@@ -184,6 +197,7 @@ impl TodoApp {
 
 impl Component for TodoApp {
     type Message = Msg;
+    const AUTOMATION_IDS: AutomationIds = ids::DECLARED;
 
     fn update(&mut self, msg: Msg, ctx: &mut Context<'_, Self>) {
         match msg {
@@ -227,12 +241,20 @@ impl Component for TodoApp {
                     ctx.send(Msg::Toggle(id));
                 }
             }
+            Msg::CopyList => {
+                let titles: Vec<&str> =
+                    self.visible().into_iter().map(|todo| todo.title.as_str()).collect();
+                // Best effort: a terminal without OSC 52 ignores it.
+                let _ = copy_to_clipboard(&mut std::io::stdout(), &titles.join("\n"));
+            }
             Msg::Quit => ctx.quit(),
         }
     }
 
     fn view(&self, ui: &mut Ui<'_, Msg>) {
         ui.on_key("ctrl+q".parse::<KeyPress>().expect("a valid key"), || Msg::Quit);
+        // Refused in automation (`ids::DECLARED`): it writes the clipboard.
+        ui.on_key(KeyPress::from(KeyCode::F(6)), || Msg::CopyList);
         let [input, filters, list, status] = Layout::vertical([
             Constraint::Length(3),
             Constraint::Length(1),
@@ -341,6 +363,44 @@ impl TodoApp {
                 );
             });
     }
+}
+
+/// Writes `text` to the system clipboard of the terminal behind `out` with
+/// an OSC 52 escape (`ESC ] 52 ; c ; BASE64 BEL`), the way terminal apps copy
+/// over SSH.
+///
+/// ```
+/// let mut out = Vec::new();
+/// rehearse_examples::todo::copy_to_clipboard(&mut out, "Buy milk").unwrap();
+/// assert_eq!(out, b"\x1b]52;c;QnV5IG1pbGs=\x07");
+/// ```
+///
+/// # Errors
+///
+/// What writing to `out` fails with.
+pub fn copy_to_clipboard(out: &mut impl Write, text: &str) -> io::Result<()> {
+    write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()))?;
+    out.flush()
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut encoded = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let group = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |group, (at, &byte)| group | (u32::from(byte) << (16 - 8 * at)));
+        for index in 0..4 {
+            if index <= chunk.len() {
+                let sextet = (group >> (18 - 6 * index)) & 0x3f;
+                encoded.push(char::from(ALPHABET[sextet as usize]));
+            } else {
+                encoded.push('=');
+            }
+        }
+    }
+    encoded
 }
 
 /// The done toggle of one todo: an app-defined widget. ratatui draws it;

@@ -1,5 +1,7 @@
-//! The login example driven through the executor, asserting on the tree.
+//! The login example driven by `scenario!`s checked against the app's
+//! declared ids at compile time, asserting on the tree.
 
+use rehearse::Scenario;
 use rehearse::prelude::*;
 use rehearse_examples::login::{DEMO_PASSWORD, DEMO_USER, LoginApp, ids};
 
@@ -7,8 +9,8 @@ fn session() -> Session<LoginApp> {
     Session::new(LoginApp::default(), SessionOptions::default().viewport(80, 24))
 }
 
-fn steps(session: &mut Session<LoginApp>, steps: Vec<AutomationStep>) {
-    if let Err(error) = session.run(steps) {
+fn run(session: &mut Session<LoginApp>, scenario: Scenario) {
+    if let Err(error) = session.run(scenario) {
         panic!("{error}\n{}", session.tree().to_markdown());
     }
 }
@@ -18,24 +20,19 @@ fn submit_stays_disabled_until_both_fields_are_filled() {
     let mut session = session();
     let submit = |s: &Session<LoginApp>| s.tree().by_id(ids::SUBMIT).unwrap().states.enabled;
     assert!(!submit(&session));
-    steps(
-        &mut session,
-        vec![AutomationStep::click(Selector::id(ids::USER)), AutomationStep::type_text("ada")],
-    );
+    run(&mut session, scenario! { app = LoginApp; click:#user; type:"ada"; });
     assert!(!submit(&session));
-    steps(
-        &mut session,
-        vec![AutomationStep::click(Selector::id(ids::PASSWORD)), AutomationStep::type_text("x")],
-    );
+    run(&mut session, scenario! { app = LoginApp; click:#password; type:"x"; });
     assert!(submit(&session));
-    let error = session.step(AutomationStep::click(Selector::id(ids::SUBMIT)));
-    assert!(error.is_ok());
+    let result = session.run(scenario! { app = LoginApp; click:#submit; });
+    assert!(result.is_ok());
 }
 
 #[test]
 fn a_disabled_submit_refuses_the_click_with_a_reason() {
     let mut session = session();
-    let error = session.step(AutomationStep::click(Selector::id(ids::SUBMIT))).unwrap_err();
+    let error = session.run(scenario! { app = LoginApp; click:#submit; }).unwrap_err();
+    let error = &error.failed;
     assert_eq!(error.index, 0);
     assert!(matches!(error.error, AutomationError::NotActionable { .. }), "{error}");
     assert!(error.to_string().contains("disabled"), "{error}");
@@ -44,15 +41,18 @@ fn a_disabled_submit_refuses_the_click_with_a_reason() {
 #[test]
 fn bad_credentials_raise_an_alert_and_refocus_the_password() {
     let mut session = session();
-    steps(
+    run(
         &mut session,
-        vec![
-            AutomationStep::click(Selector::id(ids::USER)),
-            AutomationStep::type_text("ada"),
-            AutomationStep::key(KeyCode::Tab),
-            AutomationStep::type_text("wrong"),
-            AutomationStep::key(KeyCode::Enter),
-        ],
+        scenario! {
+            app = LoginApp;
+            click:#user;
+            type:"ada";
+            key:tab;
+            type:"wrong";
+            key:enter;
+            wait-for:exists,#login-error,0;
+            wait-for:focused,#password,0;
+        },
     );
     let alert = session.tree().by_id(ids::ERROR).expect("an alert");
     assert_eq!(alert.role, SemanticRole::Alert);
@@ -65,33 +65,31 @@ fn bad_credentials_raise_an_alert_and_refocus_the_password() {
 #[test]
 fn good_credentials_show_the_welcome_screen_and_sign_out_returns() {
     let mut session = session();
-    steps(
+    // `scenario!` takes string literals; the demo account is spelled out
+    // and checked against the constants below.
+    run(
         &mut session,
-        vec![
-            AutomationStep::click(Selector::id(ids::USER)),
-            AutomationStep::type_text(DEMO_USER),
-            AutomationStep::click(Selector::id(ids::PASSWORD)),
-            AutomationStep::type_text(DEMO_PASSWORD),
-            AutomationStep::click(Selector::role(SemanticRole::Button).name("Sign in")),
-        ],
+        scenario! {
+            app = LoginApp;
+            click:#user;
+            type:"ada";
+            click:#password;
+            type:"lovelace";
+            click:@button="Sign in";
+        },
     );
+    assert_eq!((DEMO_USER, DEMO_PASSWORD), ("ada", "lovelace"));
     assert_eq!(session.app().signed_in(), Some(DEMO_USER));
     assert_eq!(session.tree().by_id(ids::WELCOME).unwrap().name, "Welcome, ada");
     assert!(session.tree().by_id(ids::USER).is_none());
-    steps(&mut session, vec![AutomationStep::click(Selector::id(ids::SIGN_OUT))]);
+    run(&mut session, scenario! { app = LoginApp; click:#sign-out; });
     assert!(session.tree().by_id(ids::USER).unwrap().is_focused());
 }
 
 #[test]
 fn the_password_never_appears_in_semantic_output() {
     let mut session = session();
-    steps(
-        &mut session,
-        vec![
-            AutomationStep::click(Selector::id(ids::PASSWORD)),
-            AutomationStep::type_text("hunter2-secret"),
-        ],
-    );
+    run(&mut session, scenario! { app = LoginApp; click:#password; type:"hunter2-secret"; });
     let tree = session.tree();
     let password = tree.by_id(ids::PASSWORD).unwrap();
     assert_eq!(password.value.as_ref().unwrap().sensitivity(), Sensitivity::Masked);
@@ -108,4 +106,24 @@ fn the_password_never_appears_in_semantic_output() {
     assert!(screen.contains("••••••••••••••"));
     // Text selectors cannot probe the secret either.
     assert!(tree.containing_text("hunter2").is_empty());
+}
+
+#[test]
+fn the_declared_ids_cover_everything_the_view_renders() {
+    let options = SessionOptions::default().viewport(80, 24).strict_ids(true);
+    let mut session = Session::new(LoginApp::default(), options);
+    run(
+        &mut session,
+        scenario! {
+            app = LoginApp;
+            click:#user; type:"ada";
+            click:#password; type:"nope"; key:enter;
+            wait-for:exists,#login-error,0;
+            type:"lovelace"; click:#submit;
+            wait-for:exists,#welcome,0;
+            click:#sign-out;
+        },
+    );
+    assert_eq!(session.app().failed_attempts(), 1);
+    assert_eq!(session.app().signed_in(), None);
 }

@@ -1,25 +1,20 @@
-//! The todo example driven through the executor, asserting on the semantic
-//! tree, the rendered buffer and the app state.
+//! The todo example driven by `scenario!`s checked against the app's
+//! declared ids at compile time, asserting on the semantic tree, the
+//! rendered buffer and the app state.
 
 use rehearse::prelude::*;
+use rehearse::{RunReport, Scenario, ScriptRunError};
 use rehearse_examples::todo::{TodoApp, ids};
 
 fn session(app: TodoApp) -> Session<TodoApp> {
     Session::new(app, SessionOptions::default().viewport(80, 24))
 }
 
-fn run(session: &mut Session<TodoApp>, steps: Vec<AutomationStep>) {
-    if let Err(error) = session.run(steps) {
-        panic!("{error}\n{}", session.tree().to_markdown());
+fn run(session: &mut Session<TodoApp>, scenario: Scenario) -> RunReport {
+    match session.run(scenario) {
+        Ok(report) => report,
+        Err(error) => panic!("{error}\n{}", session.tree().to_markdown()),
     }
-}
-
-fn add(title: &str) -> Vec<AutomationStep> {
-    vec![
-        AutomationStep::click(Selector::id(ids::NEW_TODO)),
-        AutomationStep::type_text(title),
-        AutomationStep::key(KeyCode::Enter),
-    ]
 }
 
 fn screen(session: &Session<TodoApp>) -> String {
@@ -35,7 +30,15 @@ fn screen(session: &Session<TodoApp>) -> String {
 #[test]
 fn enter_adds_a_todo_and_clears_the_field() {
     let mut session = session(TodoApp::default());
-    run(&mut session, add("Buy milk"));
+    run(
+        &mut session,
+        scenario! {
+            app = TodoApp;
+            click:#new-todo;
+            type:"Buy milk";
+            key:enter;
+        },
+    );
     let tree = session.tree();
     let items = tree.by_role_and_name(SemanticRole::ListItem, Some("Buy milk"));
     assert_eq!(items.len(), 1);
@@ -46,23 +49,47 @@ fn enter_adds_a_todo_and_clears_the_field() {
 }
 
 #[test]
-fn every_step_reports_its_index_and_a_new_generation() {
+fn every_step_reports_its_index_a_new_generation_and_where_it_was_written() {
     let mut session = session(TodoApp::default());
     let start = session.generation();
-    let report = session.run(add("Buy milk")).unwrap();
+    let line = line!();
+    let report = run(
+        &mut session,
+        scenario! {
+            app = TodoApp;
+            click:#new-todo;
+            type:"Buy milk";
+            key:enter;
+        },
+    );
     let indices: Vec<usize> = report.steps.iter().map(|step| step.index).collect();
     assert_eq!(indices, [0, 1, 2]);
     let generations: Vec<u64> = report.steps.iter().map(|step| step.generation.0).collect();
     assert_eq!(generations, [start.0 + 1, start.0 + 2, start.0 + 3]);
     assert_eq!(report.last_generation(), Some(session.generation()));
     assert_eq!(session.tree().generation, session.generation());
+    // Each step keeps its spelling (free text quoted, as written) and the
+    // file, line and column of its first token.
+    let spellings: Vec<&str> = report.steps.iter().map(|step| &*step.source.spelling).collect();
+    assert_eq!(spellings, ["click:#new-todo", r#"type:"Buy milk""#, "key:enter"]);
+    let origin = report.steps[1].source.origin.as_ref().unwrap();
+    assert!(origin.file.as_deref().unwrap().ends_with("tests/todo.rs"), "{origin}");
+    assert_eq!((origin.line, origin.column), (line + 6, 13));
+    assert_eq!(report.steps[2].source.origin.as_ref().unwrap().line, line + 7);
 }
 
 #[test]
 fn toggling_a_todo_checks_it_and_updates_the_counts() {
     let mut session = session(TodoApp::default());
-    run(&mut session, [add("Buy milk"), add("Walk dog")].concat());
-    run(&mut session, vec![AutomationStep::click(Selector::id(ids::toggle(1)))]);
+    run(
+        &mut session,
+        scenario! {
+            app = TodoApp;
+            click:#new-todo; type:"Buy milk"; key:enter;
+            click:#new-todo; type:"Walk dog"; key:enter;
+            click:#toggle-1;
+        },
+    );
     let toggle = session.tree().by_id(&ids::toggle(1)).unwrap().clone();
     assert_eq!(toggle.role, SemanticRole::Checkbox);
     assert_eq!(toggle.name, "Buy milk");
@@ -75,8 +102,15 @@ fn toggling_a_todo_checks_it_and_updates_the_counts() {
 #[test]
 fn delete_asks_in_a_modal_dialog_hoisted_after_the_app_content() {
     let mut session = session(TodoApp::default());
-    run(&mut session, [add("Buy milk"), add("Walk dog")].concat());
-    run(&mut session, vec![AutomationStep::click(Selector::id(ids::delete(1)))]);
+    run(
+        &mut session,
+        scenario! {
+            app = TodoApp;
+            click:#new-todo; type:"Buy milk"; key:enter;
+            click:#new-todo; type:"Walk dog"; key:enter;
+            click:#delete-1;
+        },
+    );
 
     let tree = session.tree();
     let root = &tree.root;
@@ -96,11 +130,11 @@ fn delete_asks_in_a_modal_dialog_hoisted_after_the_app_content() {
     assert!(tree.by_id(ids::CONFIRM_YES).unwrap().is_focused());
 
     // The modal blocks the pointer beneath it.
-    let error = session.step(AutomationStep::click(Selector::id(ids::toggle(2)))).unwrap_err();
-    assert!(matches!(error.error, AutomationError::NotActionable { .. }), "{error}");
+    let error = session.run(scenario! { app = TodoApp; click:#toggle-2; }).unwrap_err();
+    assert!(matches!(error.failed.error, AutomationError::NotActionable { .. }), "{error}");
     assert!(error.to_string().contains("reaches nothing"), "{error}");
 
-    run(&mut session, vec![AutomationStep::click(Selector::id(ids::CONFIRM_YES))]);
+    run(&mut session, scenario! { app = TodoApp; click:#confirm-yes; });
     assert!(session.tree().by_id(ids::CONFIRM).is_none());
     assert_eq!(session.app().todos().len(), 1);
     assert_eq!(session.app().todos()[0].title, "Walk dog");
@@ -109,11 +143,10 @@ fn delete_asks_in_a_modal_dialog_hoisted_after_the_app_content() {
 #[test]
 fn escape_dismisses_the_dialog_and_focus_returns() {
     let mut session = session(TodoApp::default());
-    run(&mut session, add("Buy milk"));
-    run(&mut session, vec![AutomationStep::focus(Selector::id(ids::delete(1)))]);
-    run(&mut session, vec![AutomationStep::key(KeyCode::Enter)]);
+    run(&mut session, scenario! { app = TodoApp; click:#new-todo; type:"Buy milk"; key:enter; });
+    run(&mut session, scenario! { app = TodoApp; focus:#delete-1; key:enter; });
     assert!(session.tree().by_id(ids::CONFIRM).is_some());
-    run(&mut session, vec![AutomationStep::key(KeyCode::Esc)]);
+    run(&mut session, scenario! { key:esc; });
     assert!(session.tree().by_id(ids::CONFIRM).is_none());
     assert_eq!(session.app().todos().len(), 1);
     assert!(session.tree().by_id(&ids::delete(1)).unwrap().is_focused(), "focus restored by key");
@@ -128,20 +161,20 @@ fn tab_order_follows_the_render_and_is_trapped_in_the_modal() {
     };
     let mut order = Vec::new();
     for _ in 0..6 {
-        run(&mut session, vec![AutomationStep::key(KeyCode::Tab)]);
+        run(&mut session, scenario! { key:tab; });
         order.push(focused(&session));
     }
     assert_eq!(
         order,
         [ids::NEW_TODO, ids::FILTERS, ids::LIST, &ids::delete(1), &ids::delete(2), ids::NEW_TODO]
     );
-    run(&mut session, vec![AutomationStep::key(KeyCode::BackTab)]);
+    run(&mut session, scenario! { key:backtab; });
     assert_eq!(focused(&session), ids::delete(2));
 
-    run(&mut session, vec![AutomationStep::key(KeyCode::Enter)]);
+    run(&mut session, scenario! { key:enter; });
     let mut inside = Vec::new();
     for _ in 0..3 {
-        run(&mut session, vec![AutomationStep::key(KeyCode::Tab)]);
+        run(&mut session, scenario! { key:tab; });
         inside.push(focused(&session));
     }
     assert_eq!(inside, [ids::CONFIRM_NO, ids::CONFIRM_YES, ids::CONFIRM_NO]);
@@ -162,24 +195,18 @@ fn a_long_list_scrolls_and_reports_what_is_out_of_view() {
     assert_eq!(far.bounds.height, 1, "layout bounds keep their size");
 
     // Acting on an item out of view is refused, not guessed.
-    let error = session.step(AutomationStep::click(Selector::id(ids::toggle(150)))).unwrap_err();
-    assert!(matches!(error.error, AutomationError::NotInView { .. }), "{error}");
+    let error = session.run(scenario! { app = TodoApp; click:#toggle-150; }).unwrap_err();
+    assert!(matches!(error.failed.error, AutomationError::NotInView { .. }), "{error}");
 
     // Selecting with the keyboard scrolls the selection into view.
-    run(
-        &mut session,
-        vec![AutomationStep::focus(Selector::id(ids::LIST)), AutomationStep::key(KeyCode::End)],
-    );
+    run(&mut session, scenario! { app = TodoApp; focus:#todos; key:end; });
     let last = session.tree().by_id(&ids::item(200)).unwrap().clone();
     assert!(last.in_view);
     assert_eq!(last.states.selected, Some(true));
     assert!(!session.tree().by_id(&ids::item(1)).unwrap().in_view);
 
     // The wheel scrolls too.
-    run(
-        &mut session,
-        vec![AutomationStep::scroll_at(Selector::id(ids::LIST), ScrollDirection::Up)],
-    );
+    run(&mut session, scenario! { app = TodoApp; scroll:#todos,up; });
     let viewport_rows = session.tree().by_id(ids::LIST).unwrap().bounds.height as usize;
     let visible = session
         .tree()
@@ -196,13 +223,19 @@ fn a_long_list_scrolls_and_reports_what_is_out_of_view() {
 #[test]
 fn selectors_that_match_nothing_or_too_much_say_so() {
     let mut session = session(TodoApp::with_items(3));
-    let error = session.step(AutomationStep::click(Selector::id("new-todoo"))).unwrap_err();
+    // Without `app = TodoApp;` the id is not checked at compile time, so the
+    // misspelling reaches the session, which names the step, where it was
+    // written and the closest id in the tree.
+    let error = session.run(scenario! { click:#new-todoo; }).unwrap_err();
+    let error = &error.failed;
     assert_eq!(error.index, 0);
     assert_eq!(error.generation, session.generation());
     let message = error.to_string();
-    assert!(message.starts_with("step 0 `click:#new-todoo` failed"), "{message}");
+    assert!(message.starts_with("step 0 `click:#new-todoo` ("), "{message}");
+    assert!(message.contains("tests/todo.rs:"), "{message}");
     assert!(message.contains("did you mean `#new-todo`?"), "{message}");
 
+    // Step indices continue from the run.
     let error =
         session.step(AutomationStep::click(Selector::role(SemanticRole::Checkbox))).unwrap_err();
     assert_eq!(error.index, 1);
@@ -221,19 +254,9 @@ fn selectors_that_match_nothing_or_too_much_say_so() {
 #[test]
 fn keyboard_toggle_and_delete_on_the_selection() {
     let mut session = session(TodoApp::with_items(3));
-    run(
-        &mut session,
-        vec![
-            AutomationStep::focus(Selector::id(ids::LIST)),
-            AutomationStep::key(KeyCode::Down),
-            AutomationStep::key(KeyCode::Char(' ')),
-        ],
-    );
+    run(&mut session, scenario! { app = TodoApp; focus:#todos; key:down; key:space; });
     assert!(session.app().todos()[0].done, "Space toggled the selected todo");
-    run(
-        &mut session,
-        vec![AutomationStep::key(KeyCode::Delete), AutomationStep::key(KeyCode::Enter)],
-    );
+    run(&mut session, scenario! { app = TodoApp; key:delete; key:enter; });
     assert_eq!(session.app().todos().len(), 2);
 }
 
@@ -257,18 +280,95 @@ fn filter_tabs_show_all_active_or_done_items() {
     assert_eq!(tabs.children[0].states.selected, Some(true));
     assert_eq!(titles(&session).len(), 6);
 
-    run(&mut session, vec![AutomationStep::click(Selector::id("filter-done"))]);
+    run(&mut session, scenario! { app = TodoApp; click:#filter-done; });
     assert_eq!(titles(&session), ["Todo 3", "Todo 6"]);
     assert_eq!(session.tree().by_id("filter-done").unwrap().states.selected, Some(true));
     assert_eq!(session.tree().by_id("filter-all").unwrap().states.selected, Some(false));
 
-    run(
-        &mut session,
-        vec![AutomationStep::click(Selector::role(SemanticRole::Tab).name("Active"))],
-    );
+    run(&mut session, scenario! { app = TodoApp; click:@tab="Active"; });
     assert_eq!(titles(&session), ["Todo 1", "Todo 2", "Todo 4", "Todo 5"]);
     // Toggling an active item moves it out of the Active view.
-    run(&mut session, vec![AutomationStep::click(Selector::id(ids::toggle(1)))]);
+    run(&mut session, scenario! { app = TodoApp; click:#toggle-1; });
     assert_eq!(titles(&session), ["Todo 2", "Todo 4", "Todo 5"]);
     assert_eq!(session.tree().by_id(ids::STATUS).unwrap().name, "3 items left · 3 done · 6 total");
+}
+
+#[test]
+fn the_declared_ids_cover_everything_the_view_renders() {
+    // Strict ids: every commit fails if the tree holds an id `ids::DECLARED`
+    // does not declare, so the declarations cannot drift from the view.
+    let options = SessionOptions::default().viewport(80, 24).strict_ids(true);
+    let mut session = Session::new(TodoApp::with_items(3), options);
+    run(
+        &mut session,
+        scenario! {
+            app = TodoApp;
+            click:#new-todo; type:"Buy milk"; key:enter;
+            click:#toggle-4;
+            click:#filter-active; click:#filter-done; click:#filter-all;
+            click:#delete-1;
+            wait-for:exists,#confirm-delete,0;
+            click:#confirm-no;
+            focus:#todos; key:down; key:delete;
+            click:#confirm-yes;
+            wait-for:count=3,@list-item,0;
+        },
+    );
+    assert_eq!(session.app().todos().len(), 3);
+    for node in session.tree().nodes() {
+        if let Some(id) = &node.automation_id {
+            assert!(ids::DECLARED.contains(id.as_str()), "{id} is not declared");
+        }
+    }
+}
+
+#[test]
+fn f6_copies_to_the_clipboard_so_automation_refuses_it() {
+    let mut session = session(TodoApp::with_items(2));
+    let before = session.generation();
+    // `scenario! { app = TodoApp; key:f6; }` does not compile (see
+    // ui-tests/fail/scenario/refused_key_todo.rs). Without the header, or
+    // built in code, the session refuses the key before the app sees it.
+    let error = session.run(scenario! { key:f6; }).unwrap_err();
+    let AutomationError::RefusedKey { key, app } = &error.failed.error else { panic!("{error}") };
+    assert_eq!(key.to_string(), "f6");
+    assert!(app.ends_with("TodoApp"), "{app}");
+    assert!(error.to_string().contains("refuses `f6` in automation"), "{error}");
+    let error = session.step(AutomationStep::key(KeyCode::F(6))).unwrap_err();
+    assert!(matches!(error.error, AutomationError::RefusedKey { .. }), "{error}");
+    assert_eq!(session.generation(), before, "nothing ran");
+    // A text script is rejected when it is parsed, before any step runs.
+    let Err(ScriptRunError::Invalid(errors)) = session.run_script("key:tab\nkey:F6") else {
+        panic!("a script pressing F6 runs");
+    };
+    let [error] = &errors.errors[..] else { panic!("{errors}") };
+    assert_eq!((error.line, error.column), (2, 5));
+    assert!(error.message.contains("refuses `f6`"), "{}", error.message);
+    assert_eq!(session.generation(), before, "not even the first step ran");
+    // Other function keys are the app's to handle.
+    run(&mut session, scenario! { app = TodoApp; key:f5; });
+}
+
+#[test]
+fn a_misspelled_id_in_a_text_script_fails_before_running_with_its_line_and_column() {
+    // The same misspelling as ui-tests/fail/scenario/undeclared_id_todo.rs,
+    // which does not compile; in a text script it is found at run time,
+    // before any step runs.
+    let mut session = session(TodoApp::default());
+    let before = session.generation();
+    let script = "click:#new-todo\ntype:\"Buy milk\"\n  click:#new-todoo\n";
+    let Err(ScriptRunError::Invalid(errors)) = session.run_script(script) else {
+        panic!("the script ran");
+    };
+    let [error] = &errors.errors[..] else { panic!("{errors}") };
+    assert_eq!((error.line, error.column), (3, 10));
+    assert_eq!(
+        error.message,
+        "`#new-todoo` is not an automation id the app declares; did you mean `#new-todo`? (declared: new-todo, todos, filters, status, confirm-delete, confirm-yes, confirm-no, item-{n}, toggle-{n}, delete-{n}, filter-{name})"
+    );
+    assert_eq!(error.suggestions, ["new-todo"]);
+    let shown = ScriptRunError::Invalid(errors.clone()).to_string();
+    assert!(shown.contains("line 3, column 10: `#new-todoo`"), "{shown}");
+    assert!(shown.contains("    click:#new-todoo\n           ^^^^^^^^^"), "{shown}");
+    assert_eq!(session.generation(), before, "no step ran");
 }

@@ -8,6 +8,8 @@
 
 mod ctxt;
 mod derive;
+mod ids;
+mod scenario;
 
 use proc_macro::TokenStream;
 
@@ -110,4 +112,102 @@ use proc_macro::TokenStream;
 #[proc_macro_derive(Semantic, attributes(semantic))]
 pub fn derive_semantic(input: TokenStream) -> TokenStream {
     derive::semantic(input.into()).into()
+}
+
+/// Steps in the script language, checked at compile time and lowered to a
+/// `rehearse::Scenario` of typed `AutomationStep`s.
+///
+/// ```
+/// use rehearse::prelude::*;
+///
+/// let scenario = scenario! {
+///     click:#save;
+///     type:"Buy milk";
+///     wait-for:text="milk",#list,500;
+/// };
+/// assert_eq!(scenario.len(), 3);
+/// assert_eq!(
+///     scenario.steps()[0].step,
+///     AutomationStep::click(Selector::id("save")),
+/// );
+/// assert_eq!(scenario.steps()[1].source.spelling, r#"type:"Buy milk""#);
+/// ```
+///
+/// Every step ends with `;`. An optional header `app = Type;` comes first;
+/// with it, every `#id` a step uses must be declared by
+/// `<Type as rehearse::Component>::AUTOMATION_IDS` and no `key:` may press a
+/// key it refuses, or the call does not compile. Free text (what `type:`
+/// types, names after `@role=`, `text~` and `value=`/`text=` values) is a
+/// string literal; everything else is spelled as in a text script.
+///
+/// Every mistake is a compile error on its tokens:
+///
+/// ```compile_fail
+/// use rehearse::prelude::*;
+/// let _ = scenario! { clik:#save; }; // unknown verb `clik`; did you mean `click`, ...
+/// ```
+#[proc_macro]
+pub fn scenario(input: TokenStream) -> TokenStream {
+    scenario::scenario(input.into()).into()
+}
+
+/// Declares an app's automation ids once, for its view and its tests: a
+/// module of `&str` constants (exact ids), functions (families such as
+/// `item-{n}`) and `DECLARED`, the `rehearse::AutomationIds` to wire as the
+/// app's `Component::AUTOMATION_IDS`.
+///
+/// ```
+/// use rehearse::prelude::*;
+///
+/// rehearse::automation_ids! {
+///     /// The counter's ids.
+///     pub mod ids for Counter {
+///         /// The count label.
+///         COUNT = "count";
+///         BUMP = "bump";
+///         fn row = "row-{n}";      // pub fn row(n: impl Display) -> String
+///         fn tab = "tab:{name}";   // pub fn tab(name: impl Display) -> String
+///         refuse f6, ctrl+p;       // keys automation must never press
+///     }
+/// }
+///
+/// #[derive(Default)]
+/// struct Counter;
+///
+/// impl Component for Counter {
+///     type Message = ();
+///     const AUTOMATION_IDS: rehearse::AutomationIds = ids::DECLARED;
+///     fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+///     fn view(&self, _: &mut Ui<'_, ()>) {}
+/// }
+///
+/// assert_eq!(ids::COUNT, "count");
+/// assert_eq!(ids::row(3), "row-3");
+/// assert_eq!(ids::tab("logs"), "tab:logs");
+/// assert!(ids::DECLARED.contains("row-12"));
+/// assert!(ids::DECLARED.refuses(&"ctrl+p".parse().unwrap()));
+/// ```
+///
+/// Entries end with `;`: `NAME = "id";` (an exact id), `fn name =
+/// "pattern";` (a family: `{n}` is one or more digits, `{name}` one or more
+/// id characters; the function's parameters are named after them),
+/// `refuse KEY, ...;` (key names as in `key:` steps) and `widget Type;` (a
+/// `#[derive(Semantic)]` widget whose static `#[semantic(id = "...")]`
+/// joins the declarations). With `for App`, `App` must wire `DECLARED` as
+/// its `AUTOMATION_IDS`, or the crate does not compile.
+///
+/// Every mistake is a compile error on its token: an invalid id, a pattern
+/// without a known placeholder, a duplicate id or name, an unknown key
+/// (with the closest key names).
+///
+/// ```compile_fail
+/// rehearse::automation_ids! {
+///     pub mod ids {
+///         SAVE = "save as"; // invalid automation id: automation id has ' ' at byte 4; ...
+///     }
+/// }
+/// ```
+#[proc_macro]
+pub fn automation_ids(input: TokenStream) -> TokenStream {
+    ids::automation_ids(input.into()).into()
 }

@@ -73,7 +73,7 @@ pub use rehearse_lang::{
     SemanticRole, Sensitivity, StateName, UnknownName, Vocabulary, WaitCondition,
     validate_checkpoint_name,
 };
-pub use rehearse_macros::Semantic;
+pub use rehearse_macros::{Semantic, automation_ids, scenario};
 pub use semantic::Semantic;
 
 /// The closed vocabularies and their spelling rules.
@@ -95,7 +95,7 @@ pub mod prelude {
         SessionOptions, Ui, View, WaitCondition,
     };
     // The derive macro (macro namespace) next to the trait (type namespace).
-    pub use rehearse_macros::Semantic;
+    pub use rehearse_macros::{Semantic, automation_ids, scenario};
 }
 
 /// Implementation details of the generated code. Not public API.
@@ -104,6 +104,10 @@ pub mod __private {
     use std::borrow::Cow;
 
     pub use crate::semantic::{IntoSemanticText, SemanticFacts};
+    pub use rehearse_lang::script::{
+        ConstMessage, first_duplicate, refuses_key, same_declared_ids, same_keys,
+        undeclared_id_message,
+    };
     pub use rehearse_lang::{
         ActionSet, AutomationId, Checked, SemanticAction, SemanticRole, Sensitivity,
     };

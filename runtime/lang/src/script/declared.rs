@@ -14,6 +14,7 @@
 //! ```
 
 use crate::id::MAX_AUTOMATION_ID_BYTES;
+use crate::key::{KeyCode, KeyPress};
 
 /// One element of a declared id: a literal byte or a placeholder.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -352,6 +353,298 @@ impl<'a> DeclaredIds<'a> {
     }
 }
 
+/// The capacity of a [`ConstMessage`], in bytes.
+pub const CONST_MESSAGE_BYTES: usize = 1024;
+
+/// A message assembled in `const` code, for compile errors raised by
+/// `const` evaluation (`panic!("{}", message.as_str())`): `scenario!` builds
+/// "automation id `x` is not declared by `App`; did you mean `y`?" this way,
+/// because which id is closest is only known once `App`'s declarations are.
+///
+/// Text beyond [`CONST_MESSAGE_BYTES`] is cut at a character boundary and
+/// marked with `…`.
+///
+/// ```
+/// use rehearse_lang::script::ConstMessage;
+/// const MESSAGE: ConstMessage = ConstMessage::new().push("id `").push("save").push("`");
+/// assert_eq!(MESSAGE.as_str(), "id `save`");
+/// ```
+#[derive(Clone, Copy)]
+pub struct ConstMessage {
+    bytes: [u8; CONST_MESSAGE_BYTES],
+    len: usize,
+    truncated: bool,
+}
+
+impl ConstMessage {
+    /// The ellipsis that ends a truncated message.
+    const ELLIPSIS: &'static str = "…";
+
+    /// An empty message.
+    pub const fn new() -> Self {
+        Self { bytes: [0; CONST_MESSAGE_BYTES], len: 0, truncated: false }
+    }
+
+    /// The message with `text` appended (as much of it as fits).
+    #[must_use]
+    pub const fn push(mut self, text: &str) -> Self {
+        if self.truncated {
+            return self;
+        }
+        let text = text.as_bytes();
+        let room = CONST_MESSAGE_BYTES - Self::ELLIPSIS.len() - self.len;
+        let mut take = text.len();
+        if take > room {
+            take = room;
+            // Back up to a character boundary.
+            while take > 0 && (text[take] & 0b1100_0000) == 0b1000_0000 {
+                take -= 1;
+            }
+            self.truncated = true;
+        }
+        let mut index = 0;
+        while index < take {
+            self.bytes[self.len] = text[index];
+            self.len += 1;
+            index += 1;
+        }
+        if self.truncated {
+            let ellipsis = Self::ELLIPSIS.as_bytes();
+            let mut index = 0;
+            while index < ellipsis.len() {
+                self.bytes[self.len] = ellipsis[index];
+                self.len += 1;
+                index += 1;
+            }
+        }
+        self
+    }
+
+    /// The message so far.
+    pub const fn as_str(&self) -> &str {
+        match core::str::from_utf8(self.bytes.split_at(self.len).0) {
+            Ok(text) => text,
+            // Only whole characters are ever copied.
+            Err(_) => "(the message is not UTF-8)",
+        }
+    }
+}
+
+impl Default for ConstMessage {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl std::fmt::Debug for ConstMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// How many declarations an undeclared-id message lists when none is close.
+const LISTED_DECLARATIONS: usize = 12;
+
+/// The compile-time message for an `id` that `app` (the app type as
+/// written) does not declare, or `None` when `declared` declares it:
+/// "automation id `savee` is not declared by `TodoApp`; did you mean
+/// `save`?". With no close declaration it lists what `app` declares.
+///
+/// ```
+/// use rehearse_lang::script::{DeclaredIds, undeclared_id_message};
+/// const IDS: DeclaredIds<'static> = DeclaredIds::new(&["save", "item-{n}"]);
+/// assert!(undeclared_id_message(&IDS, "item-2", "App").is_none());
+/// assert_eq!(
+///     undeclared_id_message(&IDS, "savee", "App").unwrap().as_str(),
+///     "automation id `savee` is not declared by `App`; did you mean `save`?"
+/// );
+/// assert_eq!(
+///     undeclared_id_message(&IDS, "item", "App").unwrap().as_str(),
+///     "automation id `item` is not declared by `App`; did you mean an id of the family `item-{n}`?"
+/// );
+/// assert_eq!(
+///     undeclared_id_message(&IDS, "zzz", "App").unwrap().as_str(),
+///     "automation id `zzz` is not declared by `App` (it declares: save, item-{n})"
+/// );
+/// ```
+pub const fn undeclared_id_message(
+    declared: &DeclaredIds<'_>,
+    id: &str,
+    app: &str,
+) -> Option<ConstMessage> {
+    if declared.contains(id) {
+        return None;
+    }
+    let message = ConstMessage::new()
+        .push("automation id `")
+        .push(id)
+        .push("` is not declared by `")
+        .push(app)
+        .push("`");
+    let message = match declared.closest(id) {
+        Some(closest) => {
+            let family = is_family(closest);
+            message
+                .push(if family {
+                    "; did you mean an id of the family `"
+                } else {
+                    "; did you mean `"
+                })
+                .push(closest)
+                .push("`?")
+        }
+        None => {
+            let entries = declared.entries();
+            if entries.is_empty() {
+                message.push(" (it declares none)")
+            } else {
+                let mut message = message.push(" (it declares: ");
+                let mut index = 0;
+                while index < entries.len() && index < LISTED_DECLARATIONS {
+                    if index > 0 {
+                        message = message.push(", ");
+                    }
+                    message = message.push(entries[index]);
+                    index += 1;
+                }
+                if entries.len() > LISTED_DECLARATIONS {
+                    message = message.push(", ...");
+                }
+                message.push(")")
+            }
+        }
+    };
+    Some(message)
+}
+
+/// Whether a declaration is a family (holds `{n}` or `{name}`).
+pub const fn is_family(pattern: &str) -> bool {
+    let bytes = pattern.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        let (part, next_at) = part_at(bytes, at);
+        if !matches!(part, Part::Byte(_)) {
+            return true;
+        }
+        at = next_at;
+    }
+    false
+}
+
+/// Whether two strings are equal, in `const` code.
+pub const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && starts_with_at(a, 0, b)
+}
+
+/// Whether two keys are the same key with the same modifiers, in `const`
+/// code (compare normalized keys, such as parsed ones).
+pub const fn key_eq(a: &KeyPress, b: &KeyPress) -> bool {
+    let same_code = match (a.code, b.code) {
+        (KeyCode::Char(x), KeyCode::Char(y)) => x == y,
+        (KeyCode::F(x), KeyCode::F(y)) => x == y,
+        (KeyCode::Up, KeyCode::Up)
+        | (KeyCode::Down, KeyCode::Down)
+        | (KeyCode::Left, KeyCode::Left)
+        | (KeyCode::Right, KeyCode::Right)
+        | (KeyCode::Enter, KeyCode::Enter)
+        | (KeyCode::Esc, KeyCode::Esc)
+        | (KeyCode::Tab, KeyCode::Tab)
+        | (KeyCode::BackTab, KeyCode::BackTab)
+        | (KeyCode::Backspace, KeyCode::Backspace)
+        | (KeyCode::Delete, KeyCode::Delete)
+        | (KeyCode::Insert, KeyCode::Insert)
+        | (KeyCode::Home, KeyCode::Home)
+        | (KeyCode::End, KeyCode::End)
+        | (KeyCode::PageUp, KeyCode::PageUp)
+        | (KeyCode::PageDown, KeyCode::PageDown) => true,
+        _ => false,
+    };
+    same_code
+        && a.modifiers.ctrl == b.modifiers.ctrl
+        && a.modifiers.alt == b.modifiers.alt
+        && a.modifiers.shift == b.modifiers.shift
+}
+
+/// Whether `keys` holds `key`, in `const` code.
+///
+/// ```
+/// use rehearse_lang::script::refuses_key;
+/// use rehearse_lang::{KeyCode, KeyPress, Modifiers};
+/// const F6: KeyPress = KeyPress { code: KeyCode::F(6), modifiers: Modifiers::NONE };
+/// const _: () = assert!(refuses_key(&[F6], &F6));
+/// const _: () = assert!(!refuses_key(&[F6], &KeyPress { code: KeyCode::F(6), modifiers: Modifiers::CTRL }));
+/// ```
+pub const fn refuses_key(keys: &[KeyPress], key: &KeyPress) -> bool {
+    let mut index = 0;
+    while index < keys.len() {
+        if key_eq(&keys[index], key) {
+            return true;
+        }
+        index += 1;
+    }
+    false
+}
+
+/// Whether two key lists hold the same keys in the same order.
+pub const fn same_keys(a: &[KeyPress], b: &[KeyPress]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut index = 0;
+    while index < a.len() {
+        if !key_eq(&a[index], &b[index]) {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// Whether two sets of declarations are the same entries in the same order
+/// (both absent counts as the same).
+pub const fn same_declared_ids(a: Option<&DeclaredIds<'_>>, b: Option<&DeclaredIds<'_>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            let (a, b) = (a.entries(), b.entries());
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut index = 0;
+            while index < a.len() {
+                if !str_eq(a[index], b[index]) {
+                    return false;
+                }
+                index += 1;
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The first declaration that repeats an earlier one: `(earlier, later)`.
+/// Empty entries (which declare nothing) are skipped.
+pub const fn first_duplicate(entries: &[&str]) -> Option<(usize, usize)> {
+    let mut later = 1;
+    while later < entries.len() {
+        if entries[later].is_empty() {
+            later += 1;
+            continue;
+        }
+        let mut earlier = 0;
+        while earlier < later {
+            if str_eq(entries[earlier], entries[later]) {
+                return Some((earlier, later));
+            }
+            earlier += 1;
+        }
+        later += 1;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -442,5 +735,62 @@ mod tests {
         const _: () = assert!(DECLARED);
         assert_eq!(CLOSEST, Some(0));
         assert_eq!(IDS.closest("item-"), Some("item-{n}"));
+    }
+
+    #[test]
+    fn const_messages_truncate_at_a_character_boundary() {
+        let long = "é".repeat(CONST_MESSAGE_BYTES);
+        let message = ConstMessage::new().push("id ").push(&long).push("never");
+        let text = message.as_str();
+        assert!(text.starts_with("id éé"));
+        assert!(text.ends_with("é…"), "{text:?}");
+        assert!(text.len() <= CONST_MESSAGE_BYTES);
+        assert!(!text.contains("never"));
+        assert_eq!(format!("{:?}", ConstMessage::new().push("a\"b")), r#""a\"b""#);
+        assert_eq!(ConstMessage::default().as_str(), "");
+    }
+
+    #[test]
+    fn undeclared_messages_name_the_id_the_app_and_the_closest() {
+        const IDS: DeclaredIds<'static> = DeclaredIds::new(&["save", "list", "item-{n}"]);
+        const MESSAGE: Option<ConstMessage> = undeclared_id_message(&IDS, "savee", "TodoApp");
+        assert_eq!(
+            MESSAGE.unwrap().as_str(),
+            "automation id `savee` is not declared by `TodoApp`; did you mean `save`?"
+        );
+        assert!(undeclared_id_message(&IDS, "item-12", "TodoApp").is_none());
+        let many: Vec<String> = (0..20).map(|n| format!("id-{n}x")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        let message = undeclared_id_message(&DeclaredIds::new(&many), "zzzzzz", "A").unwrap();
+        assert!(message.as_str().ends_with("id-10x, id-11x, ...)"), "{message:?}");
+        let none = undeclared_id_message(&DeclaredIds::new(&[]), "x", "A").unwrap();
+        assert_eq!(none.as_str(), "automation id `x` is not declared by `A` (it declares none)");
+    }
+
+    #[test]
+    fn keys_and_declarations_compare_in_const_code() {
+        let parse = |spelling: &str| spelling.parse::<KeyPress>().unwrap();
+        let keys = ["f6", "ctrl+s", "a", "enter", "shift+left"].map(parse);
+        for (index, key) in keys.iter().enumerate() {
+            for (other_index, other) in keys.iter().enumerate() {
+                assert_eq!(key_eq(key, other), index == other_index, "{key} {other}");
+            }
+        }
+        assert!(refuses_key(&keys, &parse("Ctrl+S")));
+        assert!(!refuses_key(&keys, &parse("s")));
+        assert!(same_keys(&keys, &keys));
+        assert!(!same_keys(&keys, &keys[1..]));
+        assert!(!same_keys(&keys[..2], &[keys[1], keys[0]]));
+        let a = DeclaredIds::new(&["a", "b-{n}"]);
+        assert!(same_declared_ids(Some(&a), Some(&DeclaredIds::new(&["a", "b-{n}"]))));
+        assert!(!same_declared_ids(Some(&a), Some(&DeclaredIds::new(&["a", "b"]))));
+        assert!(!same_declared_ids(Some(&a), Some(&DeclaredIds::new(&["a"]))));
+        assert!(!same_declared_ids(Some(&a), None));
+        assert!(same_declared_ids(None, None));
+        assert_eq!(first_duplicate(&["a", "b", "c", "b", "a"]), Some((1, 3)));
+        assert_eq!(first_duplicate(&["a", "b"]), None);
+        assert_eq!(first_duplicate(&["", "a", ""]), None);
+        assert!(is_family("tab:{name}") && is_family("{n}") && !is_family("item-{i}"));
+        assert!(str_eq("", "") && !str_eq("ab", "a") && !str_eq("ab", "ac"));
     }
 }

@@ -1,0 +1,339 @@
+//! Lowering parsed steps to the constructor calls that build them, and the
+//! `const` assertions that check them against the app's declarations.
+//!
+//! The expansion is one block expression:
+//!
+//! ```text
+//! {
+//!     // with `app = App;` only, one assertion per id and per key:
+//!     const APP_IDS: ::rehearse::AutomationIds = <App as ::rehearse::Component>::AUTOMATION_IDS;
+//!     const _: () = { /* panics, spanned at the id, if APP_IDS does not declare it */ };
+//!     ::rehearse::Scenario::new()
+//!         .step_at(::rehearse::AutomationStep::click(::rehearse::Selector::id("save")),
+//!                  "click:#save", ::core::file!(), ::core::line!(), ::core::column!())
+//! }
+//! ```
+//!
+//! Every path is absolute; the one name introduced (`APP_IDS`, mixed-site)
+//! lives in the block and cannot clash with the caller's.
+
+use std::time::Duration;
+
+use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream};
+use quote::{ToTokens, quote, quote_spanned};
+use rehearse_lang::script::{LocRange, ParsedStep};
+use rehearse_lang::{
+    AutomationStep, FocusTarget, KeyCode, KeyPress, MouseButton, Predicate, ScrollDirection,
+    Selector, WaitCondition,
+};
+
+use crate::scenario::parse::{App, Input};
+
+/// The whole expansion. With `errors`, the steps are left out: the block
+/// holds the `compile_error!`s, the assertions of the steps that parsed, and
+/// an empty `Scenario`, so one mistake is one message.
+pub fn expand(
+    input: &Input,
+    parsed: &[Option<ParsedStep>],
+    errors: Option<syn::Error>,
+) -> TokenStream {
+    let assertions = input.app.as_ref().map(|app| assertions(input, app, parsed));
+    let mut chain = quote! { ::rehearse::Scenario::new() };
+    let mut lowering_errors = TokenStream::new();
+    if errors.is_none() {
+        for (raw, parsed) in input.steps.iter().zip(parsed) {
+            let Some(parsed) = parsed else { continue };
+            match lower_step(&parsed.step) {
+                Ok(step) => {
+                    let spelling = Literal::string(&raw.spelling);
+                    let site = quote_spanned! {raw.first=>
+                        ::core::file!(), ::core::line!(), ::core::column!()
+                    };
+                    chain.extend(quote! { .step_at(#step, #spelling, #site) });
+                }
+                Err(what) => {
+                    let (start, end) = input.span_range(parsed.facts.range);
+                    let error = syn::Error::new_spanned(
+                        crate::scenario::validate::span_pair(start, end),
+                        format!("`scenario!` cannot lower {what} yet; write the step in code"),
+                    );
+                    lowering_errors.extend(error.to_compile_error());
+                }
+            }
+        }
+    }
+    if !lowering_errors.is_empty() {
+        chain = quote! { ::rehearse::Scenario::new() };
+    }
+    let errors = errors.map(|errors| errors.to_compile_error());
+    quote! {
+        {
+            #errors
+            #lowering_errors
+            #assertions
+            #chain
+        }
+    }
+}
+
+/// The `const` assertions of `app = App;`: each id a step uses is declared
+/// by `App`, and no key a step presses is one `App` refuses.
+fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenStream {
+    let ty = &app.ty;
+    let written = &app.written;
+    let ids_const = Ident::new("APP_IDS", Span::mixed_site());
+    let mut checks = TokenStream::new();
+    let mut any_id = false;
+    for parsed in parsed.iter().flatten() {
+        for id in parsed.facts.selectors.iter().filter_map(|selector| selector.id.as_ref()) {
+            any_id = true;
+            let value = Literal::string(&id.value);
+            let app_name = Literal::string(written);
+            let panic = spanned_panic(input, id.range, quote! { "{}", message.as_str() });
+            checks.extend(quote! {
+                const _: () = {
+                    if let ::core::option::Option::Some(declared) = #ids_const.declared() {
+                        if let ::core::option::Option::Some(message) =
+                            ::rehearse::__private::undeclared_id_message(declared, #value, #app_name)
+                        {
+                            #panic
+                        }
+                    }
+                };
+            });
+        }
+        if let Some(key) = &parsed.facts.key {
+            let pressed = key_press(&key.value);
+            let message = Literal::string(&format!(
+                "`{written}` refuses `{}` in automation: the key has effects outside the app, so a test must never press it",
+                key.value
+            ));
+            let panic = spanned_panic(input, key.range, message.into_token_stream());
+            checks.extend(quote! {
+                const _: () = {
+                    if ::rehearse::__private::refuses_key(#ids_const.refused_keys(), &#pressed) {
+                        #panic
+                    }
+                };
+            });
+        }
+    }
+    if checks.is_empty() {
+        return TokenStream::new();
+    }
+    let mut declares_none = TokenStream::new();
+    if any_id {
+        let message = Literal::string(&format!(
+            "`{written}` declares no automation ids; set `const AUTOMATION_IDS` in its `impl Component` (declare them with `rehearse::automation_ids!`) so `scenario!` can check the ids it uses"
+        ));
+        let span =
+            ty.to_token_stream().into_iter().next().map_or_else(Span::call_site, |t| t.span());
+        declares_none = quote_spanned! {span=>
+            const _: () = {
+                if #ids_const.declared().is_none() {
+                    ::core::panic!(#message)
+                }
+            };
+        };
+    }
+    quote! {
+        const #ids_const: ::rehearse::AutomationIds =
+            <#ty as ::rehearse::Component>::AUTOMATION_IDS;
+        #declares_none
+        #checks
+    }
+}
+
+/// `::core::panic!(args)` whose span runs from the first to the last token
+/// of `range`, where `const` evaluation reports it.
+fn spanned_panic(input: &Input, range: LocRange, args: TokenStream) -> TokenStream {
+    let (start, end) = input.span_range(range);
+    let mut group = Group::new(Delimiter::Parenthesis, args);
+    group.set_span(end);
+    let mut panic = quote_spanned! {start=> ::core::panic! };
+    panic.extend(group.into_token_stream());
+    panic
+}
+
+/// The constructor call that builds `step`, or what cannot be lowered.
+pub fn lower_step(step: &AutomationStep) -> Result<TokenStream, String> {
+    let step = match step {
+        AutomationStep::Click { target, button } => {
+            let constructor = match button {
+                MouseButton::Left => quote! { click },
+                MouseButton::Right => quote! { right_click },
+                MouseButton::Middle => quote! { middle_click },
+            };
+            let target = selector(target)?;
+            quote! { ::rehearse::AutomationStep::#constructor(#target) }
+        }
+        AutomationStep::Hover { target } => {
+            let target = selector(target)?;
+            quote! { ::rehearse::AutomationStep::hover(#target) }
+        }
+        AutomationStep::Focus { target } => match target {
+            FocusTarget::Next => quote! { ::rehearse::AutomationStep::focus_next() },
+            FocusTarget::Prev => quote! { ::rehearse::AutomationStep::focus_prev() },
+            FocusTarget::Selector(target) => {
+                let target = selector(target)?;
+                quote! { ::rehearse::AutomationStep::focus(#target) }
+            }
+        },
+        AutomationStep::Type { text } => {
+            let text = Literal::string(text);
+            quote! { ::rehearse::AutomationStep::type_text(#text) }
+        }
+        AutomationStep::Key { key } => {
+            let key = key_press(key);
+            quote! { ::rehearse::AutomationStep::key(#key) }
+        }
+        AutomationStep::Scroll { target: None, direction } => {
+            let direction = scroll_direction(*direction);
+            quote! { ::rehearse::AutomationStep::scroll(#direction) }
+        }
+        AutomationStep::Scroll { target: Some(target), direction } => {
+            let target = selector(target)?;
+            let direction = scroll_direction(*direction);
+            quote! { ::rehearse::AutomationStep::scroll_at(#target, #direction) }
+        }
+        AutomationStep::Drag { from, to } => {
+            let (from, to) = (selector(from)?, selector(to)?);
+            quote! { ::rehearse::AutomationStep::drag(#from, #to) }
+        }
+        AutomationStep::Advance { duration } => {
+            let duration = duration_tokens(*duration)?;
+            quote! { ::rehearse::AutomationStep::advance(#duration) }
+        }
+        AutomationStep::Sleep { duration } => {
+            let duration = duration_tokens(*duration)?;
+            quote! { ::rehearse::AutomationStep::sleep(#duration) }
+        }
+        AutomationStep::Resize { cols, rows } => {
+            let (cols, rows) = (Literal::u16_unsuffixed(*cols), Literal::u16_unsuffixed(*rows));
+            quote! { ::rehearse::AutomationStep::resize(#cols, #rows) }
+        }
+        AutomationStep::Drain => quote! { ::rehearse::AutomationStep::drain() },
+        AutomationStep::Checkpoint { name } => {
+            let name = Literal::string(name);
+            quote! { ::rehearse::AutomationStep::checkpoint(#name) }
+        }
+        AutomationStep::WaitFor { condition, timeout } => {
+            let WaitCondition { predicate, selector: target } = condition;
+            let predicate = predicate_tokens(predicate)?;
+            let target = selector(target)?;
+            let timeout = duration_tokens(*timeout)?;
+            quote! {
+                ::rehearse::AutomationStep::wait_for(
+                    ::rehearse::WaitCondition::new(#predicate, #target),
+                    #timeout,
+                )
+            }
+        }
+        other => return Err(format!("the step `{other}`")),
+    };
+    Ok(step)
+}
+
+fn selector(selector: &Selector) -> Result<TokenStream, String> {
+    Ok(match selector {
+        Selector::Id(id) => {
+            let id = Literal::string(id);
+            quote! { ::rehearse::Selector::id(#id) }
+        }
+        Selector::Role { role, name } => {
+            let role = variant(role).ok_or_else(|| format!("the role `{role}`"))?;
+            let name = name.as_ref().map(|name| {
+                let name = Literal::string(name);
+                quote! { .name(#name) }
+            });
+            quote! { ::rehearse::Selector::role(::rehearse::SemanticRole::#role) #name }
+        }
+        Selector::TextContains(text) => {
+            let text = Literal::string(text);
+            quote! { ::rehearse::Selector::text_contains(#text) }
+        }
+        Selector::Point { col, row } => {
+            let (col, row) = (Literal::u16_unsuffixed(*col), Literal::u16_unsuffixed(*row));
+            quote! { ::rehearse::Selector::point(#col, #row) }
+        }
+        other => return Err(format!("the selector `{other}`")),
+    })
+}
+
+fn predicate_tokens(predicate: &Predicate) -> Result<TokenStream, String> {
+    Ok(match predicate {
+        Predicate::Exists => quote! { ::rehearse::Predicate::Exists },
+        Predicate::Missing => quote! { ::rehearse::Predicate::Missing },
+        Predicate::InView => quote! { ::rehearse::Predicate::InView },
+        Predicate::Focused => quote! { ::rehearse::Predicate::Focused },
+        Predicate::Enabled => quote! { ::rehearse::Predicate::Enabled },
+        Predicate::Disabled => quote! { ::rehearse::Predicate::Disabled },
+        Predicate::Selected(selected) => quote! { ::rehearse::Predicate::Selected(#selected) },
+        Predicate::ValueEquals(value) => {
+            let value = Literal::string(value);
+            quote! { ::rehearse::Predicate::ValueEquals(::std::string::String::from(#value)) }
+        }
+        Predicate::TextContains(text) => {
+            let text = Literal::string(text);
+            quote! { ::rehearse::Predicate::TextContains(::std::string::String::from(#text)) }
+        }
+        Predicate::Count(count) => {
+            let count = Literal::usize_unsuffixed(*count);
+            quote! { ::rehearse::Predicate::Count(#count) }
+        }
+        other => return Err(format!("the predicate `{other}`")),
+    })
+}
+
+/// A `KeyPress` struct literal (a constant expression, usable in the
+/// `const` assertions too).
+pub fn key_press(key: &KeyPress) -> TokenStream {
+    let code = match key.code {
+        KeyCode::Char(character) => {
+            let character = Literal::character(character);
+            quote! { Char(#character) }
+        }
+        KeyCode::F(number) => {
+            let number = Literal::u8_unsuffixed(number);
+            quote! { F(#number) }
+        }
+        named => match variant(&named) {
+            Some(name) => name.into_token_stream(),
+            // A key this macro does not know how to spell; no parsed key is one.
+            None => unreachable!("every named key is a unit variant: {named:?}"),
+        },
+    };
+    let (ctrl, alt, shift) = (key.modifiers.ctrl, key.modifiers.alt, key.modifiers.shift);
+    quote! {
+        ::rehearse::KeyPress {
+            code: ::rehearse::KeyCode::#code,
+            modifiers: ::rehearse::Modifiers { ctrl: #ctrl, alt: #alt, shift: #shift },
+        }
+    }
+}
+
+fn scroll_direction(direction: ScrollDirection) -> TokenStream {
+    match direction {
+        ScrollDirection::Up => quote! { ::rehearse::ScrollDirection::Up },
+        ScrollDirection::Down => quote! { ::rehearse::ScrollDirection::Down },
+    }
+}
+
+fn duration_tokens(duration: Duration) -> Result<TokenStream, String> {
+    let millis = u64::try_from(duration.as_millis())
+        .ok()
+        .filter(|&millis| Duration::from_millis(millis) == duration)
+        .ok_or_else(|| format!("the duration {duration:?}"))?;
+    let millis = Literal::u64_unsuffixed(millis);
+    Ok(quote! { ::core::time::Duration::from_millis(#millis) })
+}
+
+/// The variant name of a vocabulary member or unit enum variant: its
+/// `Debug` spelling (`SemanticRole::TextBox` prints `TextBox`), if that is
+/// an identifier.
+fn variant(member: &impl std::fmt::Debug) -> Option<Ident> {
+    let name = format!("{member:?}");
+    let is_ident = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    is_ident.then(|| Ident::new(&name, Span::call_site()))
+}

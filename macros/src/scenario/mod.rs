@@ -1,0 +1,39 @@
+//! `scenario!`: steps written in the script language, checked by the
+//! compiler and lowered to typed `AutomationStep` constructor calls.
+//!
+//! 1. [`parse`] splits the input into the optional `app = Path;` header and
+//!    steps, and lexes each step into the grammar's lexemes (string literals
+//!    as quoted text, every other token as its characters), each located by
+//!    its token's index.
+//! 2. [`validate`] parses every step with `rehearse_lang`'s one grammar
+//!    (`Dialect::Scenario`) and runs the semantic checks over the sequence,
+//!    recording every error on the tokens at fault.
+//! 3. [`expand`] lowers the steps to `::rehearse::Scenario::new().step_at(..)`
+//!    and, with `app = App;`, emits `const` assertions that reject ids `App`
+//!    does not declare and keys it refuses, on the id's or key's tokens.
+
+mod expand;
+mod parse;
+mod validate;
+
+#[cfg(test)]
+mod tests;
+
+use proc_macro2::TokenStream;
+
+pub use expand::key_press;
+pub use parse::written;
+
+use crate::ctxt::Ctxt;
+
+/// Expands `scenario! { ... }`.
+///
+/// On error the expansion is still a `Scenario` expression (an empty one)
+/// next to one `compile_error!` per mistake, so a mistake is reported once
+/// and the surrounding code type-checks.
+pub fn scenario(input: TokenStream) -> TokenStream {
+    let cx = Ctxt::new();
+    let input = parse::Input::from_tokens(&cx, input);
+    let parsed = validate::check(&cx, &input);
+    expand::expand(&input, &parsed, cx.check().err())
+}

@@ -1,0 +1,80 @@
+//! Parsing every step with the one grammar and running the semantic checks
+//! over the sequence; every error is recorded on the tokens at fault.
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::ToTokens;
+use rehearse_lang::script::{
+    CheckContext, Checker, Dialect, GrammarError, ParsedStep, parse_step_in,
+};
+
+use crate::ctxt::Ctxt;
+use crate::scenario::parse::Input;
+
+/// Parses and checks every step. The result is parallel to `input.steps`:
+/// `None` for a step that did not parse. The checks that need the app's
+/// declarations (ids, refused keys) are `const` assertions in the expansion,
+/// so here the context knows nothing about the app.
+pub fn check(cx: &Ctxt, input: &Input) -> Vec<Option<ParsedStep>> {
+    let context = CheckContext::new();
+    let mut checker = Checker::new(&context);
+    let mut parsed_steps = Vec::with_capacity(input.steps.len());
+    for raw in &input.steps {
+        match parse_step_in(&raw.lexemes, Dialect::Scenario) {
+            Ok(parsed) => {
+                for error in checker.step(&parsed).to_vec() {
+                    report(cx, input, &error);
+                }
+                parsed_steps.push(Some(parsed));
+            }
+            Err(error) => {
+                checker.unknown_step();
+                report(cx, input, &error);
+                parsed_steps.push(None);
+            }
+        }
+    }
+    parsed_steps
+}
+
+fn report(cx: &Ctxt, input: &Input, error: &GrammarError) {
+    let (start, end) = input.span_range(error.range);
+    cx.error_spanned_by(span_pair(start, end), message(input, error));
+}
+
+/// Tokens whose first and last spans are `start` and `end`: a `syn::Error`
+/// spanned by them underlines everything from `start` to `end`.
+pub fn span_pair(start: Span, end: Span) -> TokenStream {
+    let mut tokens = Ident::new("start", start).into_token_stream();
+    Ident::new("end", end).to_tokens(&mut tokens);
+    tokens
+}
+
+/// The grammar's message, with any suggestion it does not spell out and
+/// the related place (the first use of a duplicated checkpoint, say).
+pub fn message(input: &Input, error: &GrammarError) -> String {
+    let mut message = error.message.clone();
+    let unspoken: Vec<String> = error
+        .suggestions
+        .iter()
+        .filter(|suggestion| !message.contains(suggestion.as_str()))
+        .map(|suggestion| format!("`{suggestion}`"))
+        .collect();
+    if !unspoken.is_empty() {
+        message.push_str(&format!("; did you mean {}?", unspoken.join(" or ")));
+    }
+    if let Some(related) = error.related
+        && let Some((_, step)) = input.step_at(related.start)
+    {
+        let (span, _) = input.span_range(related);
+        match line_of(span) {
+            Some(line) => message.push_str(&format!(" (see `{}` on line {line})", step.spelling)),
+            None => message.push_str(&format!(" (see `{}`)", step.spelling)),
+        }
+    }
+    message
+}
+
+/// The line of a span, when running inside the compiler.
+fn line_of(span: Span) -> Option<usize> {
+    if proc_macro::is_available() { Some(span.unwrap().line()) } else { None }
+}
