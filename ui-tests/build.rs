@@ -3,7 +3,10 @@
 //!
 //! - the table after `<!-- conformance: steps -->` (`script | scenario! |
 //!   lowers to`, every cell one backticked span) becomes
-//!   `$OUT_DIR/conformance_rows.rs`, a `&[(script, scenario, line, step)]`;
+//!   `$OUT_DIR/conformance_rows.rs`, a `&[(script, scenario, line, step)]`,
+//!   and `$OUT_DIR/conformance_scenarios.rs`, a `vec![(line, scenario! {
+//!   <scenario cell>; })]`: the real macro on every row, so a `scenario!`
+//!   cell that does not compile fails the test build at that row;
 //! - the table after `<!-- conformance: errors -->` (`script | class | at |
 //!   message`) becomes `$OUT_DIR/conformance_errors.rs`, a
 //!   `&[(script, class, line, column, message, doc_line)]`.
@@ -40,6 +43,19 @@ fn main() {
     }
     code.push_str("]\n");
     write(&out.join("conformance_rows.rs"), &code);
+
+    let mut code = String::from("vec![\n");
+    for row in &steps {
+        let scenario = code_cell(&row.cells[1], row.line);
+        writeln!(
+            code,
+            "    // docs/testing.md:{line}\n    ({line}u32, ::rehearse::scenario! {{ {scenario}; }}),",
+            line = row.line,
+        )
+        .unwrap();
+    }
+    code.push_str("]\n");
+    write(&out.join("conformance_scenarios.rs"), &code);
 
     let errors = table(&doc, "<!-- conformance: errors -->", 4);
     let mut code = String::from("&[\n");

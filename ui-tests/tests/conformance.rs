@@ -9,8 +9,8 @@ use rehearse::script::{
     parse_step_in,
 };
 use rehearse::{
-    AutomationStep, KeyCode, KeyPress, Modifiers, Predicate, PredicateName, ScrollDirection,
-    Selector, SemanticRole, WaitCondition,
+    AutomationStep, KeyCode, KeyPress, Modifiers, Predicate, PredicateName, Scenario,
+    ScrollDirection, Selector, SemanticRole, WaitCondition,
 };
 
 /// (script, scenario!, line in docs/testing.md, expected step).
@@ -84,18 +84,56 @@ fn every_step_displays_as_a_spelling_that_parses_back() {
     );
 }
 
+/// (line in docs/testing.md, `scenario! { <scenario cell>; }`).
+fn scenarios() -> Vec<(u32, Scenario)> {
+    include!(concat!(env!("OUT_DIR"), "/conformance_scenarios.rs"))
+}
+
 #[test]
 fn every_scenario_spelling_lowers_to_the_same_step() {
-    // TODO(scenario!): when the macro exists, generate one
-    // `scenario! { <scenario column> }` per row here (in build.rs) and assert
-    // it equals `[expected]`. Until then, the column goes through the same
-    // parser in the `scenario!` dialect (free text must be quoted), lexed the
-    // way the macro will lex it: string literals as `Quoted`, the rest as
-    // characters.
+    // `build.rs` wrote `scenario! { <cell>; }` for every row: the macro
+    // itself parsed, checked and lowered each cell at compile time.
+    let scenarios = scenarios();
+    assert_eq!(scenarios.len(), steps().len(), "one `scenario!` per row");
     each(
         &steps(),
         |row| row.2,
-        |(script, scenario, _, expected)| {
+        |(script, scenario, line, expected)| {
+            let built = scenarios
+                .iter()
+                .find(|(at, _)| at == line)
+                .map(|(_, built)| built)
+                .ok_or_else(|| format!("no `scenario!` for `{scenario}`"))?;
+            let [step] = built.steps() else {
+                return Err(format!("`scenario! {{ {scenario}; }}` has {} steps", built.len()));
+            };
+            if step.step != *expected {
+                return Err(format!(
+                    "`scenario! {{ {scenario}; }}` lowers to {:?}, not {expected:?}",
+                    step.step
+                ));
+            }
+            let from_script = parse_script(script)
+                .map_err(|errors| format!("`{script}` does not parse:\n{errors}"))?;
+            if from_script.steps.len() != 1 || from_script.steps[0].step != step.step {
+                return Err(format!(
+                    "`scenario! {{ {scenario}; }}` and the script `{script}` differ: {:?} vs {:?}",
+                    step.step,
+                    from_script.into_automation_steps()
+                ));
+            }
+            // The step remembers the spelling as written in the macro.
+            if step.source.spelling != *scenario {
+                return Err(format!(
+                    "`scenario! {{ {scenario}; }}` stores the spelling `{}`",
+                    step.source.spelling
+                ));
+            }
+            if step.source.origin.as_ref().is_none_or(|origin| origin.line == 0) {
+                return Err(format!("`scenario! {{ {scenario}; }}` has no origin"));
+            }
+            // The same cell through the parser in the `scenario!` dialect,
+            // lexed the way the macro lexes it.
             let lexemes = lex_step(scenario).map_err(|error| format!("`{scenario}`: {error}"))?;
             let parsed = parse_step_in(&lexemes, Dialect::Scenario)
                 .map_err(|error| format!("`{scenario}` (scenario!): {error}"))?;

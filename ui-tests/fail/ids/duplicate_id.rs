@@ -1,0 +1,9 @@
+// The same id under two names.
+rehearse::automation_ids! {
+    pub mod ids {
+        SAVE = "save";
+        STORE = "save";
+    }
+}
+
+fn main() {}

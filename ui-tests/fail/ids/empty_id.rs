@@ -1,0 +1,8 @@
+// An empty id.
+rehearse::automation_ids! {
+    pub mod ids {
+        NOTHING = "";
+    }
+}
+
+fn main() {}

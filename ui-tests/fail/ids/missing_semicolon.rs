@@ -1,0 +1,9 @@
+// Every entry ends with `;`.
+rehearse::automation_ids! {
+    pub mod ids {
+        SAVE = "save";
+        LIST = "list"
+    }
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// `#` with no id after it.
+fn main() {
+    let _ = scenario! {
+        click:#;
+    };
+}

@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// An id with a character ids cannot hold.
+fn main() {
+    let _ = scenario! {
+        click:#item@2;
+    };
+}

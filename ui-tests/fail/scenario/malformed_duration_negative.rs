@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// A negative duration.
+fn main() {
+    let _ = scenario! {
+        wait:-1;
+    };
+}

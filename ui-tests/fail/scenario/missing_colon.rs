@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// A verb and its argument without `:`.
+fn main() {
+    let _ = scenario! {
+        click #save;
+    };
+}

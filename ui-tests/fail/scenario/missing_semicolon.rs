@@ -1,0 +1,9 @@
+use rehearse::prelude::*;
+
+// Every step ends with `;`.
+fn main() {
+    let _ = scenario! {
+        click:#save;
+        drain
+    };
+}

@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// A string literal is not a selector.
+fn main() {
+    let _ = scenario! {
+        click:"Save";
+    };
+}

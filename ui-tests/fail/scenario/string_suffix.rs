@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// A string literal with a suffix.
+fn main() {
+    let _ = scenario! {
+        type:"milk"ms;
+    };
+}

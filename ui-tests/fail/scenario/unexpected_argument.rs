@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// `drain` takes no argument.
+fn main() {
+    let _ = scenario! {
+        drain:now;
+    };
+}

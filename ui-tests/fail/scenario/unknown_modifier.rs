@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// An unknown modifier before `+`.
+fn main() {
+    let _ = scenario! {
+        key:ctl+a;
+    };
+}

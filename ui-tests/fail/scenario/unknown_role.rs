@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// An unknown role after `@`.
+fn main() {
+    let _ = scenario! {
+        click:@buton;
+    };
+}

@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// An unknown verb, with the closest verbs.
+fn main() {
+    let _ = scenario! {
+        clik:#save;
+    };
+}

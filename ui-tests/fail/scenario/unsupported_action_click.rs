@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// A progress bar cannot be clicked.
+fn main() {
+    let _ = scenario! {
+        click:@progress-bar;
+    };
+}

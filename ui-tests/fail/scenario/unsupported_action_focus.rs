@@ -1,0 +1,8 @@
+use rehearse::prelude::*;
+
+// Plain text cannot take focus.
+fn main() {
+    let _ = scenario! {
+        focus:@text;
+    };
+}
