@@ -20,7 +20,7 @@ use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ids::ast::{EntryKind, Input};
-use crate::scenario::key_press;
+use crate::scenario::{key_press, panic_over};
 
 /// The expansion of a valid input.
 pub fn expand(input: &Input) -> TokenStream {
@@ -120,10 +120,11 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
         let message = Literal::string(&format!(
             "`{written}` has no static automation id; give it `#[semantic(id = \"...\")]`, or declare its ids by name"
         ));
-        assertions.extend(quote_spanned! {ty.span()=>
+        let panic = panic_over(&ty.to_token_stream(), message.into_token_stream());
+        assertions.extend(quote! {
             const _: () = {
                 if <#ty as ::rehearse::Semantic>::AUTOMATION_ID.is_none() {
-                    ::core::panic!(#message)
+                    #panic
                 }
             };
         });
@@ -132,7 +133,8 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
         let suffix = format!(
             "` is declared twice in `{name}` (a widget's static id repeats another declaration)"
         );
-        assertions.extend(quote_spanned! {first.span()=>
+        let panic = panic_over(&first.to_token_stream(), quote! { "{}", message.as_str() });
+        assertions.extend(quote! {
             const _: () = {
                 if let ::core::option::Option::Some(declared) = #name::DECLARED.declared() {
                     if let ::core::option::Option::Some((_, later)) =
@@ -142,7 +144,7 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
                             .push("automation id `")
                             .push(declared.entries()[later])
                             .push(#suffix);
-                        ::core::panic!("{}", message.as_str())
+                        #panic
                     }
                 }
             };
@@ -153,14 +155,15 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
         let message = Literal::string(&format!(
             "`{written}` does not use `{name}::DECLARED`; set `const AUTOMATION_IDS: rehearse::AutomationIds = {name}::DECLARED;` in its `impl Component`"
         ));
-        assertions.extend(quote_spanned! {app.span()=>
+        let panic = panic_over(&app.to_token_stream(), message.into_token_stream());
+        assertions.extend(quote! {
             const _: () = {
                 let app = <#app as ::rehearse::Component>::AUTOMATION_IDS;
                 let declared = #name::DECLARED;
                 if !(::rehearse::__private::same_declared_ids(app.declared(), declared.declared())
                     && ::rehearse::__private::same_keys(app.refused_keys(), declared.refused_keys()))
                 {
-                    ::core::panic!(#message)
+                    #panic
                 }
             };
         });

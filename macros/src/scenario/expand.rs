@@ -126,12 +126,11 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
         let message = Literal::string(&format!(
             "`{written}` declares no automation ids; set `const AUTOMATION_IDS` in its `impl Component` (declare them with `rehearse::automation_ids!`) so `scenario!` can check the ids it uses"
         ));
-        let span =
-            ty.to_token_stream().into_iter().next().map_or_else(Span::call_site, |t| t.span());
-        declares_none = quote_spanned! {span=>
+        let panic = panic_over(&ty.to_token_stream(), message.into_token_stream());
+        declares_none = quote! {
             const _: () = {
                 if #ids_const.declared().is_none() {
-                    ::core::panic!(#message)
+                    #panic
                 }
             };
         };
@@ -148,6 +147,18 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
 /// of `range`, where `const` evaluation reports it.
 fn spanned_panic(input: &Input, range: LocRange, args: TokenStream) -> TokenStream {
     let (start, end) = input.span_range(range);
+    panic_between(start, end, args)
+}
+
+/// `::core::panic!(args)` spanning all of `tokens` (a type path, say).
+pub fn panic_over(tokens: &TokenStream, args: TokenStream) -> TokenStream {
+    let spans: Vec<Span> = tokens.clone().into_iter().map(|token| token.span()).collect();
+    let start = spans.first().copied().unwrap_or_else(Span::call_site);
+    let end = spans.last().copied().unwrap_or(start);
+    panic_between(start, end, args)
+}
+
+fn panic_between(start: Span, end: Span, args: TokenStream) -> TokenStream {
     let mut group = Group::new(Delimiter::Parenthesis, args);
     group.set_span(end);
     let mut panic = quote_spanned! {start=> ::core::panic! };
