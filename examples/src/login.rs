@@ -76,6 +76,10 @@ impl Component for LoginApp {
     type Message = Msg;
     const AUTOMATION_IDS: AutomationIds = ids::DECLARED;
 
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        ctx.focus(Selector::id(ids::USER));
+    }
+
     fn update(&mut self, msg: Msg, ctx: &mut Context<'_, Self>) {
         match msg {
             Msg::User(user) => {

@@ -199,6 +199,11 @@ impl Component for TodoApp {
     type Message = Msg;
     const AUTOMATION_IDS: AutomationIds = ids::DECLARED;
 
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        // Start where a person starts: typing a new todo.
+        ctx.focus(Selector::id(ids::NEW_TODO));
+    }
+
     fn update(&mut self, msg: Msg, ctx: &mut Context<'_, Self>) {
         match msg {
             Msg::Draft(draft) => self.draft = draft,
@@ -320,6 +325,7 @@ impl TodoApp {
                     ui.add(
                         delete,
                         Button::new("✕")
+                            .name(format!("Delete “{title}”"))
                             .automation_id(ids::delete(id))
                             .on_click(move || Msg::AskDelete(id)),
                     );

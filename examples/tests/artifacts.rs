@@ -124,7 +124,8 @@ fn find<'a>(node: &'a serde_json::Value, id: &str) -> Option<&'a serde_json::Val
 
 #[test]
 fn the_headless_render_snapshots_with_insta() {
-    let script = "Tab Down Down Space";
+    // Focus starts in the new-todo field: two Tabs reach the list.
+    let script = "Tab Tab Down Down Space";
     let screen = render_screen(|| TodoApp::with_items(3), Size::new(60, 10), script).unwrap();
     let buffer = render(|| TodoApp::with_items(3), Size::new(60, 10), script).unwrap();
     assert_eq!(screen.to_buffer(), buffer, "the same inputs give the same buffer");

@@ -1,7 +1,7 @@
 //! Input as widgets receive it, and the context their handlers run in.
 
-use std::any::{Any, TypeId};
 use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
 use std::marker::PhantomData;
 
 use crate::component::ComponentPath;

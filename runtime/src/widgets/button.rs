@@ -16,6 +16,7 @@ use crate::{MouseButton, SemanticAction, SemanticRole};
 /// Three rows or more draw a bordered button; fewer draw `[ label ]`.
 pub struct Button<M> {
     label: String,
+    name: Option<String>,
     id: Option<String>,
     enabled: bool,
     on_click: Option<Callback<M>>,
@@ -24,7 +25,15 @@ pub struct Button<M> {
 impl<M> Button<M> {
     /// A button with a label (its accessible name).
     pub fn new(label: impl Into<String>) -> Self {
-        Self { label: label.into(), id: None, enabled: true, on_click: None }
+        Self { label: label.into(), name: None, id: None, enabled: true, on_click: None }
+    }
+
+    /// An accessible name other than the label, for buttons whose label is
+    /// a glyph: `Button::new("✕").name("Delete “Buy milk”")`.
+    #[must_use]
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
     }
 
     /// Sets the automation id.
@@ -55,9 +64,13 @@ impl<M> Semantic for Button<M> {
         let mut facts = SemanticFacts::new(SemanticRole::Button)
             .label(self.label.as_str())
             .enabled(self.enabled);
+        if let Some(name) = &self.name {
+            facts = facts.name(name.as_str());
+        }
         if self.on_click.is_none() {
             // Nothing happens on a click: do not promise one (it stays focusable).
-            facts = facts.actions(SemanticRole::Button.default_actions().without(SemanticAction::Click));
+            facts = facts
+                .actions(SemanticRole::Button.default_actions().without(SemanticAction::Click));
         }
         match &self.id {
             Some(id) => facts.automation_id(id),
