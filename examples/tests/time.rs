@@ -212,3 +212,24 @@ fn one_hundred_runs_give_byte_identical_trees_and_buffers() {
         }
     }
 }
+
+/// The example in docs/testing.md's "Time" section, verbatim.
+#[test]
+fn the_documented_time_scenario_runs() {
+    let mut session = session(ms(1));
+    let result = session.run(rehearse::scenario! {
+        click:#search; type:"milk";
+        wait:300;                                        // the debounce fires, once
+        click:#save;
+        wait-for:text="Saved 4 notes",#status,10000;     // wall time; the clock stays put
+        wait:2900;                                       // the toast is still up ...
+        wait-for:exists,#toast,0;
+        wait:200;                                        // ... and gone after 3 s
+        wait-for:missing,#toast,0;
+    });
+    if let Err(error) = result {
+        panic!("{error}");
+    }
+    assert_eq!(session.app().searches(), 1);
+    assert_eq!(session.now().since_start(), ms(3_400));
+}
