@@ -94,12 +94,10 @@ fn draw<C: Component>(
 ) -> io::Result<()> {
     let committed = engine.committed();
     terminal.draw(|frame| {
-        let area = frame.area();
         let buffer = frame.buffer_mut();
         for (target, source) in buffer.content.iter_mut().zip(&committed.buffer.content) {
             *target = source.clone();
         }
-        let _ = area;
         if let Some((col, row)) = committed.cursor {
             frame.set_cursor_position((col, row));
         }

@@ -62,7 +62,6 @@ struct Projector<'a> {
 impl Projector<'_> {
     fn node(&mut self, idx: NodeIdx, ancestors_enabled: bool) -> SemanticNode {
         let raw = &self.frame.nodes[idx];
-        let at = self.order.len();
         self.order.push(idx);
         let facts = &raw.facts;
         let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
@@ -109,7 +108,6 @@ impl Projector<'_> {
             hidden: offscreen,
             offscreen,
         };
-        let _ = at;
         let mut node = SemanticNode::new(facts.role, raw.layout);
         node.automation_id =
             facts.automation_id.as_ref().and_then(|id| AutomationId::new(id.clone()).ok());
@@ -145,8 +143,8 @@ fn check_ids(
     order: &[NodeIdx],
 ) -> Result<(), AutomationError> {
     let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
-    for (at, node) in tree.nodes().enumerate() {
-        let raw = &frame.nodes[order[at]];
+    for (at, &idx) in order.iter().enumerate() {
+        let raw = &frame.nodes[idx];
         let Some(id) = raw.facts.automation_id.as_deref() else { continue };
         if let Err(reason) = rehearse_lang::validate_automation_id(id) {
             return Err(AutomationError::InvalidAutomationId {
@@ -163,7 +161,6 @@ fn check_ids(
             });
         }
         seen.insert(id, at);
-        let _ = node;
     }
     Ok(())
 }
