@@ -172,7 +172,9 @@ fn a_controlled_wait_with_nothing_pending_fails_at_once() {
             Duration::from_secs(30),
         ))
         .unwrap_err();
-    assert!(started.elapsed() < Duration::from_secs(30), "it did not sit out the timeout");
+    // Nothing is pending, so it gives up at once rather than sitting out the
+    // 30 s (the bound is generous for a loaded machine, far below 30 s).
+    assert!(started.elapsed() < Duration::from_secs(1), "it sat out {:?}", started.elapsed());
     assert!(matches!(error.error, AutomationError::WaitTimeout(_)), "{error}");
 }
 

@@ -108,6 +108,11 @@ impl TimerQueue {
         self.entries.keys().take_while(|(due, _)| *due <= now).count()
     }
 
+    /// Keeps only the timers whose message `keep` accepts.
+    pub(crate) fn retain(&mut self, keep: impl Fn(&Envelope) -> bool) {
+        self.entries.retain(|_, envelope| keep(envelope));
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }

@@ -90,6 +90,21 @@ impl Key {
     pub fn new(key: impl AsRef<str>) -> Self {
         Self(KeyRepr::Str(Arc::from(key.as_ref())))
     }
+
+    /// Bytes that identify the key, tagged by kind so `Key::from(3)` and
+    /// `Key::from("3")` stay distinct.
+    pub(crate) fn fingerprint(&self, mut write: impl FnMut(&[u8])) {
+        match &self.0 {
+            KeyRepr::Int(key) => {
+                write(&[0]);
+                write(&key.to_le_bytes());
+            }
+            KeyRepr::Str(key) => {
+                write(&[1]);
+                write(key.as_bytes());
+            }
+        }
+    }
 }
 
 impl From<&str> for Key {
@@ -158,6 +173,11 @@ impl ComponentPath {
 
     pub(crate) fn keys(&self) -> &[Key] {
         &self.0
+    }
+
+    /// Whether this path is `ancestor` or lies below it.
+    pub(crate) fn starts_with(&self, ancestor: &Self) -> bool {
+        self.0.starts_with(&ancestor.0)
     }
 }
 

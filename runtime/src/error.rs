@@ -7,9 +7,12 @@ use crate::{AutomationIdError, Selector};
 
 /// Why an automation operation failed.
 ///
-/// Messages name what failed and what would be valid. No variant carries a
-/// sensitive or masked value: semantic snapshots inside errors are redacted
-/// like every other semantic output.
+/// Messages name what failed and what would be valid. Semantic content in
+/// errors (snapshots, match lists, conditions about redacted nodes) is
+/// redacted like every other semantic output. The exception is
+/// [`BaselineMismatch`](Self::BaselineMismatch) for screen formats (text,
+/// styled, cells): its diff shows the screen as the user sees it, like the
+/// PNG and recording artifacts, and may contain text a widget drew unmasked.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum AutomationError {

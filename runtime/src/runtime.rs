@@ -42,13 +42,15 @@ pub(crate) struct Effects {
 /// A component with its type erased, so nested components of any type can
 /// live in one tree.
 pub(crate) trait AnyComponent {
+    /// Applies a message; `false` when it is of another component's type
+    /// (left over from a different component once mounted at this path).
     fn update_any(
         &mut self,
         message: Box<dyn Any + Send>,
         effects: &mut Effects,
         path: &ComponentPath,
         now: LogicalTime,
-    );
+    ) -> bool;
     fn view_any(&self, frame: &mut FrameBuilder, children: &mut ChildSlots, path: &ComponentPath);
     fn mount_any(&mut self, effects: &mut Effects, path: &ComponentPath, now: LogicalTime);
     fn unmount_any(&mut self);
@@ -62,13 +64,14 @@ impl<C: Component> AnyComponent for C {
         effects: &mut Effects,
         path: &ComponentPath,
         now: LogicalTime,
-    ) {
+    ) -> bool {
         match message.downcast::<C::Message>() {
             Ok(message) => {
                 let mut ctx = Context::new(effects, path, now);
                 self.update(*message, &mut ctx);
+                true
             }
-            Err(_) => debug_assert!(false, "message routed to a component of another type"),
+            Err(_) => false,
         }
     }
 
@@ -128,11 +131,14 @@ impl Slot {
         self.mounted
     }
 
-    /// Renders this component, then unmounts the children it no longer rendered.
+    /// Renders this component, then unmounts the children it no longer
+    /// rendered (their paths are noted so their pending timers go too).
     pub(crate) fn render(&mut self, frame: &mut FrameBuilder, path: &ComponentPath) {
         self.children.begin_pass();
         self.component.view_any(frame, &mut self.children, path);
-        self.children.end_pass();
+        for key in self.children.end_pass() {
+            frame.removed_components.push(path.child(&key));
+        }
     }
 
     fn find_mut(&mut self, keys: &[Key]) -> Option<&mut Slot> {
@@ -163,9 +169,14 @@ impl ChildSlots {
     }
 
     /// Drops (and so unmounts, exactly once) every child whose key was not
-    /// rendered in this pass.
-    fn end_pass(&mut self) {
-        self.map.retain(|_, slot| slot.seen);
+    /// rendered in this pass; returns their keys.
+    fn end_pass(&mut self) -> Vec<Key> {
+        let gone: Vec<Key> =
+            self.map.iter().filter(|(_, slot)| !slot.seen).map(|(key, _)| key.clone()).collect();
+        for key in &gone {
+            self.map.remove(key);
+        }
+        gone
     }
 
     fn unmount_all(&mut self) {
@@ -233,12 +244,15 @@ impl<C: Component> RuntimeCore<C> {
         }
         match self.root.find_mut(envelope.target.keys()) {
             Some(slot) if slot.is_mounted() => {
-                slot.component.update_any(
+                let delivered = slot.component.update_any(
                     envelope.message,
                     &mut self.effects,
                     &envelope.target,
                     now,
                 );
+                if !delivered {
+                    self.effects.dropped_late += 1;
+                }
             }
             _ => self.effects.dropped_late += 1,
         }
@@ -251,5 +265,14 @@ impl<C: Component> RuntimeCore<C> {
         frame.effects = std::mem::take(&mut self.effects);
         self.root.render(frame, &ComponentPath::root());
         self.effects = std::mem::take(&mut frame.effects);
+        // Work queued for components that unmounted must not reach whatever
+        // mounts at the same path later.
+        let removed = std::mem::take(&mut frame.removed_components);
+        if !removed.is_empty() {
+            let alive =
+                |envelope: &Envelope| !removed.iter().any(|path| envelope.target.starts_with(path));
+            self.effects.timers.retain(alive);
+            self.effects.queue.retain(alive);
+        }
     }
 }

@@ -131,7 +131,8 @@ pub struct StepError {
     pub step: Box<AutomationStep>,
     /// How and where it was written.
     pub source: Box<StepSource>,
-    /// The generation committed before it (the last good one).
+    /// The last committed generation when it failed: the one before the
+    /// step, or the step's own when only its checkpoint sinks failed.
     pub generation: Generation,
     /// Why it failed.
     #[source]
@@ -221,14 +222,13 @@ impl<C: Component> Session<C> {
         let ScenarioStep { step, source } = scenario_step;
         let index = self.next_index;
         self.next_index += 1;
-        let before = self.engine.generation();
         match self.engine.execute(&step) {
             Ok(outcome) => Ok(StepResult { index, step, generation: outcome.generation, source }),
             Err(error) => Err(StepError {
                 index,
                 step: Box::new(step),
                 source: Box::new(source),
-                generation: before,
+                generation: self.engine.generation(),
                 error,
             }),
         }

@@ -2,6 +2,7 @@
 //! engine as every other host.
 
 use std::io::{self, Stdout, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use ratatui::Terminal;
@@ -53,8 +54,12 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
     let session =
         SessionOptions::default().viewport(size.width, size.height).clock(ClockMode::Realtime);
     let mut engine = SessionEngine::start(app, session)?;
+    let mut drawn = None;
     loop {
-        draw(&mut guard.terminal, &engine)?;
+        if drawn != Some(engine.generation()) {
+            draw(&mut guard.terminal, &engine)?;
+            drawn = Some(engine.generation());
+        }
         if engine.quit_requested() {
             break;
         }
@@ -72,8 +77,12 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
                     break;
                 }
             }
-        } else {
+        } else if engine.has_ready_work() {
+            // A timer fell due or a command reported.
             engine.drain()?;
+        } else {
+            // Nothing happened: no render, no commit.
+            continue;
         }
         engine.commit_now()?;
     }
@@ -127,6 +136,7 @@ impl TerminalGuard {
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
+        TERMINAL_ACTIVE.store(false, Ordering::Release);
         restore(self.mouse);
         let _ = self.terminal.show_cursor();
     }
@@ -142,12 +152,23 @@ fn restore(mouse: bool) {
     let _ = stdout.flush();
 }
 
+/// Whether a runner holds the terminal right now.
+static TERMINAL_ACTIVE: AtomicBool = AtomicBool::new(false);
+
 /// Restores the terminal before the default panic message prints, so a
-/// panic in a component leaves a usable shell with a readable message.
+/// panic in a component leaves a usable shell with a readable message. Only
+/// a panic on the UI thread, while the runner holds the terminal, restores
+/// it: a worker thread's panic leaves the app's screen alone, and after the
+/// runner returns the hook does nothing but chain to the previous one.
 fn install_panic_hook(mouse: bool) {
+    TERMINAL_ACTIVE.store(true, Ordering::Release);
+    let ui_thread = std::thread::current().id();
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        restore(mouse);
+        if std::thread::current().id() == ui_thread && TERMINAL_ACTIVE.swap(false, Ordering::AcqRel)
+        {
+            restore(mouse);
+        }
         previous(info);
     }));
 }

@@ -111,18 +111,31 @@ pub struct WaitTimeout {
     pub semantic_tree: String,
     /// A diagnostic checkpoint written for this failure, if one was.
     pub diagnostic_checkpoint: Option<String>,
+    /// The wait stopped before its timeout because nothing pending could
+    /// change the tree (a controlled clock with no tracked work).
+    pub gave_up_early: bool,
 }
 
 impl fmt::Display for WaitTimeout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "timed out after {} ms waiting for `{}` (wall {:?}, logical {:?}); ",
-            self.timeout.as_millis(),
-            self.condition,
-            self.wall_elapsed,
-            self.logical_elapsed
-        )?;
+        if self.gave_up_early {
+            write!(
+                f,
+                "gave up after {:?} waiting for `{}`: nothing pending could change the tree (the timeout was {} ms; under a controlled clock, `wait:` advances time); ",
+                self.wall_elapsed,
+                self.condition,
+                self.timeout.as_millis()
+            )?;
+        } else {
+            write!(
+                f,
+                "timed out after {} ms waiting for `{}` (wall {:?}, logical {:?}); ",
+                self.timeout.as_millis(),
+                self.condition,
+                self.wall_elapsed,
+                self.logical_elapsed
+            )?;
+        }
         if self.last_matches.is_empty() {
             write!(f, "the selector matched nothing")?;
         } else {

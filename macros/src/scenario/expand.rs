@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
-use rehearse_lang::script::{LocRange, ParsedStep};
+use rehearse_lang::script::{Loc, LocRange, ParsedStep};
 use rehearse_lang::{
     AutomationStep, FocusTarget, KeyCode, KeyPress, MouseButton, Predicate, ScrollDirection,
     Selector, WaitCondition,
@@ -116,6 +116,34 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
                     }
                 };
             });
+        }
+        if let AutomationStep::Type { text } = &parsed.step {
+            // `type:` presses a key per character: each must be allowed too.
+            // The text literal is the token after `type` and `:`.
+            let literal = Loc(parsed.facts.verb_range.end.0 + 2);
+            let range = LocRange { start: literal, end: parsed.facts.range.end };
+            let mut seen = std::collections::BTreeSet::new();
+            for character in text.chars() {
+                let key = match character {
+                    '\n' | '\r' => KeyPress::from(KeyCode::Enter),
+                    other => KeyPress::char(other),
+                };
+                if !seen.insert(key) {
+                    continue;
+                }
+                let pressed = key_press(&key);
+                let message = Literal::string(&format!(
+                    "`{written}` refuses `{key}` in automation, and typing this text would press it: the key has effects outside the app"
+                ));
+                let panic = spanned_panic(input, range, message.into_token_stream());
+                checks.extend(quote! {
+                    const _: () = {
+                        if ::rehearse::__private::refuses_key(#ids_const.refused_keys(), &#pressed) {
+                            #panic
+                        }
+                    };
+                });
+            }
         }
     }
     if checks.is_empty() {

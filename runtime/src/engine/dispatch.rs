@@ -34,7 +34,8 @@ impl<C: Component> SessionEngine<C> {
     /// draining fails with.
     pub fn handle_event(&mut self, event: &Event) -> Result<(), AutomationError> {
         self.ensure_open()?;
-        let routed = self.route(event)?;
+        // Handlers and bindings are app code: a panic closes the session.
+        let routed = self.guarded(|engine| engine.route(event))??;
         self.after_routing(routed)
     }
 
@@ -72,10 +73,20 @@ impl<C: Component> SessionEngine<C> {
                 Routed::Changed
             }
             Event::Paste(text) => {
-                // Each character sees the state the previous one produced.
+                // Each character sees the state the previous one produced; a
+                // line break is Enter, as when typed (`\r\n` is one).
+                let mut previous = None;
                 for character in text.chars() {
-                    let routed = self.route_key(KeyPress::char(character));
-                    self.after_routing(routed)?;
+                    let key = match character {
+                        '\n' if previous == Some('\r') => None,
+                        '\n' | '\r' => Some(KeyPress::from(KeyCode::Enter)),
+                        other => Some(KeyPress::char(other)),
+                    };
+                    previous = Some(character);
+                    if let Some(key) = key {
+                        let routed = self.route_key(key);
+                        self.after_routing(routed)?;
+                    }
                 }
                 Routed::Nothing
             }
@@ -95,7 +106,11 @@ impl<C: Component> SessionEngine<C> {
             .bindings
             .iter()
             .filter(|binding| binding.key == key && binding.layer >= floor)
-            .max_by_key(|binding| (binding.layer, std::cmp::Reverse(binding.owner.keys().len())));
+            // The topmost layer first; within it the most deeply nested
+            // component, so a nested component can override its parent;
+            // among equals, the first registered.
+            .rev()
+            .max_by_key(|binding| (binding.layer, binding.owner.keys().len()));
         if let Some(binding) = binding {
             let envelope = (binding.make)();
             self.core.effects.queue.push_back(envelope);
@@ -129,7 +144,7 @@ impl<C: Component> SessionEngine<C> {
 
     /// Focuses a raw node if it is focusable now.
     pub(crate) fn focus_node(&mut self, idx: NodeIdx) -> bool {
-        if !self.focusables().contains(&idx) {
+        if !self.can_focus(idx) {
             return false;
         }
         self.interaction.focused = Some(self.frame().nodes[idx].key);

@@ -5,12 +5,13 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::{Event, KeyModifiers, MouseEvent, MouseEventKind};
 
-use super::{SessionEngine, hit};
+use super::{CommittedFrame, SessionEngine, hit};
 use crate::clock::{ClockMode, LogicalTime};
 use crate::component::Component;
 use crate::error::AutomationError;
-use crate::input::crossterm_button;
+use crate::input::{crossterm_button, key_event};
 use crate::semantic::{Generation, SemanticNode};
+use crate::ui::NodeIdx;
 use crate::vocabulary::closest;
 use crate::wait::{IdleReport, WaitTimeout, evaluate};
 use crate::{
@@ -52,8 +53,8 @@ impl<C: Component> SessionEngine<C> {
                         app: std::any::type_name::<C>(),
                     });
                 }
-                let routed = self.route_key(*key);
-                self.after_routing(routed)?;
+                // The same path a terminal's key event takes.
+                self.handle_event(&Event::Key(key_event(*key)))?;
             }
             AutomationStep::Scroll { target, direction } => {
                 self.scroll(target.as_ref(), *direction)?
@@ -127,16 +128,35 @@ impl<C: Component> SessionEngine<C> {
         }
         let node = self.resolve(selector)?;
         self.check_can(node, operation, action)?;
-        let (col, row) = node.clipped_bounds.centre();
-        let idx = self.raw_of(node).expect("committed nodes map to raw nodes");
+        let idx = self.live_node(node, operation)?;
         let frame = self.frame();
+        // The current geometry: after a failed step the app may have moved on
+        // from the committed tree.
+        let clip = frame.nodes[idx].clip;
+        if clip.is_empty() {
+            return Err(AutomationError::NotInView {
+                target: node.label(),
+                clipped: clip.to_string(),
+            });
+        }
+        let (col, row) = clip.centre();
         match hit::hit_test(frame, col, row) {
             Some(recipient) if hit::is_within(frame, recipient, idx) => {}
             recipient => {
                 let reached = recipient
-                    .and_then(|raw| self.order.iter().position(|&n| n == raw))
+                    .and_then(|raw| self.order.iter().position(|&key| key == frame.nodes[raw].key))
                     .and_then(|at| self.committed().tree.nodes().nth(at))
-                    .map_or_else(|| "nothing".to_owned(), SemanticNode::label);
+                    .map_or_else(
+                        || {
+                            if recipient.is_some() {
+                                "a node rendered after the last commit"
+                            } else {
+                                "nothing"
+                            }
+                            .to_owned()
+                        },
+                        SemanticNode::label,
+                    );
                 return Err(AutomationError::NotActionable {
                     target: node.label(),
                     operation: operation.to_owned(),
@@ -153,6 +173,17 @@ impl<C: Component> SessionEngine<C> {
             });
         };
         Ok((col, row))
+    }
+
+    /// The current frame's node behind a committed node, or an error saying
+    /// it is gone (a failed step let the app move on without a commit).
+    fn live_node(&self, node: &SemanticNode, operation: &str) -> Result<NodeIdx, AutomationError> {
+        self.raw_of(node).ok_or_else(|| AutomationError::NotActionable {
+            target: node.label(),
+            operation: operation.to_owned(),
+            reason: "it is no longer rendered: the app changed after the last committed generation"
+                .into(),
+        })
     }
 
     fn check_can(
@@ -226,7 +257,7 @@ impl<C: Component> SessionEngine<C> {
             FocusTarget::Selector(selector) => {
                 let node = self.resolve(selector)?;
                 self.check_can(node, "focus", Some(SemanticAction::Focus))?;
-                let idx = self.raw_of(node).expect("committed nodes map to raw nodes");
+                let idx = self.live_node(node, "focus")?;
                 let label = node.label();
                 if !self.focus_node(idx) {
                     return Err(AutomationError::NotActionable {
@@ -260,14 +291,12 @@ impl<C: Component> SessionEngine<C> {
                 reason: "typing needs a focused text-box, text-area, combo-box or terminal".into(),
             });
         }
+        // Every character is a key press: a refused key stays refused.
+        if let Some(key) = text.chars().map(typed_key).find(|key| C::AUTOMATION_IDS.refuses(key)) {
+            return Err(AutomationError::RefusedKey { key, app: std::any::type_name::<C>() });
+        }
         for character in text.chars() {
-            let key = if character == '\n' {
-                KeyPress::from(KeyCode::Enter)
-            } else {
-                KeyPress::char(character)
-            };
-            let routed = self.route_key(key);
-            self.after_routing(routed)?;
+            self.handle_event(&Event::Key(key_event(typed_key(character))))?;
         }
         Ok(())
     }
@@ -390,7 +419,8 @@ impl<C: Component> SessionEngine<C> {
             let elapsed = started.elapsed();
             // Under a controlled clock nothing can change unless some work is
             // pending: fail now instead of burning wall time.
-            if elapsed >= timeout || !self.waiting_can_help(&idle) {
+            let gave_up_early = elapsed < timeout && !self.waiting_can_help(&idle);
+            if elapsed >= timeout || gave_up_early {
                 let diagnostic_checkpoint = self.diagnostic_checkpoint()?;
                 return Err(AutomationError::WaitTimeout(Box::new(WaitTimeout {
                     condition: redacted(condition, &matches),
@@ -401,6 +431,7 @@ impl<C: Component> SessionEngine<C> {
                     idle,
                     semantic_tree: tree.to_markdown(),
                     diagnostic_checkpoint,
+                    gave_up_early,
                 })));
             }
             self.wait_for_work(timeout - elapsed)?;
@@ -411,15 +442,42 @@ impl<C: Component> SessionEngine<C> {
         }
     }
 
-    /// Records the last committed generation for a failure, when sinks are
-    /// configured; returns the checkpoint's name.
+    /// Records what the app shows now — the state the failure saw, which
+    /// may be newer than the committed generation — for a failure, when
+    /// sinks are configured. Returns the checkpoint's name; a sink error is
+    /// reported in the name rather than replacing the failure itself.
     fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
         if self.sinks.is_empty() {
             return Ok(None);
         }
         let name = format!("diagnostic-{}", self.generation);
-        self.record_checkpoint(&name, true)?;
+        let snapshot = self.current_snapshot()?;
+        let checkpoint = super::Checkpoint { name: &name, frame: &snapshot, diagnostic: true };
+        for sink in &mut self.sinks {
+            if let Err(error) = sink.record(&checkpoint) {
+                return Ok(Some(format!("{name} (not recorded: {error})")));
+            }
+        }
         Ok(Some(name))
+    }
+
+    /// The current frame as a committed frame would show it, without
+    /// committing it (the generation number is the last committed one).
+    fn current_snapshot(&self) -> Result<CommittedFrame, AutomationError> {
+        let frame = self.frame();
+        if frame.composited {
+            return Ok(self.committed().clone());
+        }
+        let projection = super::projection::project(frame, self.generation, self.focused_idx())?;
+        Ok(CommittedFrame {
+            generation: self.generation,
+            viewport: self.committed().viewport,
+            tree: projection.tree,
+            interaction: self.committed().interaction.clone(),
+            buffer: frame.composite_copy(),
+            cursor: frame.cursor,
+            time: self.clock.now(),
+        })
     }
 
     /// Waits for bounded realtime quiescence of tracked work: nothing queued,
@@ -480,4 +538,12 @@ fn redacted(condition: &WaitCondition, matches: &[&SemanticNode]) -> WaitConditi
         other => other.clone(),
     };
     WaitCondition { predicate, selector: condition.selector.clone() }
+}
+
+/// The key a typed character is: a line break is Enter.
+fn typed_key(character: char) -> KeyPress {
+    match character {
+        '\n' | '\r' => KeyPress::from(KeyCode::Enter),
+        other => KeyPress::char(other),
+    }
 }

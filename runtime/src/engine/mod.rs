@@ -140,8 +140,10 @@ pub struct SessionEngine<C: Component> {
     interaction: Interaction,
     frame: Option<FrameBuilder>,
     committed: Option<CommittedFrame>,
-    /// For each node of the committed tree in document order, its raw node.
-    order: Vec<NodeIdx>,
+    /// For each node of the committed tree in document order, its key. Keys
+    /// (not arena indices) so a step after a failed one — whose frame may be
+    /// newer than the committed tree — still acts on the node it resolved.
+    order: Vec<NodeKey>,
     generation: Generation,
     hooks: Vec<Box<dyn CommitHook>>,
     sinks: Vec<Box<dyn CheckpointSink>>,
@@ -209,12 +211,13 @@ impl<C: Component> SessionEngine<C> {
         name: &str,
         diagnostic: bool,
     ) -> Result<(), AutomationError> {
-        self.checkpoints.push((name.to_owned(), self.generation));
         let frame = self.committed.as_ref().expect("a started engine has committed");
         let checkpoint = Checkpoint { name, frame, diagnostic };
         for sink in &mut self.sinks {
             sink.record(&checkpoint)?;
         }
+        // Listed only once every sink has it.
+        self.checkpoints.push((name.to_owned(), self.generation));
         Ok(())
     }
 
@@ -279,6 +282,17 @@ impl<C: Component> SessionEngine<C> {
     pub fn drain(&mut self) -> Result<(), AutomationError> {
         self.ensure_open()?;
         self.settle()
+    }
+
+    /// Whether anything is runnable now: queued messages (including what
+    /// commands and links sent), timers due, or an interaction change still
+    /// to render. Hosts use it to skip idle renders.
+    pub fn has_ready_work(&mut self) -> bool {
+        self.collect_inbound();
+        let now = self.clock.now();
+        !self.core.effects.queue.is_empty()
+            || self.core.effects.timers.count_due(now) > 0
+            || self.restyle
     }
 
     /// How long until the next timer is due, if one is pending.
@@ -369,7 +383,7 @@ impl<C: Component> SessionEngine<C> {
             self.interaction.focused = self.interaction.focus_stack.pop().flatten();
         }
         if let Some(key) = self.interaction.focused
-            && self.find_key(key).is_none_or(|idx| !self.focusables().contains(&idx))
+            && self.find_key(key).is_none_or(|idx| !self.can_focus(idx))
         {
             self.interaction.focused = None;
         }
@@ -401,12 +415,25 @@ impl<C: Component> SessionEngine<C> {
         order
     }
 
+    /// Whether a raw node can hold focus now: focusable, enabled with all
+    /// its ancestors, and not beneath an open modal.
+    fn can_focus(&self, idx: NodeIdx) -> bool {
+        let frame = self.frame();
+        let floor = frame.layers.iter().rposition(|layer| layer.modal).unwrap_or(0);
+        frame.nodes[idx].focusable && frame.nodes[idx].layer >= floor && self.enabled(idx)
+    }
+
     /// Whether a raw node and all its ancestors are enabled.
     fn enabled(&self, idx: NodeIdx) -> bool {
         let frame = self.frame();
-        hit::ancestry(frame, idx)
-            .iter()
-            .all(|&node| frame.nodes[node].facts.states.enabled.unwrap_or(true))
+        let mut current = Some(idx);
+        while let Some(node) = current {
+            if frame.nodes[node].facts.states.enabled == Some(false) {
+                return false;
+            }
+            current = frame.nodes[node].parent;
+        }
+        true
     }
 
     fn focused_idx(&self) -> Option<NodeIdx> {
@@ -465,7 +492,7 @@ impl<C: Component> SessionEngine<C> {
         for selector in requests {
             if let Ok(node) = projection.tree.resolve(&selector)
                 && let Some(idx) = projection.raw_of(node)
-                && self.focusables().contains(&idx)
+                && self.can_focus(idx)
             {
                 self.interaction.focused = Some(self.frame().nodes[idx].key);
                 moved = true;
@@ -500,7 +527,7 @@ impl<C: Component> SessionEngine<C> {
         };
         self.states.retain(&frame.keys);
         self.generation = generation;
-        self.order = projection.order;
+        self.order = projection.order.iter().map(|&idx| frame.nodes[idx].key).collect();
         let committed = CommittedFrame {
             generation,
             viewport: self.viewport.as_size(),
@@ -517,10 +544,12 @@ impl<C: Component> SessionEngine<C> {
         Ok(generation)
     }
 
-    /// The raw node behind a node of the committed tree.
+    /// The node of the current frame behind a node of the committed tree;
+    /// `None` when it is no longer rendered.
     fn raw_of(&self, node: &SemanticNode) -> Option<NodeIdx> {
         let tree = &self.committed().tree;
-        tree.nodes().position(|candidate| std::ptr::eq(candidate, node)).map(|at| self.order[at])
+        let at = tree.nodes().position(|candidate| std::ptr::eq(candidate, node))?;
+        self.find_key(self.order[at])
     }
 
     /// Changes the viewport, keeping the mounted app, and renders.

@@ -72,6 +72,9 @@ impl Projector<'_> {
         if name.is_empty()
             && raw.infer_name
             && raw.children.is_empty()
+            // A node with a value drew its value: naming it by what it drew
+            // would publish a sensitive value as a name.
+            && facts.value.is_none()
             && (facts.role.name_from_content() || facts.role == SemanticRole::Text)
         {
             // Render inference: a leaf with no declared name is named by the

@@ -37,15 +37,21 @@ impl NodeKey {
         let mixed = fnv(fnv(self.0, &scope.to_le_bytes()), &(index as u64).to_le_bytes());
         Self(mixed)
     }
-
-    fn overlay(order: u32) -> Self {
-        Self(fnv(fnv(Self::ROOT.0, b"overlay"), &order.to_le_bytes()))
-    }
 }
+
+/// The key scope of overlay roots under their anchor node.
+const OVERLAY_SCOPE: u64 = 0x6f76_6572_6c61_7973;
 
 /// A key scope (`Ui::keyed`, nested components) as a hash.
 pub(crate) fn scope_hash(kind: &[u8], key: &crate::component::Key) -> u64 {
-    fnv(fnv(NodeKey::ROOT.0, kind), key.to_string().as_bytes())
+    let mut state = fnv(NodeKey::ROOT.0, kind);
+    key.fingerprint(|bytes| state = fnv(state, bytes));
+    state
+}
+
+/// A scope nested in `outer` under the same parent node.
+pub(crate) fn nested_scope(outer: u64, inner: u64) -> u64 {
+    fnv(outer, &inner.to_le_bytes())
 }
 
 /// FNV-1a, continuing from `state`.
@@ -153,6 +159,9 @@ pub(crate) struct PendingPortal {
     pub(crate) facts: SemanticFacts,
     pub(crate) area: Rect,
     pub(crate) order: u32,
+    /// The node the overlay was declared under: the overlay root's key
+    /// derives from it, so showing one overlay never re-keys another.
+    pub(crate) anchor: NodeIdx,
 }
 
 #[derive(Clone)]
@@ -199,6 +208,10 @@ pub(crate) struct FrameBuilder {
     pub(crate) cursor: Option<(u16, u16)>,
     /// The layers were handed out by `take_composite`.
     pub(crate) composited: bool,
+    /// Nested components unmounted during this pass.
+    pub(crate) removed_components: Vec<ComponentPath>,
+    /// `Ui::keyed` scopes opened in this pass, by parent node.
+    pub(crate) used_scopes: rustc_hash::FxHashSet<(NodeIdx, u64)>,
 }
 
 impl FrameBuilder {
@@ -247,6 +260,8 @@ impl FrameBuilder {
             component_area: None,
             cursor: None,
             composited: false,
+            removed_components: Vec::new(),
+            used_scopes: rustc_hash::FxHashSet::default(),
         }
     }
 
@@ -282,6 +297,7 @@ impl FrameBuilder {
         let surface = self.surface();
         let layout = surface.to_screen(area);
         let mut overlay_order = None;
+        let mut anchor = ROOT;
         let parent_slot = self.current_parent();
         let parent = match parent_slot {
             ParentSlot::Node(idx) => Some(idx),
@@ -291,6 +307,7 @@ impl FrameBuilder {
                 let portal = self.pending_portal.pop().expect("a portal slot has pending facts");
                 facts = hoist(portal.facts, facts);
                 overlay_order = Some(portal.order);
+                anchor = portal.anchor;
                 None
             }
         };
@@ -304,7 +321,7 @@ impl FrameBuilder {
             }
         }
         let idx = self.nodes.len();
-        let key = self.stable_key(parent, &facts);
+        let key = self.stable_key(parent, anchor, &facts);
         self.keys.insert(key, idx);
         self.nodes.push(RawNode {
             infer_name: facts.name.is_none() && facts.label.is_none(),
@@ -348,11 +365,23 @@ impl FrameBuilder {
     /// A key that stays the same across renders for the same widget: the
     /// automation id if it has one, else the parent's key, the key scope and
     /// the index among siblings of that scope.
-    fn stable_key(&mut self, parent: Option<NodeIdx>, facts: &SemanticFacts) -> NodeKey {
+    fn stable_key(
+        &mut self,
+        parent: Option<NodeIdx>,
+        anchor: NodeIdx,
+        facts: &SemanticFacts,
+    ) -> NodeKey {
         if let Some(id) = &facts.automation_id {
             return NodeKey::of_id(id);
         }
-        let parent_idx = parent.unwrap_or(ROOT);
+        let Some(parent_idx) = parent else {
+            // An overlay root: counted among the overlays declared under its
+            // anchor, apart from the anchor's ordinary children.
+            let counter = self.sibling_counters.entry((anchor, OVERLAY_SCOPE)).or_insert(0);
+            let index = *counter;
+            *counter += 1;
+            return self.nodes[anchor].key.child(OVERLAY_SCOPE, index);
+        };
         let scope = self
             .key_scopes
             .iter()
@@ -363,12 +392,7 @@ impl FrameBuilder {
         let counter = self.sibling_counters.entry((parent_idx, scope)).or_insert(0);
         let index = *counter;
         *counter += 1;
-        let base = if parent.is_some() {
-            self.nodes[parent_idx].key
-        } else {
-            NodeKey::overlay(self.overlay_count)
-        };
-        base.child(scope, index)
+        self.nodes[parent_idx].key.child(scope, index)
     }
 
     /// Draws with ratatui at `area` (virtual coordinates), clipped to the
@@ -417,7 +441,8 @@ impl FrameBuilder {
         let layer = self.layers.len() - 1;
         self.current_layer = layer;
         self.surfaces.push(Surface { dx: 0, dy: 0, clip: Bounds::from(self.viewport) });
-        self.pending_portal.push(PendingPortal { facts, area, order });
+        let anchor = self.current_node();
+        self.pending_portal.push(PendingPortal { facts, area, order, anchor });
         self.parents.push(ParentSlot::Portal);
         layer
     }
@@ -444,7 +469,17 @@ impl FrameBuilder {
     /// frame is projected before it is composited, never after.
     pub(crate) fn take_composite(&mut self) -> Buffer {
         self.composited = true;
-        let mut out = std::mem::take(&mut self.layers[0].buffer);
+        let base = std::mem::take(&mut self.layers[0].buffer);
+        self.paint_overlays(base)
+    }
+
+    /// The composited frame, leaving the layers in place (for a diagnostic
+    /// snapshot of a frame that is not committed).
+    pub(crate) fn composite_copy(&self) -> Buffer {
+        self.paint_overlays(self.layers[0].buffer.clone())
+    }
+
+    fn paint_overlays(&self, mut out: Buffer) -> Buffer {
         for layer in &self.layers[1..] {
             for (target, source) in out.content.iter_mut().zip(&layer.buffer.content) {
                 if source.symbol() != UNPAINTED.symbol() {

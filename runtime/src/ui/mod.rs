@@ -134,7 +134,22 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     pub fn keyed(&mut self, key: impl Into<Key>, body: impl FnOnce(&mut Ui<'_, M>)) {
         let key = key.into();
         let parent = self.frame.current_node();
-        self.frame.key_scopes.push((parent, frame::scope_hash(b"k", &key)));
+        // Scopes opened inside one another under the same node combine.
+        let outer = self
+            .frame
+            .key_scopes
+            .iter()
+            .rev()
+            .find(|(owner, _)| *owner == parent)
+            .map(|(_, scope)| *scope);
+        let own = frame::scope_hash(b"k", &key);
+        let scope = outer.map_or(own, |outer| frame::nested_scope(outer, own));
+        if !self.frame.used_scopes.insert((parent, scope)) {
+            self.frame.key_errors.push(format!(
+                "reconciliation key {key:?} is used twice among the children of one node; keys must be unique among siblings"
+            ));
+        }
+        self.frame.key_scopes.push((parent, scope));
         body(self);
         self.frame.key_scopes.pop();
     }
@@ -150,14 +165,23 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     ) {
         let key = key.into();
         let path = self.path.child(&key);
-        let slot =
-            self.children.map.entry(key.clone()).or_insert_with(|| Slot::new(Box::new(init())));
-        if slot.seen && slot.is_mounted() {
+        if self.children.map.get(&key).is_some_and(|slot| slot.seen && slot.is_mounted()) {
             self.frame
                 .key_errors
                 .push(format!("nested component key {key:?} is used twice under {:?}", self.path));
             return;
         }
+        // The same key with another component type is another component:
+        // the old one unmounts (its slot drops) and the new one mounts.
+        if self.children.map.get(&key).is_some_and(|slot| !slot.component.as_any().is::<C>()) {
+            self.children.map.remove(&key);
+            // Before the new one mounts: its own mount effects stay.
+            let gone = |envelope: &Envelope| !envelope.target.starts_with(&path);
+            self.frame.effects.timers.retain(gone);
+            self.frame.effects.queue.retain(gone);
+        }
+        let slot =
+            self.children.map.entry(key.clone()).or_insert_with(|| Slot::new(Box::new(init())));
         slot.seen = true;
         let now = self.frame.now;
         slot.mount(&mut self.frame.effects, &path, now);
@@ -241,7 +265,9 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
 
     /// Binds a key for this component: pressed while nothing focused
     /// consumes it, it sends the message. Bindings in a modal overlay take
-    /// precedence and block the ones beneath it.
+    /// precedence and block the ones beneath it; within a layer a nested
+    /// component's binding wins over its ancestors', and among bindings of
+    /// one component the first registered wins.
     pub fn on_key(&mut self, key: impl Into<KeyPress>, message: impl Fn() -> M + 'static) {
         let owner = self.path.clone();
         let target = owner.clone();

@@ -6,7 +6,7 @@ use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 
 use crate::semantic::{Semantic, SemanticFacts};
 use crate::ui::{Ui, View, WidgetEvent};
-use crate::widgets::{Callback, is_activation, theme};
+use crate::widgets::{Callback, interaction_style, is_activation};
 use crate::{MouseButton, SemanticAction, SemanticRole};
 
 /// A push button. Clicked with the left button, or with Enter or Space
@@ -85,17 +85,7 @@ impl<M: Send + 'static> View<M> for Button<M> {
         let enabled = self.enabled;
         let label = self.label;
         let node = ui.node(area, facts, |ui, node| {
-            let style = if !enabled {
-                theme::DISABLED
-            } else if ui.is_pressed(node) {
-                theme::PRESSED
-            } else if ui.is_focused(node) {
-                theme::FOCUSED
-            } else if ui.is_hovered(node) {
-                theme::HOVERED
-            } else {
-                theme::NORMAL
-            };
+            let style = interaction_style(ui, node, enabled);
             ui.draw_with(area, |area, buf| {
                 if area.height >= 3 {
                     Paragraph::new(label.as_str())

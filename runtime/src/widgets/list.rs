@@ -68,7 +68,9 @@ struct ListMemory {
 /// The list is focusable: Up/Down/Home/End move the selection (sending
 /// `on_select`), Enter sends `on_activate`. Clicking an item selects it.
 /// When the selection changes, the list scrolls it into view; the wheel
-/// scrolls freely. Items scrolled out stay in the tree, out of view.
+/// scrolls freely. Items scrolled out stay in the tree, out of view. Items
+/// publish Click only when the list has `on_select`. Rows past the u16
+/// coordinate space (65,535 rows) are not laid out.
 pub struct List<M> {
     id: Option<String>,
     name: Option<String>,
@@ -143,13 +145,19 @@ impl<M: Send + 'static> List<M> {
                 if index < offset.rows {
                     offset.rows = index;
                 } else if index >= offset.rows.saturating_add(area.height) {
-                    offset.rows = index + 1 - area.height;
+                    offset.rows = index.saturating_add(1).saturating_sub(area.height);
                 }
             }
             ui.state::<ListMemory>(node).last_selected = selected;
             scroll_body(ui, node, area, content_height, |ui, content| {
                 for (index, item) in items.into_iter().enumerate() {
-                    let row = Rect::new(content.x, content.y + index as u16, content.width, 1);
+                    // Rows past the end of the u16 coordinate space cannot be
+                    // laid out; a list that long stops there.
+                    let Ok(dy) = u16::try_from(index) else { break };
+                    let Some(y) = content.y.checked_add(dy).filter(|_| dy < content_height) else {
+                        break;
+                    };
+                    let row = Rect::new(content.x, y, content.width, 1);
                     let key = item.key.clone().unwrap_or_else(|| Key::from(index));
                     let on_select = on_select.clone();
                     ui.keyed(key, |ui| {
@@ -227,6 +235,10 @@ fn show_item<M: Send + 'static>(
     on_select: std::rc::Rc<Option<ValueCallback<usize, M>>>,
 ) {
     let mut facts = SemanticFacts::new(SemanticRole::ListItem).selected(selected);
+    if on_select.is_none() {
+        // Clicking selects; without `on_select` a click does nothing.
+        facts = facts.actions(crate::ActionSet::EMPTY);
+    }
     if let Some(label) = &item.label {
         facts = facts.label(label.as_str());
     }

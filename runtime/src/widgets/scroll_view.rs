@@ -137,9 +137,11 @@ pub(crate) fn scroll_body<M: Send + 'static>(
         ui.own_cells(node, [bar]);
     }
     let height = area.height;
-    let top = area.y;
-    let bar_col = area.right().saturating_sub(1);
     ui.on_event(node, move |event, cx| {
+        // Events come in screen coordinates; `area` is in the coordinates of
+        // whatever surface this node sits on (it may itself be scrolled).
+        let bounds = cx.bounds();
+        let (top, bar_col) = (bounds.y, bounds.right() - 1);
         let state = cx.state::<ScrollOffset>();
         match event {
             WidgetEvent::Scroll { direction, .. } => {
@@ -151,9 +153,9 @@ pub(crate) fn scroll_body<M: Send + 'static>(
                 true
             }
             // A press on the scrollbar column jumps there, proportionally.
-            WidgetEvent::Press { col, row, .. } if overflow && *col == bar_col => {
+            WidgetEvent::Press { col, row, .. } if overflow && i32::from(*col) == bar_col => {
                 let span = u32::from(content_height.saturating_sub(height));
-                let along = u32::from(row.saturating_sub(top));
+                let along = u32::try_from(i32::from(*row) - top).unwrap_or(0);
                 let rows = along * span / u32::from(height.saturating_sub(1).max(1));
                 state.rows = u16::try_from(rows).unwrap_or(u16::MAX);
                 *state = state.clamped(content_height, height);

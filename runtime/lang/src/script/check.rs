@@ -27,13 +27,14 @@
 //!   by a family; the closest declaration is suggested.
 
 use crate::action::SemanticAction;
-use crate::key::KeyPress;
+use crate::key::{KeyCode, KeyPress};
 use crate::role::SemanticRole;
 use crate::script::declared::DeclaredIds;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::parse::{ParsedStep, SelectorSlot};
 use crate::script::source::LocRange;
 use crate::script::verb::Verb;
+use crate::step::AutomationStep;
 use crate::step::MouseButton;
 
 /// What the checks know about the app the steps run against.
@@ -145,6 +146,33 @@ impl<'a> Checker<'a> {
                     key.range,
                     format!(
                         "the app refuses `{pressed}` (a key with side effects outside the app); automation cannot press it"
+                    ),
+                ));
+            }
+        }
+        if let AutomationStep::Type { text } = &parsed.step {
+            // Typing presses a key per character (a line break is Enter).
+            let mut reported: Vec<KeyPress> = Vec::new();
+            for character in text.chars() {
+                let pressed = match character {
+                    '\n' | '\r' => KeyPress::from(KeyCode::Enter),
+                    other => KeyPress::char(other),
+                };
+                if reported.contains(&pressed)
+                    || !self
+                        .context
+                        .refused_keys
+                        .iter()
+                        .any(|k| KeyPress::new(k.code, k.modifiers) == pressed)
+                {
+                    continue;
+                }
+                reported.push(pressed);
+                self.errors.push(GrammarError::new(
+                    ErrorKind::RefusedKey,
+                    facts.range,
+                    format!(
+                        "the app refuses `{pressed}` (a key with side effects outside the app), and typing this text would press it"
                     ),
                 ));
             }
@@ -383,6 +411,17 @@ mod tests {
         assert_eq!(errors.iter().map(|e| e.kind).collect::<Vec<_>>(), [ErrorKind::RefusedKey; 2]);
         assert_eq!(errors[0].range, LocRange::new(Loc(4), Loc(5)));
         assert!(errors[1].message.contains("`ctrl+q`"), "{}", errors[1].message);
+    }
+
+    #[test]
+    fn typed_text_may_not_press_a_refused_key() {
+        let refused: Vec<KeyPress> = [";", "enter"].iter().map(|k| k.parse().unwrap()).collect();
+        let context = CheckContext::new().refused_keys(&refused);
+        let errors = check_steps(&parsed(&["type:\"a;b;c\nd\"", "type:abc"]), &context);
+        let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(messages[0].contains("`;`") && messages[0].contains("typing"), "{messages:?}");
+        assert!(messages[1].contains("`enter`"), "{messages:?}");
     }
 
     #[test]

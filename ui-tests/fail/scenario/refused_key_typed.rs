@@ -1,0 +1,27 @@
+use rehearse::prelude::*;
+
+rehearse::automation_ids! {
+    mod ids for Shell {
+        PROMPT = "prompt";
+        // `;` separates commands: the app runs what follows it.
+        refuse ";";
+    }
+}
+
+struct Shell;
+
+impl Component for Shell {
+    type Message = ();
+    const AUTOMATION_IDS: rehearse::AutomationIds = ids::DECLARED;
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, _: &mut Ui<'_, ()>) {}
+}
+
+// Typing presses a key per character, so a refused key cannot be typed either.
+fn main() {
+    let _ = scenario! {
+        app = Shell;
+        click:#prompt;
+        type:"ls; rm -rf";
+    };
+}
