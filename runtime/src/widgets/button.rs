@@ -6,7 +6,7 @@ use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 
 use crate::semantic::{Semantic, SemanticFacts};
 use crate::ui::{Ui, View, WidgetEvent};
-use crate::widgets::{Callback, interaction_style, is_activation};
+use crate::widgets::{Callback, interaction_style, is_activation, with_id};
 use crate::{MouseButton, SemanticAction, SemanticRole};
 
 /// A push button. Clicked with the left button, or with Enter or Space
@@ -72,10 +72,7 @@ impl<M> Semantic for Button<M> {
             facts = facts
                 .actions(SemanticRole::Button.default_actions().without(SemanticAction::Click));
         }
-        match &self.id {
-            Some(id) => facts.automation_id(id),
-            None => facts,
-        }
+        with_id(facts, self.id.as_deref())
     }
 }
 

@@ -8,7 +8,7 @@ use crate::component::Key;
 use crate::semantic::SemanticFacts;
 use crate::ui::{NodeRef, Ui, WidgetEvent};
 use crate::widgets::scroll_view::{ScrollOffset, scroll_body};
-use crate::widgets::{ValueCallback, theme};
+use crate::widgets::{ValueCallback, theme, with_id};
 use crate::{KeyCode, MouseButton, SemanticRole};
 
 type Content<'a, M> = Box<dyn FnOnce(&mut Ui<'_, M>, Rect) + 'a>;
@@ -122,10 +122,7 @@ impl<M: Send + 'static> List<M> {
 
     /// Renders the list at `area` with `items`.
     pub fn show(self, ui: &mut Ui<'_, M>, area: Rect, items: Vec<ListItem<'_, M>>) -> NodeRef {
-        let mut facts = SemanticFacts::new(SemanticRole::List);
-        if let Some(id) = &self.id {
-            facts = facts.automation_id(id);
-        }
+        let mut facts = with_id(SemanticFacts::new(SemanticRole::List), self.id.as_deref());
         if let Some(name) = &self.name {
             facts = facts.name(name.as_str());
         }
@@ -234,17 +231,13 @@ fn show_item<M: Send + 'static>(
     list_focused: bool,
     on_select: std::rc::Rc<Option<ValueCallback<usize, M>>>,
 ) {
-    let mut facts = SemanticFacts::new(SemanticRole::ListItem).selected(selected);
+    let mut facts =
+        SemanticFacts::new(SemanticRole::ListItem).selected(selected).label(item.label.as_deref());
     if on_select.is_none() {
         // Clicking selects; without `on_select` a click does nothing.
         facts = facts.actions(crate::ActionSet::EMPTY);
     }
-    if let Some(label) = &item.label {
-        facts = facts.label(label.as_str());
-    }
-    if let Some(id) = &item.id {
-        facts = facts.automation_id(id);
-    }
+    let facts = with_id(facts, item.id.as_deref());
     let style = match (selected, list_focused) {
         (true, true) => theme::SELECTED.patch(theme::FOCUSED),
         (true, false) => theme::SELECTED,

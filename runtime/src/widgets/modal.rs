@@ -5,7 +5,7 @@ use ratatui::widgets::{Block, BorderType, Clear, Widget};
 
 use crate::semantic::SemanticFacts;
 use crate::ui::Ui;
-use crate::widgets::{Callback, theme};
+use crate::widgets::{Callback, theme, with_id};
 use crate::{KeyCode, KeyPress, SemanticRole};
 
 /// A modal dialog: centred over the viewport in an overlay, it blocks
@@ -55,10 +55,10 @@ impl<M: Send + 'static> Modal<M> {
     pub fn show(self, ui: &mut Ui<'_, M>, body: impl FnOnce(&mut Ui<'_, M>, Rect)) {
         let viewport = Rect::from((ratatui::layout::Position::ORIGIN, ui.viewport()));
         let area = centered(viewport, self.width, self.height);
-        let mut portal = SemanticFacts::new(SemanticRole::Dialog).name(self.title.as_str());
-        if let Some(id) = &self.id {
-            portal = portal.automation_id(id);
-        }
+        let portal = with_id(
+            SemanticFacts::new(SemanticRole::Dialog).name(self.title.as_str()),
+            self.id.as_deref(),
+        );
         let title = self.title;
         let on_dismiss = self.on_dismiss;
         ui.overlay(portal, area, true, |ui| {

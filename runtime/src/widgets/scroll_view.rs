@@ -5,7 +5,7 @@ use ratatui::widgets::{Scrollbar, ScrollbarOrientation, ScrollbarState, Stateful
 
 use crate::semantic::SemanticFacts;
 use crate::ui::{NodeRef, Ui, WidgetEvent};
-use crate::widgets::theme;
+use crate::widgets::{theme, with_id};
 use crate::{ScrollDirection, SemanticRole};
 
 /// How far one wheel notch scrolls.
@@ -90,10 +90,7 @@ impl ScrollView {
         content_height: u16,
         body: impl FnOnce(&mut Ui<'_, M>, Rect),
     ) -> NodeRef {
-        let mut facts = SemanticFacts::new(SemanticRole::ScrollView);
-        if let Some(id) = &self.id {
-            facts = facts.automation_id(id);
-        }
+        let mut facts = with_id(SemanticFacts::new(SemanticRole::ScrollView), self.id.as_deref());
         if let Some(name) = self.name {
             facts = facts.name(name);
         }

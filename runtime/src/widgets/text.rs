@@ -7,7 +7,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::SemanticRole;
 use crate::semantic::{Semantic, SemanticFacts};
 use crate::ui::{Ui, View};
-use crate::widgets::theme;
+use crate::widgets::{theme, with_id};
 
 /// Static text; its content is its accessible name.
 ///
@@ -80,10 +80,7 @@ impl Text {
 impl Semantic for Text {
     fn semantics(&self) -> SemanticFacts {
         let facts = SemanticFacts::new(self.role).label(self.content.as_str());
-        match &self.id {
-            Some(id) => facts.automation_id(id),
-            None => facts,
-        }
+        with_id(facts, self.id.as_deref())
     }
 }
 

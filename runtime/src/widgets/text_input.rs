@@ -6,7 +6,7 @@ use ratatui::widgets::{Block, BorderType, Widget};
 
 use crate::semantic::{Semantic, SemanticFacts};
 use crate::ui::{Ui, View, WidgetEvent};
-use crate::widgets::{ValueCallback, theme};
+use crate::widgets::{ValueCallback, theme, with_id};
 use crate::{KeyCode, SemanticRole, Sensitivity};
 
 /// The caret position, kept by the framework across renders.
@@ -107,10 +107,7 @@ impl<M> Semantic for TextInput<M> {
             .label(name)
             .value(self.value.as_str(), sensitivity)
             .enabled(self.enabled);
-        match &self.id {
-            Some(id) => facts.automation_id(id),
-            None => facts,
-        }
+        with_id(facts, self.id.as_deref())
     }
 }
 
