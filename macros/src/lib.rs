@@ -10,6 +10,8 @@ mod ctxt;
 mod derive;
 mod ids;
 mod scenario;
+#[cfg(test)]
+mod test_support;
 
 use proc_macro::TokenStream;
 

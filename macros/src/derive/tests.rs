@@ -2,48 +2,13 @@
 //! compiler. Spans and the exact rendering of errors are covered by the
 //! trybuild suite in `ui-tests/`.
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use quote::quote;
 use rehearse_lang::{SemanticAction, SemanticRole, Sensitivity, StateName};
 
 use super::{ast, semantic, validate};
 use crate::ctxt::Ctxt;
-
-/// The expansion as a flat list of token strings (groups opened), for
-/// order-sensitive assertions that do not depend on spacing.
-fn flat(tokens: TokenStream) -> Vec<String> {
-    let mut out = Vec::new();
-    for tree in tokens {
-        match tree {
-            TokenTree::Group(group) => {
-                let (open, close) = match group.delimiter() {
-                    proc_macro2::Delimiter::Parenthesis => ("(", ")"),
-                    proc_macro2::Delimiter::Brace => ("{", "}"),
-                    proc_macro2::Delimiter::Bracket => ("[", "]"),
-                    proc_macro2::Delimiter::None => ("", ""),
-                };
-                out.push(open.to_owned());
-                out.extend(flat(group.stream()));
-                out.push(close.to_owned());
-            }
-            other => out.push(other.to_string()),
-        }
-    }
-    out.retain(|token| !token.is_empty());
-    out
-}
-
-/// The messages of the `compile_error!`s in an expansion, in order.
-fn errors(expansion: &TokenStream) -> Vec<String> {
-    let tokens = flat(expansion.clone());
-    tokens
-        .windows(4)
-        .filter(|window| {
-            window[0] == "compile_error" && window[1] == "!" && ["(", "{"].contains(&&*window[2])
-        })
-        .map(|window| syn::parse_str::<syn::LitStr>(&window[3]).expect("a string").value())
-        .collect()
-}
+use crate::test_support::{compile_errors as errors, flat};
 
 fn parse_and_validate(input: TokenStream) -> Result<String, Vec<String>> {
     let input: syn::DeriveInput = syn::parse2(input).expect("valid Rust");

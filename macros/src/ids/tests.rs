@@ -4,16 +4,11 @@
 
 use std::str::FromStr;
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 
 use super::{ast, automation_ids, validate};
 use crate::ctxt::Ctxt;
-
-macro_rules! tokens {
-    ($($tokens:tt)*) => {
-        TokenStream::from_str(stringify!($($tokens)*)).expect("tokens")
-    };
-}
+use crate::test_support::{has, spaced, tokens};
 
 /// Every error message of `input`, in order (empty when it is valid).
 fn errors(input: TokenStream) -> Vec<String> {
@@ -28,36 +23,6 @@ fn errors(input: TokenStream) -> Vec<String> {
         Ok(()) => Vec::new(),
         Err(error) => error.into_iter().map(|error| error.to_string()).collect(),
     }
-}
-
-/// The expansion as text, one space between tokens, `::` whole.
-fn spaced(tokens: TokenStream) -> String {
-    fn flat(tokens: TokenStream, out: &mut Vec<String>) {
-        for tree in tokens {
-            match tree {
-                TokenTree::Group(group) => {
-                    let (open, close) = match group.delimiter() {
-                        proc_macro2::Delimiter::Parenthesis => ("(", ")"),
-                        proc_macro2::Delimiter::Brace => ("{", "}"),
-                        proc_macro2::Delimiter::Bracket => ("[", "]"),
-                        proc_macro2::Delimiter::None => ("", ""),
-                    };
-                    out.push(open.to_owned());
-                    flat(group.stream(), out);
-                    out.push(close.to_owned());
-                }
-                other => out.push(other.to_string()),
-            }
-        }
-    }
-    let mut out = Vec::new();
-    flat(tokens, &mut out);
-    out.retain(|token| !token.is_empty());
-    out.join(" ").replace(": :", "::")
-}
-
-fn has(haystack: &str, needle: &str) -> bool {
-    haystack.contains(&spaced(TokenStream::from_str(needle).expect("tokens")))
 }
 
 #[test]

@@ -4,61 +4,13 @@
 
 use std::str::FromStr;
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use rehearse_lang::script::{Dialect, parse_step_in};
 use rehearse_lang::{AutomationStep, KeyCode, KeyPress, Modifiers, Selector};
 
 use super::{expand, parse, scenario, validate};
 use crate::ctxt::Ctxt;
-
-/// The tokens as written (`quote!` would read `#id` as an interpolation).
-macro_rules! tokens {
-    ($($tokens:tt)*) => {
-        TokenStream::from_str(stringify!($($tokens)*)).expect("tokens")
-    };
-}
-
-/// The expansion as a flat list of token strings (groups opened).
-fn flat(tokens: TokenStream) -> Vec<String> {
-    let mut out = Vec::new();
-    for tree in tokens {
-        match tree {
-            TokenTree::Group(group) => {
-                let (open, close) = match group.delimiter() {
-                    proc_macro2::Delimiter::Parenthesis => ("(", ")"),
-                    proc_macro2::Delimiter::Brace => ("{", "}"),
-                    proc_macro2::Delimiter::Bracket => ("[", "]"),
-                    proc_macro2::Delimiter::None => ("", ""),
-                };
-                out.push(open.to_owned());
-                out.extend(flat(group.stream()));
-                out.push(close.to_owned());
-            }
-            other => out.push(other.to_string()),
-        }
-    }
-    out.retain(|token| !token.is_empty());
-    out
-}
-
-/// The expansion as text with one space between tokens (`::` kept whole).
-fn spaced(tokens: TokenStream) -> String {
-    flat(tokens).join(" ").replace(": :", "::")
-}
-
-/// Whether `haystack` (from [`spaced`]) holds the tokens of `needle`.
-fn has(haystack: &str, needle: &str) -> bool {
-    haystack.contains(&spaced(TokenStream::from_str(needle).expect("tokens")))
-}
-
-/// The messages of the `compile_error!`s in an expansion, in order.
-fn errors(expansion: &TokenStream) -> Vec<String> {
-    flat(expansion.clone())
-        .windows(4)
-        .filter(|window| window[0] == "compile_error" && window[1] == "!")
-        .map(|window| syn::parse_str::<syn::LitStr>(&window[3]).expect("a string").value())
-        .collect()
-}
+use crate::test_support::{compile_errors as errors, has, spaced, tokens};
 
 /// The input's steps with their spellings, or every error message.
 fn steps(input: TokenStream) -> Result<Vec<(AutomationStep, String)>, Vec<String>> {
