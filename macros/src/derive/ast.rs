@@ -222,18 +222,23 @@ impl Field<'_> {
     }
 }
 
+/// Every key of every `#[semantic(...)]` attribute in `attrs`, in order; a
+/// key given twice is reported once and only its first use is taken.
+fn each_item(cx: &Ctxt, attrs: &[syn::Attribute], place: Place, mut take: impl FnMut(Item)) {
+    let mut seen = Seen::default();
+    for attr in attrs.iter().filter(|attr| attr.path().is_ident(ATTRIBUTE)) {
+        for item in items(cx, attr, place) {
+            if seen.first(cx, &item.key) {
+                take(item);
+            }
+        }
+    }
+}
+
 impl Container {
     fn from_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut container = Self::default();
-        let mut seen = Seen::default();
-        for attr in attrs.iter().filter(|attr| attr.path().is_ident(ATTRIBUTE)) {
-            for item in items(cx, attr, Place::Struct) {
-                if !seen.first(cx, &item.key) {
-                    continue;
-                }
-                container.take(cx, item);
-            }
-        }
+        each_item(cx, attrs, Place::Struct, |item| container.take(cx, item));
         container
     }
 
@@ -332,15 +337,7 @@ impl Container {
 impl FieldKeys {
     fn from_attrs(cx: &Ctxt, attrs: &[syn::Attribute]) -> Self {
         let mut keys = Self::default();
-        let mut seen = Seen::default();
-        for attr in attrs.iter().filter(|attr| attr.path().is_ident(ATTRIBUTE)) {
-            for item in items(cx, attr, Place::Field) {
-                if !seen.first(cx, &item.key) {
-                    continue;
-                }
-                keys.take(cx, item);
-            }
-        }
+        each_item(cx, attrs, Place::Field, |item| keys.take(cx, item));
         keys
     }
 
