@@ -367,3 +367,31 @@ fn checkpoints_reach_every_sink_with_their_generation_and_bad_names_reach_none()
     assert!(matches!(error.error, AutomationError::InvalidCheckpointName { .. }), "{error}");
     assert_eq!(seen.borrow().len(), 1, "an invalid name reaches no sink");
 }
+
+/// An app whose view builds an id that breaks the rules.
+struct BadId;
+
+impl Component for BadId {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        let [a, b] =
+            Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(ui.area());
+        ui.add(a, Text::new("first").automation_id("row 1"));
+        ui.add(b, Text::new("second").automation_id("row 1"));
+    }
+}
+
+#[test]
+fn an_invalid_dynamic_id_fails_the_commit_at_its_node() {
+    let error = Session::try_new(BadId, SessionOptions::default()).err().expect("the commit fails");
+    let AutomationError::InvalidAutomationId { id, path, reason } = &error else {
+        panic!("{error}")
+    };
+    assert_eq!(id, "row 1");
+    assert_eq!(path, "application > text \"first\"");
+    assert_eq!(
+        *reason,
+        rehearse::AutomationIdError::InvalidCharacter { position: 3, character: ' ' }
+    );
+}

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use ratatui::crossterm::event::{Event, KeyModifiers, MouseEvent, MouseEventKind};
 
 use super::{CommittedFrame, SessionEngine, hit};
-use crate::clock::{ClockMode, LogicalTime};
+use crate::clock::ClockMode;
 use crate::component::Component;
 use crate::error::AutomationError;
 use crate::input::{crossterm_button, key_event};
@@ -518,11 +518,6 @@ impl<C: Component> SessionEngine<C> {
                 self.wait_for_work(remaining)?;
             }
         }
-    }
-
-    /// The logical time, for tests and hosts.
-    pub fn logical_time(&self) -> LogicalTime {
-        self.clock.now()
     }
 }
 

@@ -7,7 +7,7 @@ use ratatui::layout::Size;
 use crate::error::AutomationError;
 use crate::semantic::{Generation, NodeStates, SemanticNode, SemanticTree, resolve_name};
 use crate::ui::{ClickInheritance, FrameBuilder, NodeIdx, ROOT};
-use crate::{AutomationId, SemanticAction, SemanticRole};
+use crate::{AutomationId, AutomationIdError, SemanticAction, SemanticRole};
 
 use super::hit;
 
@@ -39,7 +39,7 @@ pub(crate) fn project(
     if let Some(error) = frame.key_errors.first() {
         return Err(AutomationError::Render(error.clone()));
     }
-    let mut projector = Projector { frame, focused, order: Vec::new() };
+    let mut projector = Projector { frame, focused, order: Vec::new(), invalid_id: None };
     let mut root = projector.node(ROOT, true);
     // Overlay roots follow application content, in stacking order.
     for layer in &frame.layers[1..] {
@@ -49,7 +49,7 @@ pub(crate) fn project(
     }
     let tree =
         SemanticTree::new(generation, Size::new(frame.viewport.width, frame.viewport.height), root);
-    check_ids(frame, &tree, &projector.order)?;
+    check_ids(&tree, projector.invalid_id)?;
     Ok(Projection { tree, order: projector.order })
 }
 
@@ -57,11 +57,14 @@ struct Projector<'a> {
     frame: &'a FrameBuilder,
     focused: Option<NodeIdx>,
     order: Vec<NodeIdx>,
+    /// The first id that broke the rules: its node's position, the id, why.
+    invalid_id: Option<(usize, String, AutomationIdError)>,
 }
 
 impl Projector<'_> {
     fn node(&mut self, idx: NodeIdx, ancestors_enabled: bool) -> SemanticNode {
         let raw = &self.frame.nodes[idx];
+        let at = self.order.len();
         self.order.push(idx);
         let facts = &raw.facts;
         let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
@@ -112,8 +115,17 @@ impl Projector<'_> {
             offscreen,
         };
         let mut node = SemanticNode::new(facts.role, raw.layout);
-        node.automation_id =
-            facts.automation_id.as_ref().and_then(|id| AutomationId::new(id.clone()).ok());
+        // Validated once, here; check_ids reports the first failure.
+        node.automation_id = match &facts.automation_id {
+            None => None,
+            Some(id) => match AutomationId::new(id.clone()) {
+                Ok(id) => Some(id),
+                Err(reason) => {
+                    self.invalid_id.get_or_insert((at, id.clone(), reason));
+                    None
+                }
+            },
+        };
         node.name = name;
         node.value = facts.value.clone();
         node.states = states;
@@ -140,22 +152,24 @@ fn inherits_click(frame: &FrameBuilder, idx: NodeIdx, children: &[SemanticNode])
     hit::hit_test(frame, col, row).is_some_and(|target| hit::is_within(frame, target, *child))
 }
 
+/// Fails on the first (in document order) invalid or duplicate id.
 fn check_ids(
-    frame: &FrameBuilder,
     tree: &SemanticTree,
-    order: &[NodeIdx],
+    invalid_id: Option<(usize, String, AutomationIdError)>,
 ) -> Result<(), AutomationError> {
     let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
-    for (at, &idx) in order.iter().enumerate() {
-        let raw = &frame.nodes[idx];
-        let Some(id) = raw.facts.automation_id.as_deref() else { continue };
-        if let Err(reason) = rehearse_lang::validate_automation_id(id) {
+    let invalid_at = invalid_id.as_ref().map_or(usize::MAX, |(at, ..)| *at);
+    for (at, node) in tree.nodes().enumerate() {
+        if at == invalid_at
+            && let Some((_, id, reason)) = invalid_id
+        {
             return Err(AutomationError::InvalidAutomationId {
-                id: id.to_owned(),
+                id,
                 path: path_at(tree, at),
                 reason,
             });
         }
+        let Some(id) = node.automation_id.as_ref().map(AutomationId::as_str) else { continue };
         if let Some(&first) = seen.get(id) {
             return Err(AutomationError::DuplicateAutomationId {
                 id: id.to_owned(),
