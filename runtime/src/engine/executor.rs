@@ -409,9 +409,11 @@ impl<C: Component> SessionEngine<C> {
     ) -> Result<(), AutomationError> {
         let started = Instant::now();
         let logical_start = self.clock.now();
-        let mut tree = self.committed().tree.clone();
+        // The committed tree first, then what the app shows after each wait.
+        let mut latest: Option<crate::semantic::SemanticTree> = None;
         loop {
-            let (holds, matches) = evaluate(condition, &tree)?;
+            let tree = latest.as_ref().unwrap_or(&self.committed().tree);
+            let (holds, matches) = evaluate(condition, tree)?;
             if holds {
                 return Ok(());
             }
@@ -421,15 +423,18 @@ impl<C: Component> SessionEngine<C> {
             // pending: fail now instead of burning wall time.
             let gave_up_early = elapsed < timeout && !self.waiting_can_help(&idle);
             if elapsed >= timeout || gave_up_early {
+                let condition = redacted(condition, &matches);
+                let last_matches = matches.iter().map(|node| node.label()).collect();
+                let semantic_tree = tree.to_markdown();
                 let diagnostic_checkpoint = self.diagnostic_checkpoint()?;
                 return Err(AutomationError::WaitTimeout(Box::new(WaitTimeout {
-                    condition: redacted(condition, &matches),
+                    condition,
                     timeout,
                     wall_elapsed: elapsed,
                     logical_elapsed: self.clock.now().0.saturating_sub(logical_start.0),
-                    last_matches: matches.iter().map(|node| node.label()).collect(),
+                    last_matches,
                     idle,
-                    semantic_tree: tree.to_markdown(),
+                    semantic_tree,
                     diagnostic_checkpoint,
                     gave_up_early,
                 })));
@@ -437,8 +442,9 @@ impl<C: Component> SessionEngine<C> {
             self.wait_for_work(timeout - elapsed)?;
             // Evaluate what the app shows now without committing: the step
             // commits exactly one generation when it ends.
-            tree =
-                super::projection::project(self.frame(), self.generation, self.focused_idx())?.tree;
+            latest = Some(
+                super::projection::project(self.frame(), self.generation, self.focused_idx())?.tree,
+            );
         }
     }
 
