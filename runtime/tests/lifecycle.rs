@@ -89,9 +89,9 @@ fn a_panic_in_update_closes_the_session_and_unmounts_everything_once() {
     }
 }
 
-/// What the command saw when it finally sent: the send's result and
-/// whether it had been cancelled.
-type Outcome = Arc<Mutex<Option<(Result<(), SessionClosed>, bool)>>>;
+/// Where the command reports what it saw when it finally sent: the send's
+/// result and whether it had been cancelled.
+type Outcome = mpsc::Sender<(Result<(), SessionClosed>, bool)>;
 
 /// Starts a command that waits for the test's go-ahead, then reports.
 struct Patient {
@@ -118,7 +118,7 @@ impl Component for Patient {
                 ctx.spawn("patient", move |link: CommandLink<PatientMsg>| {
                     let _ = go.recv();
                     let sent = link.send(PatientMsg::Done);
-                    *outcome.lock().unwrap() = Some((sent, link.is_cancelled()));
+                    let _ = outcome.send((sent, link.is_cancelled()));
                 });
             }
             PatientMsg::Done => self.received += 1,
@@ -140,24 +140,15 @@ impl Component for Patient {
 #[test]
 fn shutdown_rejects_late_messages_and_cancels_tracked_work() {
     let (go, wait) = mpsc::channel();
-    let outcome = Arc::new(Mutex::new(None));
-    let app = Patient {
-        go: Arc::new(Mutex::new(Some(wait))),
-        outcome: outcome.clone(),
-        link: None,
-        received: 0,
-    };
+    let (outcome, report) = mpsc::channel();
+    let app = Patient { go: Arc::new(Mutex::new(Some(wait))), outcome, link: None, received: 0 };
     let mut session = Session::new(app, SessionOptions::default().viewport(10, 2));
     session.step(AutomationStep::click(Selector::id("start"))).unwrap();
     assert_eq!(session.idle_report().tracked_commands, 1);
     session.engine_mut().close();
     go.send(()).unwrap();
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while outcome.lock().unwrap().is_none() {
-        assert!(std::time::Instant::now() < deadline, "the command never finished");
-        std::thread::yield_now();
-    }
-    let (sent, cancelled) = outcome.lock().unwrap().take().unwrap();
+    let (sent, cancelled) =
+        report.recv_timeout(Duration::from_secs(10)).expect("the command finished");
     assert_eq!(sent, Err(SessionClosed), "the late message is rejected");
     assert!(cancelled, "the command was told to stop");
     assert_eq!(session.app().received, 0, "nothing reached the closed session");
@@ -166,7 +157,7 @@ fn shutdown_rejects_late_messages_and_cancels_tracked_work() {
 #[test]
 fn a_tracked_command_finishing_is_seen_by_wait_for_idle() {
     let (go, wait) = mpsc::channel();
-    let outcome = Arc::new(Mutex::new(None));
+    let (outcome, _report) = mpsc::channel();
     let app = Patient { go: Arc::new(Mutex::new(Some(wait))), outcome, link: None, received: 0 };
     let mut session = Session::new(app, SessionOptions::default().viewport(10, 2));
     session.step(AutomationStep::click(Selector::id("start"))).unwrap();
@@ -183,7 +174,7 @@ fn a_tracked_command_finishing_is_seen_by_wait_for_idle() {
 #[test]
 fn untracked_links_are_reported_as_a_boundary() {
     let (_go, wait) = mpsc::channel();
-    let outcome = Arc::new(Mutex::new(None));
+    let (outcome, _report) = mpsc::channel();
     let app = Patient { go: Arc::new(Mutex::new(Some(wait))), outcome, link: None, received: 0 };
     let mut session = Session::new(app, SessionOptions::default().viewport(10, 2));
     assert!(!session.idle_report().external_links_untracked);
