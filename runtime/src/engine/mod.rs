@@ -401,14 +401,8 @@ impl<C: Component> SessionEngine<C> {
     /// The focus order of the current frame: enabled focusable nodes in
     /// document order, only inside the topmost modal overlay when one is open.
     fn focusables(&self) -> Vec<NodeIdx> {
-        let frame = self.frame();
-        let floor = frame.layers.iter().rposition(|layer| layer.modal).unwrap_or(0);
-        let mut order: Vec<NodeIdx> = frame
-            .focus_order
-            .iter()
-            .copied()
-            .filter(|&idx| frame.nodes[idx].layer >= floor && self.enabled(idx))
-            .collect();
+        let mut order: Vec<NodeIdx> =
+            self.frame().focus_order.iter().copied().filter(|&idx| self.can_focus(idx)).collect();
         // Document order: a container made focusable after its children
         // still comes before them.
         order.sort_unstable();

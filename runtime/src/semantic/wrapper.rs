@@ -161,8 +161,7 @@ pub fn mapped_role<W>() -> SemanticRole {
 mod tests {
     use super::*;
     use ratatui::widgets::{
-        Block, Clear, Gauge, LineGauge, List, Paragraph, Scrollbar, ScrollbarOrientation, Table,
-        Tabs,
+        Block, Clear, Gauge, LineGauge, List, Paragraph, Scrollbar, Table, Tabs,
     };
 
     #[test]
@@ -177,7 +176,6 @@ mod tests {
         assert_eq!(mapped_role::<Scrollbar<'static>>(), SemanticRole::ScrollView);
         assert_eq!(mapped_role::<Clear>(), SemanticRole::Generic);
         assert_eq!(mapped_role::<String>(), SemanticRole::Generic);
-        let _ = ScrollbarOrientation::VerticalRight;
     }
 
     #[test]
