@@ -395,3 +395,31 @@ fn an_invalid_dynamic_id_fails_the_commit_at_its_node() {
         rehearse::AutomationIdError::InvalidCharacter { position: 3, character: ' ' }
     );
 }
+
+/// A list without an automation id.
+struct Anonymous;
+
+impl Component for Anonymous {
+    type Message = usize;
+    fn update(&mut self, _: usize, _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, usize>) {
+        let items = (0..30)
+            .map(|n| {
+                rehearse::widgets::ListItem::new(format!("row {n}"))
+                    .automation_id(format!("row-{n}"))
+            })
+            .collect();
+        rehearse::widgets::List::new().show(ui, ui.area(), items);
+    }
+}
+
+#[test]
+fn scroll_without_a_selector_scrolls_at_the_focused_node() {
+    let mut session = Session::new(Anonymous, SessionOptions::default().viewport(20, 5));
+    let error = session.step(AutomationStep::scroll(ScrollDirection::Down)).unwrap_err();
+    assert!(error.to_string().contains("no node holds focus"), "{error}");
+    session.step(AutomationStep::key(KeyCode::Tab)).unwrap();
+    session.step(AutomationStep::scroll(ScrollDirection::Down)).unwrap();
+    assert!(!session.tree().by_id("row-0").unwrap().in_view);
+    assert!(session.tree().by_id("row-3").unwrap().in_view);
+}

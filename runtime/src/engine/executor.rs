@@ -127,6 +127,18 @@ impl<C: Component> SessionEngine<C> {
             };
         }
         let node = self.resolve(selector)?;
+        self.node_target(node, operation, action)
+    }
+
+    /// The cell a pointer action on `node` (from the committed tree) goes
+    /// to, after checking the node can take it and that a real pointer
+    /// there reaches it.
+    fn node_target(
+        &self,
+        node: &SemanticNode,
+        operation: &str,
+        action: Option<SemanticAction>,
+    ) -> Result<(u16, u16), AutomationError> {
         self.check_can(node, operation, action)?;
         let idx = self.live_node(node, operation)?;
         let frame = self.frame();
@@ -318,14 +330,7 @@ impl<C: Component> SessionEngine<C> {
                             .into(),
                     });
                 };
-                let selector = focused.automation_id.as_ref().map(|id| Selector::id(id.as_str()));
-                match selector {
-                    Some(selector) => self.pointer_target(&selector, "scroll", None)?,
-                    None => {
-                        let (col, row) = focused.clipped_bounds.centre();
-                        (col.max(0) as u16, row.max(0) as u16)
-                    }
-                }
+                self.node_target(focused, "scroll", None)?
             }
         };
         let kind = match direction {
