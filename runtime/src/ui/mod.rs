@@ -435,19 +435,7 @@ impl<M: Send + 'static> Response<'_, '_, M> {
 
     fn on_button(self, wanted: MouseButton, message: impl Fn() -> M + 'static) -> Self {
         if let Some(node) = self.node {
-            self.ui.on_event(node, move |event, cx| match event {
-                WidgetEvent::Click { button, .. } if *button == wanted => {
-                    cx.emit(message());
-                    true
-                }
-                WidgetEvent::Key(key)
-                    if wanted == MouseButton::Left && crate::widgets::is_activation(key) =>
-                {
-                    cx.emit(message());
-                    true
-                }
-                _ => false,
-            });
+            self.ui.on_event(node, click_handler(wanted, message));
         }
         self
     }
@@ -485,5 +473,27 @@ impl<M: Send + 'static> Response<'_, '_, M> {
             self.ui.hit_cells(node, cells);
         }
         self
+    }
+}
+
+/// The handler of a click with `wanted` (or, for the left button, Enter or
+/// Space on the focused node): it sends `message`. Shared by
+/// [`Response::on_click`] and button-like widgets.
+pub(crate) fn click_handler<M: Send + 'static>(
+    wanted: MouseButton,
+    message: impl Fn() -> M + 'static,
+) -> impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static {
+    move |event, cx| match event {
+        WidgetEvent::Click { button, .. } if *button == wanted => {
+            cx.emit(message());
+            true
+        }
+        WidgetEvent::Key(key)
+            if wanted == MouseButton::Left && crate::widgets::is_activation(key) =>
+        {
+            cx.emit(message());
+            true
+        }
+        _ => false,
     }
 }

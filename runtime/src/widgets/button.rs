@@ -5,8 +5,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 
 use crate::semantic::{Semantic, SemanticFacts};
-use crate::ui::{Ui, View, WidgetEvent};
-use crate::widgets::{Callback, interaction_style, is_activation, with_id};
+use crate::ui::{Ui, View, click_handler};
+use crate::widgets::{Callback, interaction_style, with_id};
 use crate::{MouseButton, SemanticAction, SemanticRole};
 
 /// A push button. Clicked with the left button, or with Enter or Space
@@ -104,17 +104,7 @@ impl<M: Send + 'static> View<M> for Button<M> {
         }
         ui.make_focusable(node);
         if let Some(on_click) = self.on_click {
-            ui.on_event(node, move |event, cx| match event {
-                WidgetEvent::Click { button: MouseButton::Left, .. } => {
-                    cx.emit(on_click());
-                    true
-                }
-                WidgetEvent::Key(key) if is_activation(key) => {
-                    cx.emit(on_click());
-                    true
-                }
-                _ => false,
-            });
+            ui.on_event(node, click_handler(MouseButton::Left, on_click));
         }
     }
 }
