@@ -201,7 +201,6 @@ pub(crate) struct FrameBuilder {
     pub(crate) keys: FxHashMap<NodeKey, NodeIdx>,
     /// Keys used twice under one parent (`Ui::nest`/`Ui::keyed`), reported at commit.
     pub(crate) key_errors: Vec<String>,
-    overlay_count: u32,
     /// The area the next nested component renders into.
     pub(crate) component_area: Option<Rect>,
     /// Where the terminal cursor goes, if a widget placed it.
@@ -256,7 +255,6 @@ impl FrameBuilder {
             sibling_counters: FxHashMap::default(),
             keys: FxHashMap::default(),
             key_errors: Vec::new(),
-            overlay_count: 0,
             component_area: None,
             cursor: None,
             composited: false,
@@ -430,21 +428,20 @@ impl FrameBuilder {
 
     /// Starts an overlay layer: content drawn until `end_overlay` paints
     /// above everything before it.
-    pub(crate) fn begin_overlay(&mut self, facts: SemanticFacts, area: Rect, modal: bool) -> usize {
-        self.overlay_count += 1;
-        let order = self.overlay_count;
+    pub(crate) fn begin_overlay(&mut self, facts: SemanticFacts, area: Rect, modal: bool) {
         self.layers.push(Layer {
             buffer: Buffer::filled(self.viewport, UNPAINTED),
             root: None,
             modal,
         });
+        // Layer 0 is the application, so an overlay's layer is its stacking order.
         let layer = self.layers.len() - 1;
+        let order = u32::try_from(layer).unwrap_or(u32::MAX);
         self.current_layer = layer;
         self.surfaces.push(Surface { dx: 0, dy: 0, clip: Bounds::from(self.viewport) });
         let anchor = self.current_node();
         self.pending_portal.push(PendingPortal { facts, area, order, anchor });
         self.parents.push(ParentSlot::Portal);
-        layer
     }
 
     pub(crate) fn end_overlay(&mut self, previous_layer: usize, owner: &ComponentPath) {
