@@ -307,32 +307,8 @@ impl TodoApp {
             .into_iter()
             .map(|todo| {
                 let (id, done, title) = (todo.id, todo.done, todo.title.as_str());
-                ListItem::custom(move |ui: &mut Ui<'_, Msg>, row: Rect| {
-                    let [toggle, label, delete] = Layout::horizontal([
-                        Constraint::Length(4),
-                        Constraint::Fill(1),
-                        Constraint::Length(3),
-                    ])
-                    .areas(row);
-                    ui.add(toggle, DoneToggle { label: title, done, id: ids::toggle(id) })
-                        .on_click(move || Msg::Toggle(id));
-                    let style = if done {
-                        Modifier::CROSSED_OUT | Modifier::DIM
-                    } else {
-                        Modifier::empty()
-                    };
-                    ui.draw(label, Line::styled(title, style));
-                    ui.add(
-                        delete,
-                        Button::new("✕")
-                            .name(format!("Delete “{title}”"))
-                            .automation_id(ids::delete(id))
-                            .on_click(move || Msg::AskDelete(id)),
-                    );
-                })
-                .label(title)
-                .automation_id(ids::item(id))
-                .key(id)
+                // Built only when the todo changed: a click re-renders one row.
+                ListItem::lazy(id, &(done, title), move || Self::row(id, done, title))
             })
             .collect();
         List::new()
@@ -342,6 +318,32 @@ impl TodoApp {
             .show(ui, area, items);
         ui.on_key(KeyPress::from(KeyCode::Delete), || Msg::DeleteSelected);
         ui.on_key(KeyPress::char(' '), || Msg::ToggleSelected);
+    }
+
+    /// One todo's row: its done toggle, its title, its delete button.
+    fn row(id: u64, done: bool, title: &str) -> ListItem<'_, Msg> {
+        ListItem::custom(move |ui: &mut Ui<'_, Msg>, row: Rect| {
+            let [toggle, label, delete] = Layout::horizontal([
+                Constraint::Length(4),
+                Constraint::Fill(1),
+                Constraint::Length(3),
+            ])
+            .areas(row);
+            ui.add(toggle, DoneToggle { label: title, done, id: ids::toggle(id) })
+                .on_click(move || Msg::Toggle(id));
+            let style =
+                if done { Modifier::CROSSED_OUT | Modifier::DIM } else { Modifier::empty() };
+            ui.draw(label, Line::styled(title, style));
+            ui.add(
+                delete,
+                Button::new("✕")
+                    .name(format!("Delete “{title}”"))
+                    .automation_id(ids::delete(id))
+                    .on_click(move || Msg::AskDelete(id)),
+            );
+        })
+        .label(title)
+        .automation_id(ids::item(id))
     }
 
     fn confirm(&self, ui: &mut Ui<'_, Msg>, todo: &Todo) {

@@ -34,6 +34,7 @@ pub struct SessionOptions {
     clock: ClockMode,
     limits: DrainLimits,
     strict_ids: bool,
+    memoize: bool,
 }
 
 impl Default for SessionOptions {
@@ -43,6 +44,7 @@ impl Default for SessionOptions {
             clock: ClockMode::Controlled,
             limits: DrainLimits::default(),
             strict_ids: false,
+            memoize: true,
         }
     }
 }
@@ -96,6 +98,21 @@ impl SessionOptions {
     /// Whether strict ids are on.
     pub fn is_strict(&self) -> bool {
         self.strict_ids
+    }
+
+    /// Whether renders carry unchanged [`Ui::memo`](crate::ui::Ui::memo)
+    /// subtrees over from the previous frame (on by default). Off, every
+    /// body runs every render: the committed generations are the same, only
+    /// slower — which tests use to check that memoized views are honest.
+    #[must_use]
+    pub fn memoize(mut self, memoize: bool) -> Self {
+        self.memoize = memoize;
+        self
+    }
+
+    /// Whether memoized subtrees are carried over.
+    pub fn is_memoizing(&self) -> bool {
+        self.memoize
     }
 }
 

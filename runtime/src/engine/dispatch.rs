@@ -243,6 +243,11 @@ impl<C: Component> SessionEngine<C> {
                 consumed = true;
                 break;
             }
+            if !node.handlers.is_empty() {
+                // Its handlers may change widget state: a memoized subtree
+                // holding it renders afresh.
+                self.touched.push(node.key);
+            }
             for handler in &node.handlers {
                 let mut focus_me = false;
                 let raw = RawEventCx {

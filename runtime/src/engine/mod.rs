@@ -18,7 +18,9 @@ use crate::error::AutomationError;
 use crate::runtime::RuntimeCore;
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
 use crate::session::SessionOptions;
-use crate::ui::{FrameBuilder, InteractionKeys, NodeIdx, NodeKey, WidgetStates};
+use crate::ui::{
+    FrameBuilder, FrameStart, InteractionKeys, NodeIdx, NodeKey, Previous, WidgetStates,
+};
 
 pub use executor::StepOutcome;
 
@@ -154,6 +156,12 @@ pub struct SessionEngine<C: Component> {
     /// Interaction state changed since the last render (hover, press, focus
     /// moves that sent no message): render before the next commit.
     restyle: bool,
+    /// Carry unchanged memoized subtrees over from frame to frame.
+    memoize: bool,
+    /// Nodes whose handlers ran since the last render.
+    touched: Vec<NodeKey>,
+    /// A buffer of a replaced generation, drawn into next.
+    spare: Option<Buffer>,
 }
 
 impl<C: Component> SessionEngine<C> {
@@ -183,6 +191,9 @@ impl<C: Component> SessionEngine<C> {
             checkpoints: Vec::new(),
             closed: false,
             restyle: false,
+            memoize: options.is_memoizing(),
+            touched: Vec::new(),
+            spare: None,
         };
         engine.core.mount(engine.clock.now());
         engine.settle()?;
@@ -328,17 +339,61 @@ impl<C: Component> SessionEngine<C> {
             hovered: self.interaction.hovered,
             pressed: self.interaction.pressed.map(|(key, _)| key),
         };
+        let start = FrameStart {
+            previous: self.previous_frame(&keys),
+            buffer: self.spare.take(),
+            memoize: self.memoize,
+        };
         let mut frame = FrameBuilder::new(
             self.viewport,
             self.clock.now(),
             std::mem::take(&mut self.states),
             keys,
+            start,
         );
-        self.guarded(|engine| engine.core.render(&mut frame))?;
+        let rendered = self.guarded(|engine| engine.core.render(&mut frame));
+        if let Some(previous) = frame.previous.take() {
+            self.give_back(previous);
+        }
+        rendered?;
         self.states = std::mem::take(&mut frame.states);
         self.frame = Some(frame);
         self.restyle = false;
         Ok(self.fix_focus())
+    }
+
+    /// The current frame, offered to the next render's memoized bodies with
+    /// the cells it drew and the nodes that changed since.
+    fn previous_frame(&mut self, keys: &InteractionKeys) -> Option<Previous> {
+        let touched = std::mem::take(&mut self.touched);
+        let mut frame = Box::new(self.frame.take()?);
+        let (cells, lent) = match frame.take_application_cells() {
+            Some(cells) => (cells, false),
+            None => (std::mem::take(&mut self.committed.as_mut()?.buffer), true),
+        };
+        let was = &frame.interaction;
+        let changed =
+            [(was.focused, keys.focused), (was.hovered, keys.hovered), (was.pressed, keys.pressed)];
+        let stale = changed
+            .into_iter()
+            .filter(|(before, now)| before != now)
+            .flat_map(|(before, now)| [before, now])
+            .flatten()
+            .chain(touched)
+            .filter_map(|key| frame.keys.get(&key).copied())
+            .collect();
+        Some(Previous { frame, cells, lent, stale })
+    }
+
+    /// Returns the cells the previous frame lent to a render.
+    fn give_back(&mut self, previous: Previous) {
+        let Previous { cells, lent, .. } = previous;
+        match self.committed.as_mut() {
+            Some(committed) if lent => committed.buffer = cells,
+            _ => {
+                self.spare.get_or_insert(cells);
+            }
+        }
     }
 
     /// Runs app code (`update`, `view`). A panic closes the session —
@@ -534,7 +589,9 @@ impl<C: Component> SessionEngine<C> {
         for hook in &mut self.hooks {
             hook.committed(&committed);
         }
-        self.committed = Some(committed);
+        if let Some(replaced) = self.committed.replace(committed) {
+            self.spare = Some(replaced.buffer);
+        }
         Ok(generation)
     }
 

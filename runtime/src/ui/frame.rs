@@ -11,6 +11,7 @@ use crate::component::ComponentPath;
 use crate::runtime::Effects;
 use crate::semantic::{Bounds, SemanticFacts};
 use crate::ui::event::{ErasedHandler, WidgetStates};
+use crate::ui::memo::{ActiveMemo, MemoKey, MemoRecord, Previous};
 use crate::{KeyPress, SemanticRole};
 
 /// Index of a raw node in the frame's arena. Internal: never public, never
@@ -69,7 +70,7 @@ fn fnv(mut state: u64, bytes: &[u8]) -> u64 {
 const UNPAINTED: Cell = Cell::new("\u{FFFF}");
 
 /// Pointer policy of a node.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(crate) struct PointerPolicy {
     /// Takes every click inside its area instead of its descendants.
     pub(crate) capture_click: bool,
@@ -117,6 +118,9 @@ pub(crate) struct RawNode {
     pub(crate) infer_name: bool,
     /// What a drag starting here carries.
     pub(crate) drag_payload: Option<String>,
+    /// The memoized subtree this node is the only root of (an index into
+    /// the frame's records).
+    pub(crate) memo: Option<usize>,
 }
 
 /// One paint layer: the application, or one overlay.
@@ -211,6 +215,34 @@ pub(crate) struct FrameBuilder {
     pub(crate) removed_components: Vec<ComponentPath>,
     /// `Ui::keyed` scopes opened in this pass, by parent node.
     pub(crate) used_scopes: rustc_hash::FxHashSet<(NodeIdx, u64)>,
+    /// Two nodes with the same key (the same automation id), first seen.
+    pub(crate) duplicate: Option<(NodeIdx, NodeIdx)>,
+    /// Whether memoized bodies may be carried over from the previous frame.
+    pub(crate) memoize: bool,
+    /// What the previous frame offers memoized bodies.
+    pub(crate) previous: Option<Previous>,
+    /// Memoized subtrees recorded in this pass, in document order.
+    pub(crate) memos: Vec<MemoRecord>,
+    pub(crate) memo_index: FxHashMap<MemoKey, usize>,
+    /// Memoized bodies being recorded, innermost last.
+    pub(crate) memo_stack: Vec<ActiveMemo>,
+    /// Counts reads a memoized body cannot be carried over across.
+    pub(crate) volatile: std::cell::Cell<u64>,
+    /// Counts `set_cursor` calls.
+    pub(crate) cursor_sets: u64,
+    /// The last memo stamp handed out (carried from frame to frame).
+    pub(crate) stamps: u64,
+}
+
+/// What a new frame starts from.
+#[derive(Default)]
+pub(crate) struct FrameStart {
+    /// The previous frame and its cells, for memoized bodies.
+    pub(crate) previous: Option<Previous>,
+    /// A buffer of the viewport's size to draw the application into.
+    pub(crate) buffer: Option<Buffer>,
+    /// Whether memoized bodies may be carried over.
+    pub(crate) memoize: bool,
 }
 
 impl FrameBuilder {
@@ -219,7 +251,27 @@ impl FrameBuilder {
         now: LogicalTime,
         states: WidgetStates,
         interaction: InteractionKeys,
+        start: FrameStart,
     ) -> Self {
+        let FrameStart { mut previous, buffer, memoize } = start;
+        let buffer = match buffer {
+            Some(mut buffer) if buffer.area == viewport => {
+                buffer.reset();
+                buffer
+            }
+            _ => Buffer::empty(viewport),
+        };
+        // Reuse the previous frame's allocations.
+        let (keys, nodes, stamps) = match previous.as_mut() {
+            Some(previous) => {
+                let mut keys = std::mem::take(&mut previous.frame.keys);
+                keys.clear();
+                let nodes = Vec::with_capacity(previous.frame.nodes.len());
+                (keys, nodes, previous.frame.stamps)
+            }
+            None => (FxHashMap::default(), Vec::new(), 0),
+        };
+        let mut nodes = nodes;
         let root = RawNode {
             facts: SemanticFacts::new(SemanticRole::Application),
             layout: Bounds::from(viewport),
@@ -236,12 +288,14 @@ impl FrameBuilder {
             overlay_order: None,
             infer_name: false,
             drag_payload: None,
+            memo: None,
         };
+        nodes.push(root);
         Self {
             viewport,
             now,
-            nodes: vec![root],
-            layers: vec![Layer { buffer: Buffer::empty(viewport), root: Some(ROOT), modal: false }],
+            nodes,
+            layers: vec![Layer { buffer, root: Some(ROOT), modal: false }],
             current_layer: 0,
             parents: vec![ParentSlot::Node(ROOT)],
             surfaces: vec![Surface { dx: 0, dy: 0, clip: Bounds::from(viewport) }],
@@ -253,14 +307,41 @@ impl FrameBuilder {
             interaction,
             key_scopes: Vec::new(),
             sibling_counters: FxHashMap::default(),
-            keys: FxHashMap::default(),
+            keys,
             key_errors: Vec::new(),
             component_area: None,
             cursor: None,
             composited: false,
             removed_components: Vec::new(),
             used_scopes: rustc_hash::FxHashSet::default(),
+            duplicate: None,
+            memoize,
+            previous,
+            memos: Vec::new(),
+            memo_index: FxHashMap::default(),
+            memo_stack: Vec::new(),
+            volatile: std::cell::Cell::new(0),
+            cursor_sets: 0,
+            stamps,
         }
+    }
+
+    /// Indexes a node by its key, noting the first key seen twice.
+    pub(crate) fn index_key(&mut self, key: NodeKey, idx: NodeIdx) {
+        if let Some(first) = self.keys.insert(key, idx)
+            && self.duplicate.is_none()
+        {
+            self.duplicate = Some((first, idx));
+        }
+    }
+
+    /// How many nodes were opened under `parent` in key scope `scope`.
+    pub(crate) fn sibling_count(&self, parent: NodeIdx, scope: u64) -> usize {
+        self.sibling_counters.get(&(parent, scope)).copied().unwrap_or(0)
+    }
+
+    pub(crate) fn set_sibling_count(&mut self, parent: NodeIdx, scope: u64, count: usize) {
+        self.sibling_counters.insert((parent, scope), count);
     }
 
     pub(crate) fn surface(&self) -> Surface {
@@ -320,7 +401,7 @@ impl FrameBuilder {
         }
         let idx = self.nodes.len();
         let key = self.stable_key(parent, anchor, &facts);
-        self.keys.insert(key, idx);
+        self.index_key(key, idx);
         self.nodes.push(RawNode {
             infer_name: facts.name.is_none() && facts.label.is_none(),
             facts,
@@ -337,6 +418,7 @@ impl FrameBuilder {
             inheritance: ClickInheritance::None,
             overlay_order,
             drag_payload: None,
+            memo: None,
         });
         match parent {
             Some(parent) => self.nodes[parent].children.push(idx),
@@ -391,6 +473,13 @@ impl FrameBuilder {
         let index = *counter;
         *counter += 1;
         self.nodes[parent_idx].key.child(scope, index)
+    }
+
+    /// The cells the next frame's memoized bodies copy from, when this frame
+    /// kept them (it was not composited, or had overlays).
+    pub(crate) fn take_application_cells(&mut self) -> Option<Buffer> {
+        let buffer = std::mem::take(&mut self.layers[0].buffer);
+        (!buffer.area.is_empty()).then_some(buffer)
     }
 
     /// Draws with ratatui at `area` (virtual coordinates), clipped to the
@@ -466,8 +555,12 @@ impl FrameBuilder {
     /// frame is projected before it is composited, never after.
     pub(crate) fn take_composite(&mut self) -> Buffer {
         self.composited = true;
-        let base = std::mem::take(&mut self.layers[0].buffer);
-        self.paint_overlays(base)
+        if self.layers.len() > 1 {
+            // The application layer stays: the next frame's memoized bodies
+            // copy their cells from it, not from overlay paint.
+            return self.composite_copy();
+        }
+        std::mem::take(&mut self.layers[0].buffer)
     }
 
     /// The composited frame, leaving the layers in place (for a diagnostic

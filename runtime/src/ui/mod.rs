@@ -7,6 +7,7 @@
 
 mod event;
 mod frame;
+mod memo;
 
 use std::marker::PhantomData;
 
@@ -16,7 +17,10 @@ use ratatui::widgets::Widget;
 
 pub use event::{EventCx, WidgetEvent};
 pub(crate) use event::{RawEventCx, WidgetStates, erase};
-pub(crate) use frame::{ClickInheritance, FrameBuilder, InteractionKeys, NodeIdx, NodeKey, ROOT};
+pub(crate) use frame::{
+    ClickInheritance, FrameBuilder, FrameStart, InteractionKeys, NodeIdx, NodeKey, ROOT,
+};
+pub(crate) use memo::Previous;
 
 use crate::clock::LogicalTime;
 use crate::component::{Component, ComponentPath, Key};
@@ -73,8 +77,10 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.viewport.as_size()
     }
 
-    /// The session's logical time (for animations).
+    /// The session's logical time (for animations). Reading it inside a
+    /// [`memo`](Self::memo) body makes that body render every time.
     pub fn now(&self) -> LogicalTime {
+        self.frame.mark_volatile();
         self.frame.now
     }
 
@@ -133,6 +139,82 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     /// their identity (focus, interaction state) when siblings move.
     pub fn keyed(&mut self, key: impl Into<Key>, body: impl FnOnce(&mut Ui<'_, M>)) {
         let key = key.into();
+        let (parent, scope) = self.open_scope(&key);
+        self.frame.key_scopes.push((parent, scope));
+        body(self);
+        self.frame.key_scopes.pop();
+    }
+
+    /// Renders what `body` adds under a reconciliation key, like
+    /// [`keyed`](Self::keyed), and carries it over unchanged from the
+    /// previous frame when nothing it depends on changed: its nodes,
+    /// handlers, focus entries, caret and drawn cells are reused and `body`
+    /// does not run.
+    ///
+    /// `deps` must cover everything `body` reads from the app and every
+    /// value its handlers capture. The runtime adds the rest: `area`, the
+    /// scroll position, the layer, the component, and interaction state
+    /// (focus, hover, press) and handler activity inside the subtree. `body`
+    /// draws only inside `area` (drawing outside it is clipped). A body that
+    /// reads the clock, touches nodes outside itself, nests components,
+    /// opens overlays or binds keys renders every time.
+    ///
+    /// ```
+    /// use ratatui::layout::Rect;
+    /// use rehearse::prelude::*;
+    /// use rehearse::widgets::Button;
+    ///
+    /// struct Row { label: String }
+    ///
+    /// impl Component for Row {
+    ///     type Message = ();
+    ///     fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    ///     fn view(&self, ui: &mut Ui<'_, ()>) {
+    ///         let area = Rect::new(0, 0, 20, 1);
+    ///         ui.memo("row", area, &self.label, |ui| {
+    ///             ui.add(area, Button::new(self.label.as_str()).automation_id("row"));
+    ///         });
+    ///     }
+    /// }
+    ///
+    /// let mut session = Session::new(Row { label: "Save".into() }, SessionOptions::default());
+    /// session.step(AutomationStep::drain()).unwrap();
+    /// assert!(session.tree().by_id("row").is_some());
+    /// ```
+    pub fn memo<D: std::hash::Hash + ?Sized>(
+        &mut self,
+        key: impl Into<Key>,
+        area: Rect,
+        deps: &D,
+        body: impl FnOnce(&mut Ui<'_, M>),
+    ) {
+        let key = key.into();
+        let (parent, scope) = self.open_scope(&key);
+        if !self.frame.can_memoize() {
+            self.frame.key_scopes.push((parent, scope));
+            body(self);
+            self.frame.key_scopes.pop();
+            return;
+        }
+        let memo_key = memo::MemoKey { parent: self.frame.nodes[parent].key, scope };
+        let fingerprint = memo::fingerprint(deps, area, self.area, self.frame, self.path);
+        if self.frame.replay(memo_key, fingerprint) {
+            return;
+        }
+        let outer = self.frame.surface();
+        let cells = outer.to_screen(area).intersection(outer.clip);
+        self.frame.begin_memo(memo_key, fingerprint, cells);
+        self.frame.surfaces.push(frame::Surface { clip: cells, ..outer });
+        self.frame.key_scopes.push((parent, scope));
+        body(self);
+        self.frame.key_scopes.pop();
+        self.frame.surfaces.pop();
+        self.frame.end_memo(parent);
+    }
+
+    /// Registers a `Ui::keyed` scope under the current node, reporting a key
+    /// used twice there. Returns the node and the scope's hash.
+    fn open_scope(&mut self, key: &Key) -> (NodeIdx, u64) {
         let parent = self.frame.current_node();
         // Scopes opened inside one another under the same node combine.
         let outer = self
@@ -142,16 +224,15 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
             .rev()
             .find(|(owner, _)| *owner == parent)
             .map(|(_, scope)| *scope);
-        let own = frame::scope_hash(b"k", &key);
+        let own = frame::scope_hash(b"k", key);
         let scope = outer.map_or(own, |outer| frame::nested_scope(outer, own));
         if !self.frame.used_scopes.insert((parent, scope)) {
+            self.frame.mark_volatile();
             self.frame.key_errors.push(format!(
                 "reconciliation key {key:?} is used twice among the children of one node; keys must be unique among siblings"
             ));
         }
-        self.frame.key_scopes.push((parent, scope));
-        body(self);
-        self.frame.key_scopes.pop();
+        (parent, scope)
     }
 
     /// Mounts (on first render) and renders a nested component under a
@@ -163,6 +244,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         area: Rect,
         init: impl FnOnce() -> C,
     ) {
+        self.frame.mark_volatile();
         let key = key.into();
         let path = self.path.child(&key);
         if self.children.map.get(&key).is_some_and(|slot| slot.seen && slot.is_mounted()) {
@@ -204,6 +286,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         modal: bool,
         body: impl FnOnce(&mut Ui<'_, M>),
     ) {
+        self.frame.mark_volatile();
         let previous = self.frame.current_layer;
         self.frame.begin_overlay(portal, area, modal);
         body(self);
@@ -269,6 +352,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     /// component's binding wins over its ancestors', and among bindings of
     /// one component the first registered wins.
     pub fn on_key(&mut self, key: impl Into<KeyPress>, message: impl Fn() -> M + 'static) {
+        self.frame.mark_volatile();
         let owner = self.path.clone();
         let target = owner.clone();
         self.frame.bindings.push(frame::Binding {
@@ -281,38 +365,45 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
 
     /// Whether the node holds keyboard focus.
     pub fn is_focused(&self, node: NodeRef) -> bool {
+        self.frame.touch(node.0);
         self.frame.interaction.focused == Some(self.frame.nodes[node.0].key)
     }
 
     /// Whether the pointer is over the node.
     pub fn is_hovered(&self, node: NodeRef) -> bool {
+        self.frame.touch(node.0);
         self.frame.interaction.hovered == Some(self.frame.nodes[node.0].key)
     }
 
     /// Whether a button went down on the node and has not been released.
     pub fn is_pressed(&self, node: NodeRef) -> bool {
+        self.frame.touch(node.0);
         self.frame.interaction.pressed == Some(self.frame.nodes[node.0].key)
     }
 
     /// The node's persistent interaction state (cursor, scroll offset),
     /// created with `Default` the first time.
     pub fn state<T: Default + 'static>(&mut self, node: NodeRef) -> &mut T {
+        self.frame.touch(node.0);
         let key = self.frame.nodes[node.0].key;
         self.frame.states.get_or_default::<T>(key)
     }
 
     /// The node's layout bounds on screen.
     pub fn bounds(&self, node: NodeRef) -> Bounds {
+        self.frame.touch(node.0);
         self.frame.nodes[node.0].layout
     }
 
     /// The node's bounds clipped by ancestors and the viewport.
     pub fn clipped_bounds(&self, node: NodeRef) -> Bounds {
+        self.frame.touch(node.0);
         self.frame.nodes[node.0].clip
     }
 
     /// Makes the node part of the Tab order and able to hold focus.
     pub fn make_focusable(&mut self, node: NodeRef) {
+        self.frame.touch(node.0);
         let raw = &mut self.frame.nodes[node.0];
         if !raw.focusable {
             raw.focusable = true;
@@ -327,18 +418,21 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         node: NodeRef,
         handler: impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static,
     ) {
+        self.frame.touch(node.0);
         self.frame.nodes[node.0].handlers.push(erase(handler));
     }
 
     /// Makes the node take every click inside it, before its descendants
     /// (`MouseRegion::capture_click`).
     pub fn capture_click(&mut self, node: NodeRef) {
+        self.frame.touch(node.0);
         self.frame.nodes[node.0].pointer.capture_click = true;
     }
 
     /// Restricts where the node accepts the pointer to these cells, given in
     /// the node's own coordinate space (`MouseRegion::hit_test`).
     pub fn hit_cells(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
+        self.frame.touch(node.0);
         let surface = self.frame.surface();
         let cells = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
         self.frame.nodes[node.0].pointer.hit_cells = Some(cells);
@@ -351,6 +445,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     /// content). A descendant's own hit cells and owned cells are
     /// intersected with these, never widened.
     pub fn hit_cells_subtree(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
+        self.frame.touch(node.0);
         let surface = self.frame.surface();
         let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
         let within = |own: &[Bounds]| -> Vec<Bounds> {
@@ -375,6 +470,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     /// Cells where the node takes the press before its children, such as
     /// its scrollbar (coordinates in the node's own space).
     pub fn own_cells(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
+        self.frame.touch(node.0);
         let surface = self.frame.surface();
         let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
         self.frame.nodes[node.0].pointer.own_cells.extend(cells);
@@ -384,17 +480,21 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     /// supports Click only when its only child accepts the click at the
     /// wrapper's centre.
     pub fn inherit_click_from_only_child(&mut self, node: NodeRef) {
+        // Whether it inherits depends on hit-testing the whole frame.
+        self.frame.mark_volatile();
         self.frame.nodes[node.0].inheritance = ClickInheritance::FromOnlyChild;
     }
 
     /// Makes a drag that starts on the node carry `payload`.
     pub fn drag_payload(&mut self, node: NodeRef, payload: impl Into<String>) {
+        self.frame.touch(node.0);
         self.frame.nodes[node.0].drag_payload = Some(payload.into());
     }
 
     /// Places the terminal cursor (a text field's caret), in the node
     /// coordinate space of this `Ui`; hidden when scrolled out of view.
     pub fn set_cursor(&mut self, col: u16, row: u16) {
+        self.frame.cursor_sets += 1;
         let surface = self.frame.surface();
         let screen = surface.to_screen(Rect::new(col, row, 1, 1));
         if !screen.intersection(surface.clip).is_empty()
@@ -406,6 +506,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
 
     /// Forbids naming the node from the text it drew.
     pub fn no_inferred_name(&mut self, node: NodeRef) {
+        self.frame.touch(node.0);
         self.frame.nodes[node.0].infer_name = false;
     }
 }

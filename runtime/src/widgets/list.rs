@@ -13,6 +13,12 @@ use crate::{KeyCode, MouseButton, SemanticRole};
 
 type Content<'a, M> = Box<dyn FnOnce(&mut Ui<'_, M>, Rect) + 'a>;
 
+/// An item built only when it changed (see [`ListItem::lazy`]).
+struct Lazy<'a, M> {
+    deps: u64,
+    build: Box<dyn FnOnce() -> ListItem<'a, M> + 'a>,
+}
+
 /// One item of a [`List`]: a label, or custom content drawn by a closure
 /// (which may add its own child widgets, such as a checkbox and a button).
 pub struct ListItem<'a, M> {
@@ -20,18 +26,47 @@ pub struct ListItem<'a, M> {
     id: Option<String>,
     key: Option<Key>,
     content: Option<Content<'a, M>>,
+    lazy: Option<Lazy<'a, M>>,
 }
 
 impl<'a, M> ListItem<'a, M> {
     /// An item showing (and named by) `label`.
     pub fn new(label: impl Into<String>) -> Self {
-        Self { label: Some(label.into()), id: None, key: None, content: None }
+        Self { label: Some(label.into()), id: None, key: None, content: None, lazy: None }
     }
 
     /// An item drawn by `content`; its name comes from its label if set, else
     /// from the names of the widgets the content adds.
     pub fn custom(content: impl FnOnce(&mut Ui<'_, M>, Rect) + 'a) -> Self {
-        Self { label: None, id: None, key: None, content: Some(Box::new(content)) }
+        Self { label: None, id: None, key: None, content: Some(Box::new(content)), lazy: None }
+    }
+
+    /// An item under reconciliation key `key` that is built only when it
+    /// changed: when its key, `deps`, row, selection and the list's focus are
+    /// what they were in the previous frame, the list carries the item over
+    /// unchanged ([`Ui::memo`]) and `build` is not called. `deps` must hash
+    /// everything the built item shows and every value its handlers capture.
+    /// Long lists stay cheap to re-render: only the items that changed are
+    /// built, laid out and recorded again.
+    ///
+    /// ```
+    /// use rehearse::widgets::ListItem;
+    ///
+    /// let (id, title, done) = (7_u64, "milk", false);
+    /// let item: ListItem<'_, ()> = ListItem::lazy(id, &(title, done), move || {
+    ///     ListItem::new(title).automation_id(format!("item-{id}"))
+    /// });
+    /// # let _ = item;
+    /// ```
+    pub fn lazy(
+        key: impl Into<Key>,
+        deps: &(impl std::hash::Hash + ?Sized),
+        build: impl FnOnce() -> ListItem<'a, M> + 'a,
+    ) -> Self {
+        let mut hasher = rustc_hash::FxHasher::default();
+        deps.hash(&mut hasher);
+        let lazy = Lazy { deps: std::hash::Hasher::finish(&hasher), build: Box::new(build) };
+        Self { label: None, id: None, key: Some(key.into()), content: None, lazy: Some(lazy) }
     }
 
     /// Sets the accessible name (and, for plain items, the text shown).
@@ -129,7 +164,9 @@ impl<M: Send + 'static> List<M> {
         let len = items.len();
         let selected = self.selected.filter(|&index| index < len);
         let content_height = u16::try_from(len).unwrap_or(u16::MAX);
-        let on_select = std::rc::Rc::new(self.on_select);
+        let on_select = self.on_select;
+        let selectable = on_select.is_some();
+        let mut offset = 0;
         let node = ui.node(area, facts, |ui, node| {
             let focused = ui.is_focused(node);
             // Scroll a newly selected item into view.
@@ -146,8 +183,8 @@ impl<M: Send + 'static> List<M> {
                 }
             }
             ui.state::<ListMemory>(node).last_selected = selected;
-            scroll_body(ui, node, area, content_height, |ui, content| {
-                for (index, item) in items.into_iter().enumerate() {
+            offset = scroll_body(ui, node, area, content_height, |ui, content| {
+                for (index, mut item) in items.into_iter().enumerate() {
                     // Rows past the end of the u16 coordinate space cannot be
                     // laid out; a list that long stops there.
                     let Ok(dy) = u16::try_from(index) else { break };
@@ -156,24 +193,40 @@ impl<M: Send + 'static> List<M> {
                     };
                     let row = Rect::new(content.x, y, content.width, 1);
                     let key = item.key.clone().unwrap_or_else(|| Key::from(index));
-                    let on_select = on_select.clone();
-                    ui.keyed(key, |ui| {
-                        show_item(
-                            ui,
-                            row,
-                            item,
-                            index,
-                            selected == Some(index),
-                            focused,
-                            on_select,
-                        );
-                    });
+                    let is_selected = selected == Some(index);
+                    match item.lazy.take() {
+                        Some(lazy) => {
+                            let deps = (lazy.deps, index, is_selected, focused, selectable);
+                            ui.memo(key, row, &deps, |ui| {
+                                let item = (lazy.build)();
+                                show_item(ui, row, item, is_selected, focused, selectable);
+                            });
+                        }
+                        None => ui.keyed(key, |ui| {
+                            show_item(ui, row, item, is_selected, focused, selectable);
+                        }),
+                    }
                 }
             });
         });
         ui.make_focusable(node);
         let on_activate = self.on_activate;
         ui.on_event(node, move |event, cx| {
+            if let WidgetEvent::Click { button: MouseButton::Left, row, .. } = event {
+                // A click an item's content did not take selects the item
+                // under it. Handled here rather than by each item, so a
+                // carried-over item never holds a stale callback.
+                let Some(on_select) = on_select.as_ref() else { return false };
+                let Ok(from_top) = usize::try_from(i32::from(*row) - cx.bounds().y) else {
+                    return false;
+                };
+                let index = from_top + usize::from(offset);
+                if index >= len {
+                    return false;
+                }
+                cx.emit(on_select(index));
+                return true;
+            }
             let WidgetEvent::Key(key) = event else { return false };
             if !key.modifiers.is_empty() || len == 0 {
                 return false;
@@ -226,14 +279,13 @@ fn show_item<M: Send + 'static>(
     ui: &mut Ui<'_, M>,
     row: Rect,
     item: ListItem<'_, M>,
-    index: usize,
     selected: bool,
     list_focused: bool,
-    on_select: std::rc::Rc<Option<ValueCallback<usize, M>>>,
+    selectable: bool,
 ) {
     let mut facts =
         SemanticFacts::new(SemanticRole::ListItem).selected(selected).label(item.label.as_deref());
-    if on_select.is_none() {
+    if !selectable {
         // Clicking selects; without `on_select` a click does nothing.
         facts = facts.actions(crate::ActionSet::EMPTY);
     }
@@ -245,7 +297,7 @@ fn show_item<M: Send + 'static>(
     };
     let label = item.label;
     let content = item.content;
-    let node = ui.node(row, facts, |ui, _| {
+    ui.node(row, facts, |ui, _| {
         ui.draw_with(row, |area, buf| buf.set_style(area, style));
         match content {
             Some(content) => content(ui, row),
@@ -255,15 +307,4 @@ fn show_item<M: Send + 'static>(
             }
         }
     });
-    if on_select.is_some() {
-        ui.on_event(node, move |event, cx| match event {
-            WidgetEvent::Click { button: MouseButton::Left, .. } => {
-                if let Some(on_select) = on_select.as_ref() {
-                    cx.emit(on_select(index));
-                }
-                true
-            }
-            _ => false,
-        });
-    }
 }
