@@ -21,6 +21,7 @@ use crate::session::SessionOptions;
 use crate::ui::{
     FrameBuilder, FrameStart, InteractionKeys, NodeIdx, NodeKey, Previous, WidgetStates,
 };
+use projection::Reusable;
 
 pub use executor::StepOutcome;
 
@@ -162,6 +163,8 @@ pub struct SessionEngine<C: Component> {
     touched: Vec<NodeKey>,
     /// A buffer of a replaced generation, drawn into next.
     spare: Option<Buffer>,
+    /// Where the committed tree holds memoized subtrees.
+    projected_memos: Vec<projection::ProjectedMemo>,
 }
 
 impl<C: Component> SessionEngine<C> {
@@ -194,6 +197,7 @@ impl<C: Component> SessionEngine<C> {
             memoize: options.is_memoizing(),
             touched: Vec::new(),
             spare: None,
+            projected_memos: Vec::new(),
         };
         engine.core.mount(engine.clock.now());
         engine.settle()?;
@@ -356,6 +360,7 @@ impl<C: Component> SessionEngine<C> {
             self.give_back(previous);
         }
         rendered?;
+        frame.finish_drawing();
         self.states = std::mem::take(&mut frame.states);
         self.frame = Some(frame);
         self.restyle = false;
@@ -556,7 +561,22 @@ impl<C: Component> SessionEngine<C> {
             self.settle()?;
         }
         let generation = self.generation.next();
-        let projection = projection::project(self.frame(), generation, self.focused_idx())?;
+        let frame = self.frame();
+        // A frame that will commit can reuse the projection of unchanged
+        // memoized subtrees, taken out of the tree it replaces. One that may
+        // fail is projected whole, so the committed tree stays intact.
+        let will_commit = frame.key_errors.is_empty()
+            && frame.duplicate.is_none()
+            && !frame.invalid_id
+            && (!self.strict_ids || all_declared::<C>(frame));
+        let projection = match self.committed.as_mut() {
+            Some(committed) if will_commit => {
+                let mut reusable = Reusable::take_from(&mut committed.tree, &self.projected_memos);
+                let focused = self.focused_idx();
+                projection::project_reusing(self.frame(), generation, focused, Some(&mut reusable))?
+            }
+            _ => projection::project(self.frame(), generation, self.focused_idx())?,
+        };
         if self.strict_ids {
             check_declared::<C>(&projection.tree)?;
         }
@@ -576,6 +596,7 @@ impl<C: Component> SessionEngine<C> {
         };
         self.states.retain(&frame.keys);
         self.generation = generation;
+        self.projected_memos = projection.memos;
         self.order = projection.order.iter().map(|&idx| frame.nodes[idx].key).collect();
         let committed = CommittedFrame {
             generation,
@@ -615,6 +636,17 @@ impl<C: Component> Drop for SessionEngine<C> {
     fn drop(&mut self) {
         self.close();
     }
+}
+
+/// Strict mode, on the raw frame: whether every id is one the app declares.
+fn all_declared<C: Component>(frame: &FrameBuilder) -> bool {
+    let declared = C::AUTOMATION_IDS;
+    declared.declared().is_none()
+        || frame
+            .nodes
+            .iter()
+            .filter_map(|node| node.facts.automation_id.as_deref())
+            .all(|id| declared.contains(id))
 }
 
 /// Strict mode: every id in the tree is one the app declares.

@@ -6,7 +6,7 @@ use ratatui::layout::Size;
 
 use crate::error::AutomationError;
 use crate::semantic::{Generation, NodeStates, SemanticNode, SemanticTree, resolve_name};
-use crate::ui::{ClickInheritance, FrameBuilder, NodeIdx, ROOT};
+use crate::ui::{ClickInheritance, FrameBuilder, NodeIdx, NodeKey, ROOT};
 use crate::{AutomationId, AutomationIdError, SemanticAction, SemanticRole};
 
 use super::hit;
@@ -16,6 +16,69 @@ use super::hit;
 pub(crate) struct Projection {
     pub(crate) tree: SemanticTree,
     pub(crate) order: Vec<NodeIdx>,
+    /// Where the memoized subtrees sit in the tree, in document order.
+    pub(crate) memos: Vec<ProjectedMemo>,
+}
+
+/// A memoized subtree's projection in a committed tree: the next commit
+/// reuses it when the subtree was carried over unchanged.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ProjectedMemo {
+    /// Its root's position in document order.
+    at: usize,
+    /// Its root's key.
+    key: NodeKey,
+    /// The stamp of the rendering it describes.
+    stamp: u64,
+    /// Whether every ancestor was enabled.
+    ancestors_enabled: bool,
+    /// How many nodes it holds.
+    len: usize,
+}
+
+/// Projected memoized subtrees taken out of the tree they were committed in.
+#[derive(Default)]
+pub(crate) struct Reusable {
+    subtrees: FxHashMap<NodeKey, (ProjectedMemo, SemanticNode)>,
+}
+
+impl Reusable {
+    /// Takes the memoized subtrees out of `tree` (which is being replaced),
+    /// leaving empty nodes in their place. Walks only the nodes around them.
+    pub(crate) fn take_from(tree: &mut SemanticTree, memos: &[ProjectedMemo]) -> Self {
+        let mut reusable = Self::default();
+        if memos.is_empty() {
+            return reusable;
+        }
+        let mut at = 0;
+        let mut next = memos.iter().peekable();
+        reusable.detach(&mut tree.root, &mut at, &mut next);
+        reusable
+    }
+
+    fn detach(
+        &mut self,
+        node: &mut SemanticNode,
+        at: &mut usize,
+        next: &mut std::iter::Peekable<std::slice::Iter<'_, ProjectedMemo>>,
+    ) {
+        for child in &mut node.children {
+            *at += 1;
+            // Memos inside one already taken travel with it.
+            while next.peek().is_some_and(|memo| memo.at < *at) {
+                next.next();
+            }
+            let Some(&&memo) = next.peek() else { return };
+            if memo.at == *at {
+                next.next();
+                let empty = SemanticNode::new(SemanticRole::Generic, child.bounds);
+                self.subtrees.insert(memo.key, (memo, std::mem::replace(child, empty)));
+                *at += memo.len - 1;
+            } else {
+                self.detach(child, at, next);
+            }
+        }
+    }
 }
 
 impl Projection {
@@ -36,10 +99,28 @@ pub(crate) fn project(
     generation: Generation,
     focused: Option<NodeIdx>,
 ) -> Result<Projection, AutomationError> {
+    project_reusing(frame, generation, focused, None)
+}
+
+/// Like [`project`], reusing the projection of memoized subtrees carried
+/// over unchanged since `reusable` was committed.
+pub(crate) fn project_reusing(
+    frame: &FrameBuilder,
+    generation: Generation,
+    focused: Option<NodeIdx>,
+    reusable: Option<&mut Reusable>,
+) -> Result<Projection, AutomationError> {
     if let Some(error) = frame.key_errors.first() {
         return Err(AutomationError::Render(error.clone()));
     }
-    let mut projector = Projector { frame, focused, order: Vec::new(), invalid_id: None };
+    let mut projector = Projector {
+        frame,
+        focused,
+        order: Vec::with_capacity(frame.nodes.len()),
+        invalid_id: None,
+        reusable,
+        memos: Vec::new(),
+    };
     let mut root = projector.node(ROOT, true);
     // Overlay roots follow application content, in stacking order.
     for layer in &frame.layers[1..] {
@@ -49,8 +130,12 @@ pub(crate) fn project(
     }
     let tree =
         SemanticTree::new(generation, Size::new(frame.viewport.width, frame.viewport.height), root);
-    check_ids(&tree, projector.invalid_id)?;
-    Ok(Projection { tree, order: projector.order })
+    // Ids of reused subtrees were checked when they were committed; the
+    // frame saw every fresh id (and every key twice) as it was recorded.
+    if frame.duplicate.is_some() || projector.invalid_id.is_some() {
+        check_ids(&tree, projector.invalid_id)?;
+    }
+    Ok(Projection { tree, order: projector.order, memos: projector.memos })
 }
 
 struct Projector<'a> {
@@ -59,12 +144,35 @@ struct Projector<'a> {
     order: Vec<NodeIdx>,
     /// The first id that broke the rules: its node's position, the id, why.
     invalid_id: Option<(usize, String, AutomationIdError)>,
+    reusable: Option<&'a mut Reusable>,
+    memos: Vec<ProjectedMemo>,
 }
 
 impl Projector<'_> {
     fn node(&mut self, idx: NodeIdx, ancestors_enabled: bool) -> SemanticNode {
         let raw = &self.frame.nodes[idx];
         let at = self.order.len();
+        if let Some(record) = raw.memo.map(|memo| &self.frame.memos[memo]) {
+            let memo = ProjectedMemo {
+                at,
+                key: raw.key,
+                stamp: record.stamp,
+                ancestors_enabled,
+                len: record.nodes.len(),
+            };
+            self.memos.push(memo);
+            let reused =
+                self.reusable.as_mut().and_then(|reusable| reusable.subtrees.remove(&raw.key));
+            if let Some((before, node)) = reused
+                && before.stamp == memo.stamp
+                && before.ancestors_enabled == ancestors_enabled
+                && before.len == memo.len
+            {
+                // The nodes are in document order in the arena.
+                self.order.extend(record.nodes.clone());
+                return node;
+            }
+        }
         self.order.push(idx);
         let facts = &raw.facts;
         let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);

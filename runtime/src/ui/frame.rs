@@ -70,7 +70,7 @@ fn fnv(mut state: u64, bytes: &[u8]) -> u64 {
 const UNPAINTED: Cell = Cell::new("\u{FFFF}");
 
 /// Pointer policy of a node.
-#[derive(Default, Clone)]
+#[derive(Default)]
 pub(crate) struct PointerPolicy {
     /// Takes every click inside its area instead of its descendants.
     pub(crate) capture_click: bool,
@@ -121,6 +121,50 @@ pub(crate) struct RawNode {
     /// The memoized subtree this node is the only root of (an index into
     /// the frame's records).
     pub(crate) memo: Option<usize>,
+}
+
+/// The nodes of one frame, by index. A node the next frame carried over
+/// is taken out, leaving a hole: moving it is cheaper than copying it, and
+/// the hole costs nothing to drop. Only a frame that is no longer rendered
+/// into has holes, and only its memo code looks at it.
+#[derive(Default)]
+pub(crate) struct RawNodes(Vec<Option<RawNode>>);
+
+impl RawNodes {
+    fn with_capacity(capacity: usize) -> Self {
+        Self(Vec::with_capacity(capacity))
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub(crate) fn push(&mut self, node: RawNode) {
+        self.0.push(Some(node));
+    }
+
+    /// Moves a node out (for the next frame).
+    pub(crate) fn take(&mut self, idx: NodeIdx) -> Option<RawNode> {
+        self.0.get_mut(idx)?.take()
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &RawNode> {
+        self.0.iter().flatten()
+    }
+}
+
+impl std::ops::Index<NodeIdx> for RawNodes {
+    type Output = RawNode;
+
+    fn index(&self, idx: NodeIdx) -> &RawNode {
+        self.0[idx].as_ref().expect("a node of the frame being read was not carried away")
+    }
+}
+
+impl std::ops::IndexMut<NodeIdx> for RawNodes {
+    fn index_mut(&mut self, idx: NodeIdx) -> &mut RawNode {
+        self.0[idx].as_mut().expect("a node of the frame being read was not carried away")
+    }
 }
 
 /// One paint layer: the application, or one overlay.
@@ -186,7 +230,7 @@ pub(crate) struct InteractionKeys {
 pub(crate) struct FrameBuilder {
     pub(crate) viewport: Rect,
     pub(crate) now: LogicalTime,
-    pub(crate) nodes: Vec<RawNode>,
+    pub(crate) nodes: RawNodes,
     pub(crate) layers: Vec<Layer>,
     pub(crate) current_layer: usize,
     pub(crate) parents: Vec<ParentSlot>,
@@ -217,6 +261,8 @@ pub(crate) struct FrameBuilder {
     pub(crate) used_scopes: rustc_hash::FxHashSet<(NodeIdx, u64)>,
     /// Two nodes with the same key (the same automation id), first seen.
     pub(crate) duplicate: Option<(NodeIdx, NodeIdx)>,
+    /// A node was recorded with an id that breaks the id rules.
+    pub(crate) invalid_id: bool,
     /// Whether memoized bodies may be carried over from the previous frame.
     pub(crate) memoize: bool,
     /// What the previous frame offers memoized bodies.
@@ -232,6 +278,8 @@ pub(crate) struct FrameBuilder {
     pub(crate) cursor_sets: u64,
     /// The last memo stamp handed out (carried from frame to frame).
     pub(crate) stamps: u64,
+    /// Rows of the application layer that still show an older frame.
+    pub(crate) stale_rows: Vec<bool>,
 }
 
 /// What a new frame starts from.
@@ -254,22 +302,32 @@ impl FrameBuilder {
         start: FrameStart,
     ) -> Self {
         let FrameStart { mut previous, buffer, memoize } = start;
-        let buffer = match buffer {
-            Some(mut buffer) if buffer.area == viewport => {
-                buffer.reset();
-                buffer
-            }
-            _ => Buffer::empty(viewport),
+        // A recycled buffer still shows an old frame: each row is blanked
+        // when first drawn on, or at the end of the render.
+        let (buffer, stale_rows) = match buffer {
+            Some(buffer) if buffer.area == viewport => (buffer, vec![true; viewport.height.into()]),
+            _ => (Buffer::empty(viewport), Vec::new()),
         };
         // Reuse the previous frame's allocations.
-        let (keys, nodes, stamps) = match previous.as_mut() {
+        let (keys, nodes, stamps, sibling_counters, used_scopes) = match previous.as_mut() {
             Some(previous) => {
-                let mut keys = std::mem::take(&mut previous.frame.keys);
+                let old = &mut previous.frame;
+                let nodes = RawNodes::with_capacity(old.nodes.len());
+                let mut keys = std::mem::take(&mut old.keys);
                 keys.clear();
-                let nodes = Vec::with_capacity(previous.frame.nodes.len());
-                (keys, nodes, previous.frame.stamps)
+                let mut counters = std::mem::take(&mut old.sibling_counters);
+                counters.clear();
+                let mut scopes = std::mem::take(&mut old.used_scopes);
+                scopes.clear();
+                (keys, nodes, old.stamps, counters, scopes)
             }
-            None => (FxHashMap::default(), Vec::new(), 0),
+            None => (
+                FxHashMap::default(),
+                RawNodes::default(),
+                0,
+                FxHashMap::default(),
+                Default::default(),
+            ),
         };
         let mut nodes = nodes;
         let root = RawNode {
@@ -306,15 +364,16 @@ impl FrameBuilder {
             states,
             interaction,
             key_scopes: Vec::new(),
-            sibling_counters: FxHashMap::default(),
+            sibling_counters,
             keys,
             key_errors: Vec::new(),
             component_area: None,
             cursor: None,
             composited: false,
             removed_components: Vec::new(),
-            used_scopes: rustc_hash::FxHashSet::default(),
+            used_scopes,
             duplicate: None,
+            invalid_id: false,
             memoize,
             previous,
             memos: Vec::new(),
@@ -323,7 +382,29 @@ impl FrameBuilder {
             volatile: std::cell::Cell::new(0),
             cursor_sets: 0,
             stamps,
+            stale_rows,
         }
+    }
+
+    /// Blanks the rows of the application layer in `rows` that still show
+    /// an older frame, before something draws on them.
+    pub(crate) fn claim_rows(&mut self, rows: std::ops::Range<i32>) {
+        let buffer = &mut self.layers[0].buffer;
+        let width = usize::from(buffer.area.width);
+        for row in rows {
+            let Ok(row) = usize::try_from(row) else { continue };
+            if let Some(stale) = self.stale_rows.get_mut(row)
+                && std::mem::take(stale)
+            {
+                buffer.content[row * width..(row + 1) * width].iter_mut().for_each(Cell::reset);
+            }
+        }
+    }
+
+    /// Ends drawing: rows nothing drew on are blank.
+    pub(crate) fn finish_drawing(&mut self) {
+        let rows = i32::try_from(self.stale_rows.len()).unwrap_or(i32::MAX);
+        self.claim_rows(0..rows);
     }
 
     /// Indexes a node by its key, noting the first key seen twice.
@@ -400,6 +481,14 @@ impl FrameBuilder {
             }
         }
         let idx = self.nodes.len();
+        if let Some(id) = &facts.automation_id
+            && rehearse_lang::validate_automation_id(id).is_err()
+        {
+            // Reported at commit; a memoized body holding it is never
+            // carried over, so the report never goes missing.
+            self.invalid_id = true;
+            self.mark_volatile();
+        }
         let key = self.stable_key(parent, anchor, &facts);
         self.index_key(key, idx);
         self.nodes.push(RawNode {
@@ -491,6 +580,9 @@ impl FrameBuilder {
         let visible = screen.intersection(surface.clip);
         if visible.is_empty() || screen.is_empty() {
             return;
+        }
+        if self.current_layer == 0 {
+            self.claim_rows(visible.y..visible.bottom());
         }
         let buffer = &mut self.layers[self.current_layer].buffer;
         if visible == screen

@@ -12,11 +12,11 @@
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
-use ratatui::buffer::Buffer;
+use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
 use rustc_hash::FxHasher;
 
-use super::frame::{FrameBuilder, NodeIdx, NodeKey, ParentSlot, RawNode};
+use super::frame::{FrameBuilder, NodeIdx, NodeKey, ParentSlot};
 use crate::component::ComponentPath;
 use crate::semantic::Bounds;
 
@@ -36,8 +36,9 @@ pub(crate) struct MemoRecord {
     pub(crate) fingerprint: u64,
     /// The subtree's nodes, contiguous and in document order.
     pub(crate) nodes: Range<NodeIdx>,
-    /// How many nodes the body opened directly under the parent.
-    pub(crate) roots: usize,
+    /// The parent's sibling count in the body's key scope afterwards (nodes
+    /// with an automation id are not counted: their key is their id).
+    pub(crate) counted: usize,
     /// Its entries in the frame's focus order.
     pub(crate) focus: Range<usize>,
     /// Memoized subtrees recorded inside this one (indices into the
@@ -151,9 +152,10 @@ impl FrameBuilder {
         let first = self.nodes.len();
         let focus_start = self.focus_order.len();
         let records_start = self.memos.len();
-        let owner = self.nodes[parent].owner.clone();
         for idx in record.nodes.clone() {
-            let mut node = take_node(&mut previous.frame.nodes[idx], &owner);
+            // A record's nodes are carried over at most once: its key is
+            // unique in the frame, and an outer record takes its inner ones.
+            let mut node = previous.frame.nodes.take(idx).expect("carried over once");
             let at = self.nodes.len();
             node.parent = match node.parent {
                 Some(old) if record.nodes.contains(&old) => Some(shift(old, &record.nodes, first)),
@@ -175,7 +177,7 @@ impl FrameBuilder {
             self.cursor = Some(cursor);
             self.cursor_sets += 1;
         }
-        copy_cells(&previous.cells, &mut self.layers[0].buffer, record.cells);
+        self.copy_cells(&previous.cells, record.cells);
         // The record and the ones inside it, renumbered into this frame.
         let old_base = previous.frame.memo_index.get(&record.key).copied().unwrap_or_default();
         let moved = |old: usize| old - old_base + records_start;
@@ -192,12 +194,12 @@ impl FrameBuilder {
             let inner = renumber(&previous.frame.memos[old]);
             self.push_record(inner);
         }
-        for node in &mut self.nodes[first..] {
-            if let Some(memo) = node.memo.as_mut() {
+        for at in first..self.nodes.len() {
+            if let Some(memo) = self.nodes[at].memo.as_mut() {
                 *memo = moved(*memo);
             }
         }
-        self.set_sibling_count(parent, record.key.scope, record.roots);
+        self.set_sibling_count(parent, record.key.scope, record.counted);
     }
 
     fn push_record(&mut self, record: MemoRecord) {
@@ -214,7 +216,7 @@ impl FrameBuilder {
             key,
             fingerprint,
             nodes: self.nodes.len()..self.nodes.len(),
-            roots: 0,
+            counted: 0,
             focus: self.focus_order.len()..self.focus_order.len(),
             inner: record + 1..record + 1,
             cursor: None,
@@ -235,14 +237,17 @@ impl FrameBuilder {
     pub(crate) fn end_memo(&mut self, parent: NodeIdx) {
         let memo = self.memo_stack.pop().expect("begin_memo before end_memo");
         let end = self.nodes.len();
-        let roots = self.sibling_count(parent, self.memos[memo.record].key.scope);
+        let counted = self.sibling_count(parent, self.memos[memo.record].key.scope);
+        let roots = (memo.first..end)
+            .filter(|&at| self.nodes[at].parent.is_none_or(|of| of < memo.first))
+            .count();
         let volatile = self.volatile.get() != memo.volatile_before
             || self.focus_order[memo.focus_start..].iter().any(|&idx| idx < memo.first);
         let cursor = (self.cursor_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();
         let records_end = self.memos.len();
         let record = &mut self.memos[memo.record];
         record.nodes = memo.first..end;
-        record.roots = roots;
+        record.counted = counted;
         record.focus = memo.focus_start..self.focus_order.len();
         record.inner = memo.record + 1..records_end;
         record.cursor = cursor;
@@ -253,37 +258,25 @@ impl FrameBuilder {
     }
 }
 
-/// Moves a node out of the previous frame, leaving an empty one behind.
-fn take_node(node: &mut RawNode, owner: &ComponentPath) -> RawNode {
-    let role = node.facts.role;
-    RawNode {
-        facts: std::mem::replace(&mut node.facts, crate::semantic::SemanticFacts::new(role)),
-        layout: node.layout,
-        clip: node.clip,
-        parent: node.parent,
-        children: std::mem::take(&mut node.children),
-        layer: node.layer,
-        key: node.key,
-        owner: std::mem::replace(&mut node.owner, owner.clone()),
-        focusable: node.focusable,
-        handlers: std::mem::take(&mut node.handlers),
-        pointer: std::mem::take(&mut node.pointer),
-        inheritance: node.inheritance,
-        overlay_order: node.overlay_order,
-        infer_name: node.infer_name,
-        drag_payload: node.drag_payload.take(),
-        memo: node.memo,
-    }
-}
-
-/// Copies the cells of `area` (screen coordinates) from one buffer to
-/// another of the same size.
-fn copy_cells(from: &Buffer, to: &mut Buffer, area: Bounds) {
-    let Some(area) = area.intersection(Bounds::from(from.area)).to_rect() else { return };
-    let width = usize::from(from.area.width);
-    for row in area.y..area.bottom() {
-        let start = usize::from(row) * width + usize::from(area.x);
-        let end = start + usize::from(area.width);
-        to.content[start..end].clone_from_slice(&from.content[start..end]);
+impl FrameBuilder {
+    /// Copies the cells of `area` (screen coordinates) from a buffer of the
+    /// same size into the application layer. A row that still shows an
+    /// older frame is blanked around the copy, not under it.
+    fn copy_cells(&mut self, from: &Buffer, area: Bounds) {
+        let Some(area) = area.intersection(Bounds::from(from.area)).to_rect() else { return };
+        let width = usize::from(from.area.width);
+        let (left, right) = (usize::from(area.x), usize::from(area.right()));
+        let to = &mut self.layers[0].buffer;
+        for row in area.y..area.bottom() {
+            let start = usize::from(row) * width;
+            let line = &mut to.content[start..start + width];
+            if let Some(stale) = self.stale_rows.get_mut(usize::from(row))
+                && std::mem::take(stale)
+            {
+                line[..left].iter_mut().for_each(Cell::reset);
+                line[right..].iter_mut().for_each(Cell::reset);
+            }
+            line[left..right].clone_from_slice(&from.content[start + left..start + right]);
+        }
     }
 }

@@ -196,7 +196,9 @@ impl<M: Send + 'static> List<M> {
                     let is_selected = selected == Some(index);
                     match item.lazy.take() {
                         Some(lazy) => {
-                            let deps = (lazy.deps, index, is_selected, focused, selectable);
+                            // The list's focus shows only on the selected item.
+                            let deps =
+                                (lazy.deps, index, is_selected, is_selected && focused, selectable);
                             ui.memo(key, row, &deps, |ui| {
                                 let item = (lazy.build)();
                                 show_item(ui, row, item, is_selected, focused, selectable);
