@@ -63,7 +63,7 @@ pub struct Todo {
 }
 
 /// Which todos the list shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Filter {
     /// Every todo.
     #[default]
@@ -268,17 +268,23 @@ impl Component for TodoApp {
         ])
         .areas(ui.area());
 
-        ui.add(
-            input,
-            TextInput::new(self.draft.as_str())
-                .placeholder("What needs doing?")
-                .automation_id(ids::NEW_TODO)
-                .on_change(Msg::Draft)
-                .on_submit(|_| Msg::Add),
-        );
-        self.filters(ui, filters);
+        // Each part renders again only when what it shows changed.
+        ui.memo("input", input, &self.draft, |ui| {
+            ui.add(
+                input,
+                TextInput::new(self.draft.as_str())
+                    .placeholder("What needs doing?")
+                    .automation_id(ids::NEW_TODO)
+                    .on_change(Msg::Draft)
+                    .on_submit(|_| Msg::Add),
+            );
+        });
+        ui.memo("filters", filters, &self.filter, |ui| self.filters(ui, filters));
         self.list(ui, list);
-        ui.add(status, Status::new(self.status_line()).automation_id(ids::STATUS));
+        let counts = (self.remaining(), self.todos.len());
+        ui.memo("status", status, &counts, |ui| {
+            ui.add(status, Status::new(self.status_line()).automation_id(ids::STATUS));
+        });
         if let Some(todo) =
             self.confirm_delete.and_then(|id| self.todos.iter().find(|t| t.id == id))
         {

@@ -35,6 +35,11 @@ fn hit_in(frame: &FrameBuilder, idx: NodeIdx, col: i32, row: i32) -> Option<Node
         return Some(idx);
     }
     for &child in node.children.iter().rev() {
+        // Most children of a long list are elsewhere: skip them before
+        // recursing.
+        if !frame.nodes[child].clip.contains(col, row) {
+            continue;
+        }
         if let Some(target) = hit_in(frame, child, col, row) {
             return Some(target);
         }

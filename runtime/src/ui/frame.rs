@@ -12,6 +12,7 @@ use crate::runtime::Effects;
 use crate::semantic::{Bounds, SemanticFacts};
 use crate::ui::event::{ErasedHandler, WidgetStates};
 use crate::ui::memo::{ActiveMemo, MemoKey, MemoRecord, Previous};
+use crate::ui::paint::PaintMap;
 use crate::{KeyPress, SemanticRole};
 
 /// Index of a raw node in the frame's arena. Internal: never public, never
@@ -280,6 +281,8 @@ pub(crate) struct FrameBuilder {
     pub(crate) stamps: u64,
     /// Rows of the application layer that still show an older frame.
     pub(crate) stale_rows: Vec<bool>,
+    /// Where this render painted the application layer.
+    pub(crate) paint: PaintMap,
 }
 
 /// What a new frame starts from.
@@ -309,6 +312,9 @@ impl FrameBuilder {
             _ => (Buffer::empty(viewport), Vec::new()),
         };
         // Reuse the previous frame's allocations.
+        let recycled_paint =
+            previous.as_mut().map(|previous| std::mem::take(&mut previous.frame.paint));
+        let paint = PaintMap::new(viewport.height, recycled_paint);
         let (keys, nodes, stamps, sibling_counters, used_scopes) = match previous.as_mut() {
             Some(previous) => {
                 let old = &mut previous.frame;
@@ -383,7 +389,19 @@ impl FrameBuilder {
             cursor_sets: 0,
             stamps,
             stale_rows,
+            paint,
         }
+    }
+
+    /// Notes paint on the application layer at `area` (screen cells): a
+    /// finished memoized body painted over is not carried over next time.
+    fn note_paint(&mut self, area: Bounds) {
+        let active = &self.memo_stack;
+        let records = &mut self.memos;
+        for memo in self.paint.memos_under(area, |memo| active.iter().any(|a| a.record == memo)) {
+            records[memo].painted_over = true;
+        }
+        self.paint.paint(area, None);
     }
 
     /// Blanks the rows of the application layer in `rows` that still show
@@ -583,6 +601,7 @@ impl FrameBuilder {
         }
         if self.current_layer == 0 {
             self.claim_rows(visible.y..visible.bottom());
+            self.note_paint(visible);
         }
         let buffer = &mut self.layers[self.current_layer].buffer;
         if visible == screen

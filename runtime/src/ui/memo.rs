@@ -53,6 +53,9 @@ pub(crate) struct MemoRecord {
     pub(crate) stamp: u64,
     /// The body read something the frame cannot compare.
     pub(crate) volatile: bool,
+    /// Its cells are not only its own: something was painted beneath it
+    /// before it, or over it after it.
+    pub(crate) painted_over: bool,
 }
 
 /// A memoized body being recorded.
@@ -134,6 +137,8 @@ impl FrameBuilder {
         let Some(record) = previous.record(&key) else { return false };
         if record.fingerprint != fingerprint
             || record.volatile
+            || record.painted_over
+            || self.paint.is_painted(record.cells)
             || previous.cells.area != self.viewport
             || previous.stale.iter().any(|idx| record.nodes.contains(idx))
         {
@@ -189,21 +194,27 @@ impl FrameBuilder {
             inner: moved(old.inner.start)..moved(old.inner.end),
             ..old.clone()
         };
-        self.push_record(renumber(record));
+        self.push_record(renumber(record), true);
         for old in record.inner.clone() {
             let inner = renumber(&previous.frame.memos[old]);
-            self.push_record(inner);
+            self.push_record(inner, true);
         }
         for at in first..self.nodes.len() {
             if let Some(memo) = self.nodes[at].memo.as_mut() {
                 *memo = moved(*memo);
             }
         }
-        self.set_sibling_count(parent, record.key.scope, record.counted);
+        if record.counted > 0 {
+            self.set_sibling_count(parent, record.key.scope, record.counted);
+        }
     }
 
-    fn push_record(&mut self, record: MemoRecord) {
+    fn push_record(&mut self, record: MemoRecord, carried: bool) {
         self.memo_index.insert(record.key, self.memos.len());
+        if carried {
+            // Its cells are in place (a recorded body notes them at its end).
+            self.paint.paint(record.cells, Some(self.memos.len()));
+        }
         self.memos.push(record);
     }
 
@@ -212,18 +223,22 @@ impl FrameBuilder {
         let record = self.memos.len();
         self.stamps += 1;
         let stamp = self.stamps;
-        self.push_record(MemoRecord {
-            key,
-            fingerprint,
-            nodes: self.nodes.len()..self.nodes.len(),
-            counted: 0,
-            focus: self.focus_order.len()..self.focus_order.len(),
-            inner: record + 1..record + 1,
-            cursor: None,
-            cells,
-            stamp,
-            volatile: false,
-        });
+        self.push_record(
+            MemoRecord {
+                key,
+                fingerprint,
+                nodes: self.nodes.len()..self.nodes.len(),
+                counted: 0,
+                focus: self.focus_order.len()..self.focus_order.len(),
+                inner: record + 1..record + 1,
+                cursor: None,
+                cells,
+                stamp,
+                volatile: false,
+                painted_over: self.paint.is_painted(cells),
+            },
+            false,
+        );
         self.memo_stack.push(ActiveMemo {
             first: self.nodes.len(),
             record,
@@ -252,6 +267,8 @@ impl FrameBuilder {
         record.inner = memo.record + 1..records_end;
         record.cursor = cursor;
         record.volatile = volatile;
+        let cells = record.cells;
+        self.paint.paint(cells, Some(memo.record));
         if roots == 1 && end > memo.first {
             self.nodes[memo.first].memo = Some(memo.record);
         }

@@ -8,6 +8,7 @@
 mod event;
 mod frame;
 mod memo;
+mod paint;
 
 use std::marker::PhantomData;
 
