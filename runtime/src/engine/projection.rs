@@ -39,7 +39,8 @@ pub(crate) struct ProjectedMemo {
 /// Projected memoized subtrees taken out of the tree they were committed in.
 #[derive(Default)]
 pub(crate) struct Reusable {
-    subtrees: FxHashMap<NodeKey, (ProjectedMemo, SemanticNode)>,
+    subtrees: Vec<Option<(ProjectedMemo, SemanticNode)>>,
+    by_key: FxHashMap<NodeKey, usize>,
 }
 
 impl Reusable {
@@ -50,10 +51,18 @@ impl Reusable {
         if memos.is_empty() {
             return reusable;
         }
+        reusable.subtrees.reserve(memos.len());
+        reusable.by_key.reserve(memos.len());
         let mut at = 0;
         let mut next = memos.iter().peekable();
         reusable.detach(&mut tree.root, &mut at, &mut next);
         reusable
+    }
+
+    /// The projection of the subtree rooted at `key`, once.
+    fn take(&mut self, key: NodeKey) -> Option<(ProjectedMemo, SemanticNode)> {
+        let at = *self.by_key.get(&key)?;
+        self.subtrees[at].take()
     }
 
     fn detach(
@@ -72,7 +81,8 @@ impl Reusable {
             if memo.at == *at {
                 next.next();
                 let empty = SemanticNode::new(SemanticRole::Generic, child.bounds);
-                self.subtrees.insert(memo.key, (memo, std::mem::replace(child, empty)));
+                self.by_key.insert(memo.key, self.subtrees.len());
+                self.subtrees.push(Some((memo, std::mem::replace(child, empty))));
                 *at += memo.len - 1;
             } else {
                 self.detach(child, at, next);
@@ -161,8 +171,7 @@ impl Projector<'_> {
                 len: record.nodes.len(),
             };
             self.memos.push(memo);
-            let reused =
-                self.reusable.as_mut().and_then(|reusable| reusable.subtrees.remove(&raw.key));
+            let reused = self.reusable.as_mut().and_then(|reusable| reusable.take(raw.key));
             if let Some((before, node)) = reused
                 && before.stamp == memo.stamp
                 && before.ancestors_enabled == ancestors_enabled
