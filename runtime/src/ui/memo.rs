@@ -92,6 +92,7 @@ pub(crate) fn fingerprint(
     deps: &(impl Hash + ?Sized),
     area: Rect,
     component_area: Rect,
+    parent: NodeIdx,
     frame: &FrameBuilder,
     owner: &ComponentPath,
 ) -> u64 {
@@ -99,6 +100,8 @@ pub(crate) fn fingerprint(
     deps.hash(&mut hasher);
     area.hash(&mut hasher);
     component_area.hash(&mut hasher);
+    // The body's nodes are clipped by their ancestors too.
+    frame.nodes[parent].clip.hash(&mut hasher);
     let surface = frame.surface();
     (surface.dx, surface.dy, surface.clip).hash(&mut hasher);
     frame.viewport.hash(&mut hasher);

@@ -191,26 +191,30 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     ) {
         let key = key.into();
         let (parent, scope) = self.open_scope(&key);
-        if !self.frame.can_memoize() {
-            self.frame.key_scopes.push((parent, scope));
-            body(self);
-            self.frame.key_scopes.pop();
-            return;
-        }
-        let memo_key = memo::MemoKey { parent: self.frame.nodes[parent].key, scope };
-        let fingerprint = memo::fingerprint(deps, area, self.area, self.frame, self.path);
-        if self.frame.replay(memo_key, fingerprint) {
-            return;
-        }
         let outer = self.frame.surface();
         let cells = outer.to_screen(area).intersection(outer.clip);
-        self.frame.begin_memo(memo_key, fingerprint, cells);
+        // Off, or where carrying over is impossible, the body still renders
+        // clipped to its area: the same generation either way.
+        let record = self.frame.can_memoize().then(|| {
+            let memo_key = memo::MemoKey { parent: self.frame.nodes[parent].key, scope };
+            let fingerprint =
+                memo::fingerprint(deps, area, self.area, parent, self.frame, self.path);
+            (memo_key, fingerprint)
+        });
+        if let Some((memo_key, fingerprint)) = record {
+            if self.frame.replay(memo_key, fingerprint) {
+                return;
+            }
+            self.frame.begin_memo(memo_key, fingerprint, cells);
+        }
         self.frame.surfaces.push(frame::Surface { clip: cells, ..outer });
         self.frame.key_scopes.push((parent, scope));
         body(self);
         self.frame.key_scopes.pop();
         self.frame.surfaces.pop();
-        self.frame.end_memo(parent);
+        if record.is_some() {
+            self.frame.end_memo(parent);
+        }
     }
 
     /// Registers a `Ui::keyed` scope under the current node, reporting a key
@@ -495,13 +499,14 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     /// Places the terminal cursor (a text field's caret), in the node
     /// coordinate space of this `Ui`; hidden when scrolled out of view.
     pub fn set_cursor(&mut self, col: u16, row: u16) {
-        self.frame.cursor_sets += 1;
         let surface = self.frame.surface();
         let screen = surface.to_screen(Rect::new(col, row, 1, 1));
         if !screen.intersection(surface.clip).is_empty()
             && let Some(rect) = screen.to_rect()
         {
             self.frame.cursor = Some((rect.x, rect.y));
+            // Counted only when placed: a memo body replays a caret it placed.
+            self.frame.cursor_sets += 1;
         }
     }
 
