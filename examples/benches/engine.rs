@@ -30,6 +30,16 @@ fn click_step(bencher: Bencher<'_, '_>) {
         .bench_local(|| black_box(session.step(click.clone()).expect("the toggle is clickable")));
 }
 
+/// The same click with memoizing off: every row renders and projects again.
+#[divan::bench]
+fn click_step_without_memo(bencher: Bencher<'_, '_>) {
+    let options = SessionOptions::default().viewport(120, 40).memoize(false);
+    let mut session = Session::new(TodoApp::with_items(200), options);
+    let click = AutomationStep::click(Selector::id(ids::toggle(1)));
+    bencher
+        .bench_local(|| black_box(session.step(click.clone()).expect("the toggle is clickable")));
+}
+
 /// One key press step (selection moves in the focused list) on the same app.
 #[divan::bench]
 fn key_step(bencher: Bencher<'_, '_>) {
