@@ -161,8 +161,8 @@ pub struct SessionEngine<C: Component> {
     memoize: bool,
     /// Nodes whose handlers ran since the last render.
     touched: Vec<NodeKey>,
-    /// A buffer of a replaced generation, drawn into next.
-    spare: Option<Buffer>,
+    /// The last committed generation had overlays.
+    committed_overlays: bool,
     /// Where the committed tree holds memoized subtrees.
     projected_memos: Vec<projection::ProjectedMemo>,
 }
@@ -196,7 +196,7 @@ impl<C: Component> SessionEngine<C> {
             restyle: false,
             memoize: options.is_memoizing(),
             touched: Vec::new(),
-            spare: None,
+            committed_overlays: false,
             projected_memos: Vec::new(),
         };
         engine.core.mount(engine.clock.now());
@@ -343,11 +343,7 @@ impl<C: Component> SessionEngine<C> {
             hovered: self.interaction.hovered,
             pressed: self.interaction.pressed.map(|(key, _)| key),
         };
-        let start = FrameStart {
-            previous: self.previous_frame(&keys),
-            buffer: self.spare.take(),
-            memoize: self.memoize,
-        };
+        let start = FrameStart { previous: self.previous_frame(&keys), memoize: self.memoize };
         let mut frame = FrameBuilder::new(
             self.viewport,
             self.clock.now(),
@@ -355,11 +351,7 @@ impl<C: Component> SessionEngine<C> {
             keys,
             start,
         );
-        let rendered = self.guarded(|engine| engine.core.render(&mut frame));
-        if let Some(previous) = frame.previous.take() {
-            self.give_back(previous);
-        }
-        rendered?;
+        self.guarded(|engine| engine.core.render(&mut frame))?;
         frame.finish_drawing();
         self.states = std::mem::take(&mut frame.states);
         self.frame = Some(frame);
@@ -367,15 +359,11 @@ impl<C: Component> SessionEngine<C> {
         Ok(self.fix_focus())
     }
 
-    /// The current frame, offered to the next render's memoized bodies with
-    /// the cells it drew and the nodes that changed since.
+    /// The current frame, offered to the next render (its buffer, its
+    /// nodes, its memoized bodies) with the nodes that changed since.
     fn previous_frame(&mut self, keys: &InteractionKeys) -> Option<Previous> {
         let touched = std::mem::take(&mut self.touched);
-        let mut frame = Box::new(self.frame.take()?);
-        let (cells, lent) = match frame.take_application_cells() {
-            Some(cells) => (cells, false),
-            None => (std::mem::take(&mut self.committed.as_mut()?.buffer), true),
-        };
+        let frame = Box::new(self.frame.take()?);
         let was = &frame.interaction;
         let changed =
             [(was.focused, keys.focused), (was.hovered, keys.hovered), (was.pressed, keys.pressed)];
@@ -385,20 +373,9 @@ impl<C: Component> SessionEngine<C> {
             .flat_map(|(before, now)| [before, now])
             .flatten()
             .chain(touched)
-            .filter_map(|key| frame.keys.get(&key).copied())
+            .filter_map(|key| frame.nodes.find(&key))
             .collect();
-        Some(Previous { frame, cells, lent, stale })
-    }
-
-    /// Returns the cells the previous frame lent to a render.
-    fn give_back(&mut self, previous: Previous) {
-        let Previous { cells, lent, .. } = previous;
-        match self.committed.as_mut() {
-            Some(committed) if lent => committed.buffer = cells,
-            _ => {
-                self.spare.get_or_insert(cells);
-            }
-        }
+        Some(Previous { frame, stale })
     }
 
     /// Runs app code (`update`, `view`). A panic closes the session —
@@ -455,17 +432,24 @@ impl<C: Component> SessionEngine<C> {
 
     /// The raw node with this stable key in the current frame.
     fn find_key(&self, key: NodeKey) -> Option<NodeIdx> {
-        self.frame().keys.get(&key).copied()
+        self.frame().nodes.find(&key)
     }
 
     /// The focus order of the current frame: enabled focusable nodes in
-    /// document order, only inside the topmost modal overlay when one is open.
+    /// document order (application content, then overlays in stacking
+    /// order), only inside the topmost modal overlay when one is open.
     fn focusables(&self) -> Vec<NodeIdx> {
-        let mut order: Vec<NodeIdx> =
-            self.frame().focus_order.iter().copied().filter(|&idx| self.can_focus(idx)).collect();
-        // Document order: a container made focusable after its children
-        // still comes before them.
-        order.sort_unstable();
+        let frame = self.frame();
+        let mut order = Vec::new();
+        let mut stack: Vec<NodeIdx> =
+            frame.layers.iter().rev().filter_map(|layer| layer.root).collect();
+        while let Some(idx) = stack.pop() {
+            let node = &frame.nodes[idx];
+            if node.focusable && self.can_focus(idx) {
+                order.push(idx);
+            }
+            stack.extend(node.children.iter().rev());
+        }
         order
     }
 
@@ -566,7 +550,7 @@ impl<C: Component> SessionEngine<C> {
         // memoized subtrees, taken out of the tree it replaces. One that may
         // fail is projected whole, so the committed tree stays intact.
         let will_commit = frame.key_errors.is_empty()
-            && frame.duplicate.is_none()
+            && !frame.duplicate
             && !frame.invalid_id
             && (!self.strict_ids || all_declared::<C>(frame));
         let projection = match self.committed.as_mut() {
@@ -581,11 +565,17 @@ impl<C: Component> SessionEngine<C> {
             check_declared::<C>(&projection.tree)?;
         }
         let frame = self.frame.as_mut().expect("rendered before commit");
-        let buffer = frame.take_composite();
+        let mut buffer = self
+            .committed
+            .as_mut()
+            .map(|committed| std::mem::take(&mut committed.buffer))
+            .unwrap_or_else(|| Buffer::empty(Rect::ZERO));
+        frame.composite_into(&mut buffer, self.committed_overlays);
+        self.committed_overlays = frame.layers.len() > 1;
         let frame = &*frame;
         let cursor = frame.cursor;
         let describe = |key: Option<NodeKey>| -> Option<String> {
-            let idx = key.and_then(|key| frame.keys.get(&key).copied())?;
+            let idx = key.and_then(|key| frame.nodes.find(&key))?;
             let at = projection.order.iter().position(|&raw| raw == idx)?;
             projection.tree.nodes().nth(at).map(SemanticNode::label)
         };
@@ -594,7 +584,7 @@ impl<C: Component> SessionEngine<C> {
             hovered: describe(self.interaction.hovered),
             pressed: describe(self.interaction.pressed.map(|(key, _)| key)),
         };
-        self.states.retain(&frame.keys);
+        self.states.retain(|key| frame.nodes.find(key).is_some());
         self.generation = generation;
         self.projected_memos = projection.memos;
         self.order = projection.order.iter().map(|&idx| frame.nodes[idx].key).collect();
@@ -610,9 +600,7 @@ impl<C: Component> SessionEngine<C> {
         for hook in &mut self.hooks {
             hook.committed(&committed);
         }
-        if let Some(replaced) = self.committed.replace(committed) {
-            self.spare = Some(replaced.buffer);
-        }
+        self.committed = Some(committed);
         Ok(generation)
     }
 
@@ -644,7 +632,7 @@ fn all_declared<C: Component>(frame: &FrameBuilder) -> bool {
     declared.declared().is_none()
         || frame
             .nodes
-            .iter()
+            .live()
             .filter_map(|node| node.facts.automation_id.as_deref())
             .all(|id| declared.contains(id))
 }

@@ -126,7 +126,7 @@ pub(crate) fn project_reusing(
     let mut projector = Projector {
         frame,
         focused,
-        order: Vec::with_capacity(frame.nodes.len()),
+        order: Vec::with_capacity(frame.nodes.live_count()),
         invalid_id: None,
         reusable,
         memos: Vec::new(),
@@ -142,7 +142,7 @@ pub(crate) fn project_reusing(
         SemanticTree::new(generation, Size::new(frame.viewport.width, frame.viewport.height), root);
     // Ids of reused subtrees were checked when they were committed; the
     // frame saw every fresh id (and every key twice) as it was recorded.
-    if frame.duplicate.is_some() || projector.invalid_id.is_some() {
+    if frame.duplicate || projector.invalid_id.is_some() {
         check_ids(&tree, projector.invalid_id)?;
     }
     Ok(Projection { tree, order: projector.order, memos: projector.memos })

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use crate::component::ComponentPath;
 use crate::runtime::Envelope;
 use crate::semantic::Bounds;
-use crate::ui::frame::{NodeIdx, NodeKey};
+use crate::ui::frame::NodeKey;
 use crate::{KeyPress, MouseButton, ScrollDirection};
 
 /// An input event delivered to a node (and bubbled to its ancestors until a
@@ -71,8 +71,8 @@ impl WidgetStates {
     }
 
     /// Forgets the state of nodes that did not render.
-    pub(crate) fn retain(&mut self, rendered: &FxHashMap<NodeKey, NodeIdx>) {
-        self.map.retain(|(key, _), _| rendered.contains_key(key));
+    pub(crate) fn retain(&mut self, rendered: impl Fn(&NodeKey) -> bool) {
+        self.map.retain(|(key, _), _| rendered(key));
     }
 }
 

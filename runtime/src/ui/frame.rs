@@ -1,6 +1,7 @@
 //! `FrameBuilder`: what one render pass records — raw nodes, layers,
 //! handlers, focus order, key bindings — and the clipped drawing underneath.
 
+use fixedbitset::FixedBitSet;
 use rustc_hash::FxHashMap;
 
 use ratatui::buffer::{Buffer, Cell};
@@ -10,17 +11,17 @@ use crate::clock::LogicalTime;
 use crate::component::ComponentPath;
 use crate::runtime::Effects;
 use crate::semantic::{Bounds, SemanticFacts};
+use crate::ui::arena::Arena;
 use crate::ui::event::{ErasedHandler, WidgetStates};
 use crate::ui::memo::{ActiveMemo, MemoKey, MemoRecord, Previous};
-use crate::ui::paint::PaintMap;
+use crate::ui::paint::{Damage, PaintMap};
 use crate::{KeyPress, SemanticRole};
 
-/// Index of a raw node in the frame's arena. Internal: never public, never
-/// serialized.
+/// Index of a raw node in the session's node arena. Internal: never
+/// public, never serialized.
 pub(crate) type NodeIdx = usize;
 
-/// The root node of every frame: the synthetic application node.
-pub(crate) const ROOT: NodeIdx = 0;
+pub(crate) use super::arena::ROOT;
 
 /// A node's identity across renders: a hash of its automation id, or of its
 /// parent's key, key scope and index among siblings. Hashing instead of
@@ -38,6 +39,11 @@ impl NodeKey {
     fn child(self, scope: u64, index: usize) -> Self {
         let mixed = fnv(fnv(self.0, &scope.to_le_bytes()), &(index as u64).to_le_bytes());
         Self(mixed)
+    }
+
+    #[cfg(test)]
+    pub(crate) const fn test(key: u64) -> Self {
+        Self(key)
     }
 }
 
@@ -124,47 +130,27 @@ pub(crate) struct RawNode {
     pub(crate) memo: Option<usize>,
 }
 
-/// The nodes of one frame, by index. A node the next frame carried over
-/// is taken out, leaving a hole: moving it is cheaper than copying it, and
-/// the hole costs nothing to drop. Only a frame that is no longer rendered
-/// into has holes, and only its memo code looks at it.
-#[derive(Default)]
-pub(crate) struct RawNodes(Vec<Option<RawNode>>);
-
-impl RawNodes {
-    fn with_capacity(capacity: usize) -> Self {
-        Self(Vec::with_capacity(capacity))
-    }
-
-    pub(crate) fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub(crate) fn push(&mut self, node: RawNode) {
-        self.0.push(Some(node));
-    }
-
-    /// Moves a node out (for the next frame).
-    pub(crate) fn take(&mut self, idx: NodeIdx) -> Option<RawNode> {
-        self.0.get_mut(idx)?.take()
-    }
-
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &RawNode> {
-        self.0.iter().flatten()
-    }
-}
-
-impl std::ops::Index<NodeIdx> for RawNodes {
-    type Output = RawNode;
-
-    fn index(&self, idx: NodeIdx) -> &RawNode {
-        self.0[idx].as_ref().expect("a node of the frame being read was not carried away")
-    }
-}
-
-impl std::ops::IndexMut<NodeIdx> for RawNodes {
-    fn index_mut(&mut self, idx: NodeIdx) -> &mut RawNode {
-        self.0[idx].as_mut().expect("a node of the frame being read was not carried away")
+impl RawNode {
+    /// A node with `facts` and `key` and nothing else yet.
+    pub(crate) fn new(facts: SemanticFacts, key: NodeKey) -> Self {
+        Self {
+            infer_name: facts.name.is_none() && facts.label.is_none(),
+            facts,
+            layout: Bounds::default(),
+            clip: Bounds::default(),
+            parent: None,
+            children: Vec::new(),
+            layer: 0,
+            key,
+            owner: ComponentPath::default(),
+            focusable: false,
+            handlers: Vec::new(),
+            pointer: PointerPolicy::default(),
+            inheritance: ClickInheritance::None,
+            overlay_order: None,
+            drag_payload: None,
+            memo: None,
+        }
     }
 }
 
@@ -231,13 +217,13 @@ pub(crate) struct InteractionKeys {
 pub(crate) struct FrameBuilder {
     pub(crate) viewport: Rect,
     pub(crate) now: LogicalTime,
-    pub(crate) nodes: RawNodes,
+    /// The session's nodes: this frame's live ones and older garbage.
+    pub(crate) nodes: Arena,
     pub(crate) layers: Vec<Layer>,
     pub(crate) current_layer: usize,
     pub(crate) parents: Vec<ParentSlot>,
     pub(crate) surfaces: Vec<Surface>,
     pub(crate) pending_portal: Vec<PendingPortal>,
-    pub(crate) focus_order: Vec<NodeIdx>,
     pub(crate) bindings: Vec<Binding>,
     pub(crate) effects: Effects,
     pub(crate) states: WidgetStates,
@@ -246,28 +232,31 @@ pub(crate) struct FrameBuilder {
     /// for nodes opened directly under a parent.
     pub(crate) key_scopes: Vec<(NodeIdx, u64)>,
     sibling_counters: FxHashMap<(NodeIdx, u64), usize>,
-    /// Every node rendered in this pass, by key.
-    pub(crate) keys: FxHashMap<NodeKey, NodeIdx>,
     /// Keys used twice under one parent (`Ui::nest`/`Ui::keyed`), reported at commit.
     pub(crate) key_errors: Vec<String>,
     /// The area the next nested component renders into.
     pub(crate) component_area: Option<Rect>,
     /// Where the terminal cursor goes, if a widget placed it.
     pub(crate) cursor: Option<(u16, u16)>,
-    /// The layers were handed out by `take_composite`.
+    /// The frame was committed.
     pub(crate) composited: bool,
     /// Nested components unmounted during this pass.
     pub(crate) removed_components: Vec<ComponentPath>,
     /// `Ui::keyed` scopes opened in this pass, by parent node.
     pub(crate) used_scopes: rustc_hash::FxHashSet<(NodeIdx, u64)>,
-    /// Two nodes with the same key (the same automation id), first seen.
-    pub(crate) duplicate: Option<(NodeIdx, NodeIdx)>,
+    /// Two live nodes have the same key (the same automation id).
+    pub(crate) duplicate: bool,
     /// A node was recorded with an id that breaks the id rules.
     pub(crate) invalid_id: bool,
     /// Whether memoized bodies may be carried over from the previous frame.
     pub(crate) memoize: bool,
     /// What the previous frame offers memoized bodies.
     pub(crate) previous: Option<Previous>,
+    /// The arena is the previous frame's: unchanged subtrees stay in place.
+    pub(crate) shared_arena: bool,
+    /// The previous frame's memo records already carried over (with the
+    /// records inside them), by index.
+    pub(crate) carried: FixedBitSet,
     /// Memoized subtrees recorded in this pass, in document order.
     pub(crate) memos: Vec<MemoRecord>,
     pub(crate) memo_index: FxHashMap<MemoKey, usize>,
@@ -279,22 +268,37 @@ pub(crate) struct FrameBuilder {
     pub(crate) cursor_sets: u64,
     /// The last memo stamp handed out (carried from frame to frame).
     pub(crate) stamps: u64,
-    /// Rows of the application layer that still show an older frame.
-    pub(crate) stale_rows: Vec<bool>,
-    /// Where this render painted the application layer.
+    /// Where this render claimed the application layer.
     pub(crate) paint: PaintMap,
+    /// Where the previous render claimed it: what this one must blank if
+    /// it does not claim it too.
+    previous_paint: Option<PaintMap>,
+    /// Cells of the application layer changed since the last commit.
+    damage: Damage,
+    /// Allocations handed on to the next frame.
+    spare: Spare,
+}
+
+/// Allocations a frame hands on to the next one.
+#[derive(Default)]
+struct Spare {
+    memos: Vec<MemoRecord>,
+    memo_index: FxHashMap<MemoKey, usize>,
+    paint: Option<PaintMap>,
 }
 
 /// What a new frame starts from.
 #[derive(Default)]
 pub(crate) struct FrameStart {
-    /// The previous frame and its cells, for memoized bodies.
+    /// The previous frame, for its buffer, its nodes and memoized bodies.
     pub(crate) previous: Option<Previous>,
-    /// A buffer of the viewport's size to draw the application into.
-    pub(crate) buffer: Option<Buffer>,
     /// Whether memoized bodies may be carried over.
     pub(crate) memoize: bool,
 }
+
+/// Garbage slots an arena may hold beyond its live nodes before a frame
+/// starts a fresh one.
+const ARENA_SLACK: usize = 1024;
 
 impl FrameBuilder {
     pub(crate) fn new(
@@ -304,57 +308,61 @@ impl FrameBuilder {
         interaction: InteractionKeys,
         start: FrameStart,
     ) -> Self {
-        let FrameStart { mut previous, buffer, memoize } = start;
-        // A recycled buffer still shows an old frame: each row is blanked
-        // when first drawn on, or at the end of the render.
-        let (buffer, stale_rows) = match buffer {
-            Some(buffer) if buffer.area == viewport => (buffer, vec![true; viewport.height.into()]),
-            _ => (Buffer::empty(viewport), Vec::new()),
-        };
-        // Reuse the previous frame's allocations.
-        let recycled_paint =
-            previous.as_mut().map(|previous| std::mem::take(&mut previous.frame.paint));
-        let paint = PaintMap::new(viewport.height, recycled_paint);
-        let (keys, nodes, stamps, sibling_counters, used_scopes) = match previous.as_mut() {
-            Some(previous) => {
-                let old = &mut previous.frame;
-                let nodes = RawNodes::with_capacity(old.nodes.len());
-                let mut keys = std::mem::take(&mut old.keys);
-                keys.clear();
-                let mut counters = std::mem::take(&mut old.sibling_counters);
-                counters.clear();
-                let mut scopes = std::mem::take(&mut old.used_scopes);
-                scopes.clear();
-                (keys, nodes, old.stamps, counters, scopes)
+        let FrameStart { mut previous, memoize } = start;
+        // The application layer is drawn into the previous frame's buffer:
+        // carried-over cells are already in place.
+        let mut kept = None;
+        let mut spare = Spare::default();
+        let mut sibling_counters = FxHashMap::default();
+        let mut used_scopes = rustc_hash::FxHashSet::default();
+        let mut stamps = 0;
+        if let Some(previous) = previous.as_mut() {
+            let old = &mut previous.frame;
+            spare = std::mem::take(&mut old.spare);
+            stamps = old.stamps;
+            sibling_counters = std::mem::take(&mut old.sibling_counters);
+            sibling_counters.clear();
+            used_scopes = std::mem::take(&mut old.used_scopes);
+            used_scopes.clear();
+            let buffer = std::mem::take(&mut old.layers[0].buffer);
+            if buffer.area == viewport {
+                let paint = std::mem::take(&mut old.paint);
+                // Cleared at each commit: rows changed since the last one.
+                let damage = std::mem::take(&mut old.damage);
+                kept = Some((buffer, paint, damage));
             }
-            None => (
-                FxHashMap::default(),
-                RawNodes::default(),
-                0,
-                FxHashMap::default(),
-                Default::default(),
-            ),
+        }
+        let carry = memoize
+            && kept.is_some()
+            && previous.as_ref().is_some_and(|previous| previous.frame.may_be_carried_over());
+        if !carry {
+            previous = None;
+        }
+        let shared_arena = previous.as_ref().is_some_and(|previous| {
+            let arena = &previous.frame.nodes;
+            arena.garbage() <= arena.live_count() + ARENA_SLACK
+        });
+        let mut nodes = match previous.as_mut() {
+            Some(previous) if shared_arena => std::mem::take(&mut previous.frame.nodes),
+            Some(previous) => Arena::with_capacity(previous.frame.nodes.live_count()),
+            None => Arena::default(),
         };
-        let mut nodes = nodes;
-        let root = RawNode {
-            facts: SemanticFacts::new(SemanticRole::Application),
-            layout: Bounds::from(viewport),
-            clip: Bounds::from(viewport),
-            parent: None,
-            children: Vec::new(),
-            layer: 0,
-            key: NodeKey::ROOT,
-            owner: ComponentPath::root(),
-            focusable: false,
-            handlers: Vec::new(),
-            pointer: PointerPolicy::default(),
-            inheritance: ClickInheritance::None,
-            overlay_order: None,
-            infer_name: false,
-            drag_payload: None,
-            memo: None,
+        nodes.begin_frame();
+        let mut root = RawNode::new(SemanticFacts::new(SemanticRole::Application), NodeKey::ROOT);
+        root.layout = Bounds::from(viewport);
+        root.clip = Bounds::from(viewport);
+        root.infer_name = false;
+        nodes.set_root(root);
+        let (buffer, previous_paint, damage) = match kept {
+            Some((buffer, paint, damage)) => (buffer, Some(paint), damage),
+            None => (Buffer::empty(viewport), None, Damage::all(viewport.width, viewport.height)),
         };
-        nodes.push(root);
+        let carried = FixedBitSet::with_capacity(
+            previous.as_ref().map_or(0, |previous| previous.frame.memos.len()),
+        );
+        let Spare { mut memos, mut memo_index, paint } = spare;
+        memos.clear();
+        memo_index.clear();
         Self {
             viewport,
             now,
@@ -364,33 +372,42 @@ impl FrameBuilder {
             parents: vec![ParentSlot::Node(ROOT)],
             surfaces: vec![Surface { dx: 0, dy: 0, clip: Bounds::from(viewport) }],
             pending_portal: Vec::new(),
-            focus_order: Vec::new(),
             bindings: Vec::new(),
             effects: Effects::default(),
             states,
             interaction,
             key_scopes: Vec::new(),
             sibling_counters,
-            keys,
             key_errors: Vec::new(),
             component_area: None,
             cursor: None,
             composited: false,
             removed_components: Vec::new(),
             used_scopes,
-            duplicate: None,
+            duplicate: false,
             invalid_id: false,
             memoize,
             previous,
-            memos: Vec::new(),
-            memo_index: FxHashMap::default(),
+            shared_arena,
+            carried,
+            memos,
+            memo_index,
             memo_stack: Vec::new(),
             volatile: std::cell::Cell::new(0),
             cursor_sets: 0,
             stamps,
-            stale_rows,
-            paint,
+            paint: PaintMap::new(viewport.height, paint),
+            previous_paint,
+            damage,
+            spare: Spare::default(),
         }
+    }
+
+    /// Whether the next frame may carry this one's memoized subtrees over:
+    /// a frame that failed on its keys is rendered afresh, so the failure is
+    /// found again (or fixed) rather than carried along.
+    fn may_be_carried_over(&self) -> bool {
+        self.key_errors.is_empty() && !self.duplicate
     }
 
     /// Notes paint on the application layer at `area` (screen cells): a
@@ -404,33 +421,50 @@ impl FrameBuilder {
         self.paint.paint(area, None);
     }
 
-    /// Blanks the rows of the application layer in `rows` that still show
-    /// an older frame, before something draws on them.
-    pub(crate) fn claim_rows(&mut self, rows: std::ops::Range<i32>) {
+    /// Blanks the cells of `area` (screen cells) this render has not claimed
+    /// yet — they still show the previous frame — and marks its rows changed.
+    pub(crate) fn blank_unclaimed(&mut self, area: Bounds) {
         let buffer = &mut self.layers[0].buffer;
-        let width = usize::from(buffer.area.width);
-        for row in rows {
-            let Ok(row) = usize::try_from(row) else { continue };
-            if let Some(stale) = self.stale_rows.get_mut(row)
-                && std::mem::take(stale)
-            {
-                buffer.content[row * width..(row + 1) * width].iter_mut().for_each(Cell::reset);
-            }
+        let width = i32::from(buffer.area.width);
+        let content = &mut buffer.content;
+        self.paint.unclaimed(area, |row, left, right| {
+            let start = row * width as usize;
+            let (left, right) = (left.clamp(0, width) as usize, right.clamp(0, width) as usize);
+            content[start + left..start + right].iter_mut().for_each(Cell::reset);
+        });
+        self.damage.mark_area(area, self.viewport.width);
+    }
+
+    /// Ends drawing: cells the previous frame drew and this one never
+    /// claimed are blanked, as on a fresh buffer. Hands the previous frame's
+    /// allocations on.
+    pub(crate) fn finish_drawing(&mut self) {
+        if let Some(previous) = self.previous_paint.take() {
+            let buffer = &mut self.layers[0].buffer;
+            let width = usize::from(buffer.area.width);
+            let (content, damage) = (&mut buffer.content, &mut self.damage);
+            self.paint.released(&previous, |row, left, right| {
+                let start = row * width;
+                let (left, right) = (
+                    usize::try_from(left).unwrap_or(0).min(width),
+                    usize::try_from(right).unwrap_or(0).min(width),
+                );
+                content[start + left..start + right].iter_mut().for_each(Cell::reset);
+                damage.mark(row, left, right);
+            });
+            self.spare.paint = Some(previous);
+        }
+        if let Some(previous) = self.previous.take() {
+            let mut old = previous.frame;
+            self.spare.memos = std::mem::take(&mut old.memos);
+            self.spare.memo_index = std::mem::take(&mut old.memo_index);
         }
     }
 
-    /// Ends drawing: rows nothing drew on are blank.
-    pub(crate) fn finish_drawing(&mut self) {
-        let rows = i32::try_from(self.stale_rows.len()).unwrap_or(i32::MAX);
-        self.claim_rows(0..rows);
-    }
-
-    /// Indexes a node by its key, noting the first key seen twice.
+    /// Indexes a node by its key, noting a key seen twice.
     pub(crate) fn index_key(&mut self, key: NodeKey, idx: NodeIdx) {
-        if let Some(first) = self.keys.insert(key, idx)
-            && self.duplicate.is_none()
-        {
-            self.duplicate = Some((first, idx));
+        if self.nodes.index_key(key, idx).is_some() {
+            self.duplicate = true;
         }
     }
 
@@ -509,24 +543,14 @@ impl FrameBuilder {
         }
         let key = self.stable_key(parent, anchor, &facts);
         self.index_key(key, idx);
-        self.nodes.push(RawNode {
-            infer_name: facts.name.is_none() && facts.label.is_none(),
-            facts,
-            layout,
-            clip,
-            parent,
-            children: Vec::new(),
-            layer: self.current_layer,
-            key,
-            owner: owner.clone(),
-            focusable: false,
-            handlers: Vec::new(),
-            pointer: PointerPolicy::default(),
-            inheritance: ClickInheritance::None,
-            overlay_order,
-            drag_payload: None,
-            memo: None,
-        });
+        let mut node = RawNode::new(facts, key);
+        node.layout = layout;
+        node.clip = clip;
+        node.parent = parent;
+        node.layer = self.current_layer;
+        node.owner = owner.clone();
+        node.overlay_order = overlay_order;
+        self.nodes.push(node);
         match parent {
             Some(parent) => self.nodes[parent].children.push(idx),
             None => {
@@ -582,13 +606,6 @@ impl FrameBuilder {
         self.nodes[parent_idx].key.child(scope, index)
     }
 
-    /// The cells the next frame's memoized bodies copy from, when this frame
-    /// kept them (it was not composited, or had overlays).
-    pub(crate) fn take_application_cells(&mut self) -> Option<Buffer> {
-        let buffer = std::mem::take(&mut self.layers[0].buffer);
-        (!buffer.area.is_empty()).then_some(buffer)
-    }
-
     /// Draws with ratatui at `area` (virtual coordinates), clipped to the
     /// current surface: directly when fully visible, through a scratch
     /// buffer when partly visible, not at all when hidden.
@@ -600,7 +617,7 @@ impl FrameBuilder {
             return;
         }
         if self.current_layer == 0 {
-            self.claim_rows(visible.y..visible.bottom());
+            self.blank_unclaimed(visible);
             self.note_paint(visible);
         }
         let buffer = &mut self.layers[self.current_layer].buffer;
@@ -661,26 +678,36 @@ impl FrameBuilder {
         self.current_layer = previous_layer;
     }
 
-    /// Paints every overlay over the application, in stacking order, and
-    /// hands out the result. The layer buffers are spent afterwards: a
-    /// frame is projected before it is composited, never after.
-    pub(crate) fn take_composite(&mut self) -> Buffer {
+    /// Brings `committed` (the last committed frame's buffer) up to this
+    /// frame: the application layer with every overlay painted over it, in
+    /// stacking order. Copies only the rows that changed since the last
+    /// commit when neither frame has overlays (`overlays_before` says
+    /// whether the last committed one had).
+    pub(crate) fn composite_into(&mut self, committed: &mut Buffer, overlays_before: bool) {
         self.composited = true;
-        if self.layers.len() > 1 {
-            // The application layer stays: the next frame's memoized bodies
-            // copy their cells from it, not from overlay paint.
-            return self.composite_copy();
+        let app = &self.layers[0].buffer;
+        if overlays_before || self.layers.len() > 1 || committed.area != app.area {
+            committed.clone_from(app);
+            self.paint_overlays(committed);
+        } else {
+            let width = usize::from(app.area.width);
+            for (row, columns) in self.damage.changed() {
+                let cells = row * width + columns.start..row * width + columns.end;
+                committed.content[cells.clone()].clone_from_slice(&app.content[cells]);
+            }
         }
-        std::mem::take(&mut self.layers[0].buffer)
+        self.damage.clear();
     }
 
     /// The composited frame, leaving the layers in place (for a diagnostic
     /// snapshot of a frame that is not committed).
     pub(crate) fn composite_copy(&self) -> Buffer {
-        self.paint_overlays(self.layers[0].buffer.clone())
+        let mut out = self.layers[0].buffer.clone();
+        self.paint_overlays(&mut out);
+        out
     }
 
-    fn paint_overlays(&self, mut out: Buffer) -> Buffer {
+    fn paint_overlays(&self, out: &mut Buffer) {
         for layer in &self.layers[1..] {
             for (target, source) in out.content.iter_mut().zip(&layer.buffer.content) {
                 if source.symbol() != UNPAINTED.symbol() {
@@ -688,7 +715,6 @@ impl FrameBuilder {
                 }
             }
         }
-        out
     }
 
     /// The text a node drew on its own layer inside its clipped bounds,

@@ -1,6 +1,8 @@
 //! Memoized subtrees: a render carries over what an unchanged subtree
-//! recorded in the previous frame — its nodes, handlers, focus entries,
-//! caret and cells — instead of running its body again.
+//! recorded in the previous frame — its nodes, handlers, caret and cells —
+//! instead of running its body again. The nodes stay where they are in the
+//! session's arena and the cells where they are in the kept buffer, so
+//! carrying a subtree over costs the same however large it is.
 //!
 //! A subtree is unchanged when its dependencies (what the app says the body
 //! reads), its area, its coordinate space, its layer and its component are
@@ -12,9 +14,9 @@
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
-use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
 use rustc_hash::FxHasher;
+use smallvec::SmallVec;
 
 use super::frame::{FrameBuilder, NodeIdx, NodeKey, ParentSlot};
 use crate::component::ComponentPath;
@@ -36,11 +38,11 @@ pub(crate) struct MemoRecord {
     pub(crate) fingerprint: u64,
     /// The subtree's nodes, contiguous and in document order.
     pub(crate) nodes: Range<NodeIdx>,
+    /// Its top-level nodes (children of the node it was recorded under).
+    pub(crate) roots: SmallVec<[NodeIdx; 1]>,
     /// The parent's sibling count in the body's key scope afterwards (nodes
     /// with an automation id are not counted: their key is their id).
     pub(crate) counted: usize,
-    /// Its entries in the frame's focus order.
-    pub(crate) focus: Range<usize>,
     /// Memoized subtrees recorded inside this one (indices into the
     /// frame's records).
     pub(crate) inner: Range<usize>,
@@ -64,27 +66,15 @@ pub(crate) struct ActiveMemo {
     pub(crate) record: usize,
     volatile_before: u64,
     cursor_sets_before: u64,
-    focus_start: usize,
 }
 
 /// What the previous frame offers for reuse.
 pub(crate) struct Previous {
     pub(crate) frame: Box<FrameBuilder>,
-    /// Its application layer, as drawn.
-    pub(crate) cells: Buffer,
-    /// The cells belong to the committed generation and go back to it.
-    pub(crate) lent: bool,
     /// Nodes of that frame (by index) a memoized subtree must not be
     /// carried over across: a handler ran on them, or their focus, hover or
     /// press state changed.
     pub(crate) stale: Vec<NodeIdx>,
-}
-
-impl Previous {
-    fn record(&self, key: &MemoKey) -> Option<&MemoRecord> {
-        let at = *self.frame.memo_index.get(key)?;
-        Some(&self.frame.memos[at])
-    }
 }
 
 /// The fingerprint of a memoized body's surroundings and dependencies.
@@ -136,79 +126,117 @@ impl FrameBuilder {
     /// Carries over the previous frame's subtree for `key` if it is
     /// unchanged; returns whether it did.
     pub(crate) fn replay(&mut self, key: MemoKey, fingerprint: u64) -> bool {
-        let Some(previous) = self.previous.as_ref() else { return false };
-        let Some(record) = previous.record(&key) else { return false };
-        if record.fingerprint != fingerprint
-            || record.volatile
-            || record.painted_over
-            || self.paint.is_painted(record.cells)
-            || previous.cells.area != self.viewport
-            || previous.stale.iter().any(|idx| record.nodes.contains(idx))
-        {
-            return false;
-        }
-        let record = record.clone();
-        let mut previous = self.previous.take().expect("checked above");
-        self.carry_over(&mut previous, &record);
+        let Some(mut previous) = self.previous.take() else { return false };
+        let carried = match previous.frame.memo_index.get(&key) {
+            Some(&at) if self.can_carry_over(&previous, at, fingerprint) => {
+                // Whether nested in a body being recorded (whose nodes must
+                // stay contiguous) or in an arena of its own, the nodes move;
+                // otherwise they stay where they are.
+                if self.shared_arena && self.memo_stack.is_empty() {
+                    self.keep_in_place(&previous, at);
+                } else {
+                    self.relocate(&mut previous, at);
+                }
+                true
+            }
+            _ => false,
+        };
         self.previous = Some(previous);
-        true
+        carried
     }
 
-    fn carry_over(&mut self, previous: &mut Previous, record: &MemoRecord) {
+    fn can_carry_over(&self, previous: &Previous, at: usize, fingerprint: u64) -> bool {
+        let record = &previous.frame.memos[at];
+        record.fingerprint == fingerprint
+            && !record.volatile
+            && !record.painted_over
+            && !self.paint.is_painted(record.cells)
+            && !previous.stale.iter().any(|idx| record.nodes.contains(idx))
+            // Already carried over, itself or inside another record (only a
+            // frame with a duplicate key reaches one twice).
+            && self.carried.count_ones(at..record.inner.end) == 0
+    }
+
+    /// Carries the record at `at` over without moving its nodes: they
+    /// become live again and its roots move under the current node.
+    fn keep_in_place(&mut self, previous: &Previous, at: usize) {
+        let record = &previous.frame.memos[at];
         let parent = self.current_node();
-        let shift = |idx: NodeIdx, from: &Range<NodeIdx>, to: NodeIdx| idx - from.start + to;
+        if self.nodes.keep(record.nodes.clone()) {
+            self.duplicate = true;
+        }
+        for &root in &record.roots {
+            self.nodes[root].parent = Some(parent);
+            self.nodes[parent].children.push(root);
+        }
+        self.carry_records(previous, at, |idx| idx);
+    }
+
+    /// Carries the record at `at` over by moving its nodes to the end of
+    /// this frame's arena, renumbered.
+    fn relocate(&mut self, previous: &mut Previous, at: usize) {
+        let from = previous.frame.memos[at].nodes.clone();
+        let parent = self.current_node();
         let first = self.nodes.len();
-        let focus_start = self.focus_order.len();
-        let records_start = self.memos.len();
-        for idx in record.nodes.clone() {
-            // A record's nodes are carried over at most once: its key is
-            // unique in the frame, and an outer record takes its inner ones.
-            let mut node = previous.frame.nodes.take(idx).expect("carried over once");
+        let start = from.start;
+        let shift = move |idx: NodeIdx| idx - start + first;
+        for idx in from.clone() {
+            let source =
+                if self.shared_arena { &mut self.nodes } else { &mut previous.frame.nodes };
+            // A record is carried over at most once (`carried`).
+            let mut node = source.take(idx).expect("a record's nodes are carried over once");
             let at = self.nodes.len();
             node.parent = match node.parent {
-                Some(old) if record.nodes.contains(&old) => Some(shift(old, &record.nodes, first)),
+                Some(old) if from.contains(&old) => Some(shift(old)),
                 _ => {
                     self.nodes[parent].children.push(at);
                     Some(parent)
                 }
             };
             for child in &mut node.children {
-                *child = shift(*child, &record.nodes, first);
+                *child = shift(*child);
             }
+            node.memo = None;
             self.index_key(node.key, at);
             self.nodes.push(node);
         }
-        for &old in &previous.frame.focus_order[record.focus.clone()] {
-            self.focus_order.push(shift(old, &record.nodes, first));
-        }
+        self.carry_records(previous, at, shift);
+    }
+
+    /// Pushes the record at `at` and the ones inside it, with their nodes
+    /// renumbered by `shift`, and replays what the body did besides
+    /// recording nodes (its caret, its sibling count).
+    fn carry_records(
+        &mut self,
+        previous: &Previous,
+        at: usize,
+        shift: impl Fn(NodeIdx) -> NodeIdx,
+    ) {
+        let records = &previous.frame.memos;
+        let record = &records[at];
+        let end = record.inner.end;
+        self.carried.insert_range(at..end);
         if let Some(cursor) = record.cursor {
             self.cursor = Some(cursor);
             self.cursor_sets += 1;
         }
-        self.copy_cells(&previous.cells, record.cells);
-        // The record and the ones inside it, renumbered into this frame.
-        let old_base = previous.frame.memo_index.get(&record.key).copied().unwrap_or_default();
-        let moved = |old: usize| old - old_base + records_start;
-        let renumber = |old: &MemoRecord| MemoRecord {
-            nodes: shift(old.nodes.start, &record.nodes, first)
-                ..shift(old.nodes.end, &record.nodes, first),
-            focus: old.focus.start - record.focus.start + focus_start
-                ..old.focus.end - record.focus.start + focus_start,
-            inner: moved(old.inner.start)..moved(old.inner.end),
-            ..old.clone()
-        };
-        self.push_record(renumber(record), true);
-        for old in record.inner.clone() {
-            let inner = renumber(&previous.frame.memos[old]);
-            self.push_record(inner, true);
-        }
-        for at in first..self.nodes.len() {
-            if let Some(memo) = self.nodes[at].memo.as_mut() {
-                *memo = moved(*memo);
-            }
-        }
+        let parent = self.current_node();
         if record.counted > 0 {
             self.set_sibling_count(parent, record.key.scope, record.counted);
+        }
+        let start = self.memos.len();
+        let moved = |old: usize| old - at + start;
+        for old in &records[at..end] {
+            let carried = MemoRecord {
+                nodes: shift(old.nodes.start)..shift(old.nodes.end),
+                roots: old.roots.iter().map(|&root| shift(root)).collect(),
+                inner: moved(old.inner.start)..moved(old.inner.end),
+                ..old.clone()
+            };
+            if let [root] = carried.roots[..] {
+                self.nodes[root].memo = Some(self.memos.len());
+            }
+            self.push_record(carried, true);
         }
     }
 
@@ -226,19 +254,20 @@ impl FrameBuilder {
         let record = self.memos.len();
         self.stamps += 1;
         let stamp = self.stamps;
+        let painted_over = self.paint.is_painted(cells);
         self.push_record(
             MemoRecord {
                 key,
                 fingerprint,
                 nodes: self.nodes.len()..self.nodes.len(),
+                roots: SmallVec::new(),
                 counted: 0,
-                focus: self.focus_order.len()..self.focus_order.len(),
                 inner: record + 1..record + 1,
                 cursor: None,
                 cells,
                 stamp,
                 volatile: false,
-                painted_over: self.paint.is_painted(cells),
+                painted_over,
             },
             false,
         );
@@ -247,7 +276,6 @@ impl FrameBuilder {
             record,
             volatile_before: self.volatile.get(),
             cursor_sets_before: self.cursor_sets,
-            focus_start: self.focus_order.len(),
         });
     }
 
@@ -256,47 +284,26 @@ impl FrameBuilder {
         let memo = self.memo_stack.pop().expect("begin_memo before end_memo");
         let end = self.nodes.len();
         let counted = self.sibling_count(parent, self.memos[memo.record].key.scope);
-        let roots = (memo.first..end)
+        let roots: SmallVec<[NodeIdx; 1]> = (memo.first..end)
             .filter(|&at| self.nodes[at].parent.is_none_or(|of| of < memo.first))
-            .count();
-        let volatile = self.volatile.get() != memo.volatile_before
-            || self.focus_order[memo.focus_start..].iter().any(|&idx| idx < memo.first);
+            .collect();
+        let volatile = self.volatile.get() != memo.volatile_before;
         let cursor = (self.cursor_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();
         let records_end = self.memos.len();
+        if let [root] = roots[..] {
+            self.nodes[root].memo = Some(memo.record);
+        }
         let record = &mut self.memos[memo.record];
         record.nodes = memo.first..end;
+        record.roots = roots;
         record.counted = counted;
-        record.focus = memo.focus_start..self.focus_order.len();
         record.inner = memo.record + 1..records_end;
         record.cursor = cursor;
         record.volatile = volatile;
         let cells = record.cells;
+        // Cells of its area that nothing claimed, before it or inside it,
+        // still show the previous frame: a fresh render leaves them blank.
+        self.blank_unclaimed(cells);
         self.paint.paint(cells, Some(memo.record));
-        if roots == 1 && end > memo.first {
-            self.nodes[memo.first].memo = Some(memo.record);
-        }
-    }
-}
-
-impl FrameBuilder {
-    /// Copies the cells of `area` (screen coordinates) from a buffer of the
-    /// same size into the application layer. A row that still shows an
-    /// older frame is blanked around the copy, not under it.
-    fn copy_cells(&mut self, from: &Buffer, area: Bounds) {
-        let Some(area) = area.intersection(Bounds::from(from.area)).to_rect() else { return };
-        let width = usize::from(from.area.width);
-        let (left, right) = (usize::from(area.x), usize::from(area.right()));
-        let to = &mut self.layers[0].buffer;
-        for row in area.y..area.bottom() {
-            let start = usize::from(row) * width;
-            let line = &mut to.content[start..start + width];
-            if let Some(stale) = self.stale_rows.get_mut(usize::from(row))
-                && std::mem::take(stale)
-            {
-                line[..left].iter_mut().for_each(Cell::reset);
-                line[right..].iter_mut().for_each(Cell::reset);
-            }
-            line[left..right].clone_from_slice(&from.content[start + left..start + right]);
-        }
     }
 }

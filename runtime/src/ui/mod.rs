@@ -5,6 +5,7 @@
 //! its bounds clipped by ancestors and the viewport, its hit area and its
 //! handlers. Nesting in the render is nesting in the tree.
 
+mod arena;
 mod event;
 mod frame;
 mod memo;
@@ -87,16 +88,26 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
 
     /// Shows a widget at `area`.
     pub fn add<V: View<M>>(&mut self, area: Rect, view: V) -> Response<'_, 'f, M> {
-        let first = self.frame.nodes.len();
         let parent = self.frame.current_node();
+        let children = self.frame.nodes[parent].children.len();
+        let (layer, layers) = (self.frame.current_layer, self.frame.layers.len());
+        let layer_root = self.frame.layers[layer].root;
         view.show(area, self);
-        let node = (first..self.frame.nodes.len())
-            .find(|&idx| {
-                self.frame.nodes[idx].parent == Some(parent)
-                    || self.frame.nodes[idx].parent.is_none()
-            })
-            .map(NodeRef);
-        Response { ui: self, node }
+        // Its node is the first it added under the current node, or the
+        // root of an overlay it opened (a carried-over memo root may have a
+        // lower index than nodes recorded before it).
+        let frame = &*self.frame;
+        let child = frame.nodes[parent].children.get(children).copied();
+        let overlay = Some(layer)
+            .filter(|&layer| frame.layers[layer].root != layer_root)
+            .into_iter()
+            .chain(layers..frame.layers.len())
+            .find_map(|layer| frame.layers[layer].root);
+        let node = match (child, overlay) {
+            (Some(child), Some(root)) => Some(child.min(root)),
+            (child, root) => child.or(root),
+        };
+        Response { ui: self, node: node.map(NodeRef) }
     }
 
     /// Draws a ratatui widget with no semantic node of its own (decoration,
@@ -409,11 +420,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     /// Makes the node part of the Tab order and able to hold focus.
     pub fn make_focusable(&mut self, node: NodeRef) {
         self.frame.touch(node.0);
-        let raw = &mut self.frame.nodes[node.0];
-        if !raw.focusable {
-            raw.focusable = true;
-            self.frame.focus_order.push(node.0);
-        }
+        self.frame.nodes[node.0].focusable = true;
     }
 
     /// Attaches an input handler; it returns `true` when it consumed the
