@@ -156,8 +156,10 @@ impl<C: Component> SessionEngine<C> {
             Some(recipient) if hit::is_within(frame, recipient, idx) => {}
             recipient => {
                 let reached = recipient
-                    .and_then(|raw| self.order.iter().position(|&key| key == frame.nodes[raw].key))
-                    .and_then(|at| self.committed().tree.nodes().nth(at))
+                    .map(|raw| frame.nodes[raw].key.identity().0)
+                    .and_then(|identity| {
+                        self.committed().tree.nodes().find(|node| node.identity.0 == identity)
+                    })
                     .map_or_else(
                         || {
                             if recipient.is_some() {

@@ -143,10 +143,9 @@ pub struct SessionEngine<C: Component> {
     interaction: Interaction,
     frame: Option<FrameBuilder>,
     committed: Option<CommittedFrame>,
-    /// For each node of the committed tree in document order, its key. Keys
-    /// (not arena indices) so a step after a failed one — whose frame may be
-    /// newer than the committed tree — still acts on the node it resolved.
-    order: Vec<NodeKey>,
+    /// The focused, hovered and pressed nodes the committed interaction
+    /// state describes.
+    described: [Option<NodeKey>; 3],
     generation: Generation,
     hooks: Vec<Box<dyn CommitHook>>,
     sinks: Vec<Box<dyn CheckpointSink>>,
@@ -164,7 +163,7 @@ pub struct SessionEngine<C: Component> {
     /// The last committed generation had overlays.
     committed_overlays: bool,
     /// Where the committed tree holds memoized subtrees.
-    projected_memos: Vec<projection::ProjectedMemo>,
+    projected_memos: projection::ProjectedMemos,
 }
 
 impl<C: Component> SessionEngine<C> {
@@ -187,7 +186,7 @@ impl<C: Component> SessionEngine<C> {
             interaction: Interaction::default(),
             frame: None,
             committed: None,
-            order: Vec::new(),
+            described: [None; 3],
             generation: Generation(0),
             hooks: Vec::new(),
             sinks: Vec::new(),
@@ -197,7 +196,7 @@ impl<C: Component> SessionEngine<C> {
             memoize: options.is_memoizing(),
             touched: Vec::new(),
             committed_overlays: false,
-            projected_memos: Vec::new(),
+            projected_memos: projection::ProjectedMemos::default(),
         };
         engine.core.mount(engine.clock.now());
         engine.settle()?;
@@ -529,7 +528,7 @@ impl<C: Component> SessionEngine<C> {
         let mut moved = false;
         for selector in requests {
             if let Ok(node) = projection.tree.resolve(&selector)
-                && let Some(idx) = projection.raw_of(node)
+                && let Some(idx) = self.raw_of(node)
                 && self.can_focus(idx)
             {
                 self.interaction.focused = Some(self.frame().nodes[idx].key);
@@ -553,13 +552,22 @@ impl<C: Component> SessionEngine<C> {
             && !frame.duplicate
             && !frame.invalid_id
             && (!self.strict_ids || all_declared::<C>(frame));
-        let projection = match self.committed.as_mut() {
+        let wanted = self.interaction_keys();
+        let focused = self.focused_idx();
+        let mut projection = match self.committed.as_mut() {
             Some(committed) if will_commit => {
-                let mut reusable = Reusable::take_from(&mut committed.tree, &self.projected_memos);
-                let focused = self.focused_idx();
-                projection::project_reusing(self.frame(), generation, focused, Some(&mut reusable))?
+                let memos = std::mem::take(&mut self.projected_memos);
+                let mut reusable = Reusable::take_from(&mut committed.tree, memos);
+                let frame = self.frame();
+                projection::project_reusing(
+                    frame,
+                    generation,
+                    focused,
+                    wanted,
+                    Some(&mut reusable),
+                )?
             }
-            _ => projection::project(self.frame(), generation, self.focused_idx())?,
+            _ => projection::project_reusing(self.frame(), generation, focused, wanted, None)?,
         };
         if self.strict_ids {
             check_declared::<C>(&projection.tree)?;
@@ -574,20 +582,31 @@ impl<C: Component> SessionEngine<C> {
         self.committed_overlays = frame.layers.len() > 1;
         let frame = &*frame;
         let cursor = frame.cursor;
-        let describe = |key: Option<NodeKey>| -> Option<String> {
-            let idx = key.and_then(|key| frame.nodes.find(&key))?;
-            let at = projection.order.iter().position(|&raw| raw == idx)?;
-            projection.tree.nodes().nth(at).map(SemanticNode::label)
-        };
-        let interaction = InteractionState {
-            focused: describe(self.interaction.focused),
-            hovered: describe(self.interaction.hovered),
-            pressed: describe(self.interaction.pressed.map(|(key, _)| key)),
-        };
+        let before = self.committed.as_ref().map(|committed| &committed.interaction);
+        let before = [
+            before.and_then(|was| was.focused.clone()),
+            before.and_then(|was| was.hovered.clone()),
+            before.and_then(|was| was.pressed.clone()),
+        ];
+        let mut fresh = std::mem::take(&mut projection.labels);
+        let [focused, hovered, pressed] = std::array::from_fn(|at| {
+            let key = wanted[at].filter(|key| frame.nodes.find(key).is_some())?;
+            // Projected afresh, or in a subtree reused unchanged from the
+            // tree that described it last time.
+            fresh[at].take().or_else(|| {
+                let described = self.described[at] == Some(key);
+                before[at].clone().filter(|_| described).or_else(|| {
+                    let identity = key.identity().0;
+                    let tree = &projection.tree;
+                    tree.nodes().find(|node| node.identity.0 == identity).map(SemanticNode::label)
+                })
+            })
+        });
+        let interaction = InteractionState { focused, hovered, pressed };
+        self.described = wanted;
         self.states.retain(|key| frame.nodes.find(key).is_some());
         self.generation = generation;
         self.projected_memos = projection.memos;
-        self.order = projection.order.iter().map(|&idx| frame.nodes[idx].key).collect();
         let committed = CommittedFrame {
             generation,
             viewport: self.viewport.as_size(),
@@ -604,12 +623,16 @@ impl<C: Component> SessionEngine<C> {
         Ok(generation)
     }
 
-    /// The node of the current frame behind a node of the committed tree;
+    /// The node of the current frame behind a node of a projected tree;
     /// `None` when it is no longer rendered.
     fn raw_of(&self, node: &SemanticNode) -> Option<NodeIdx> {
-        let tree = &self.committed().tree;
-        let at = tree.nodes().position(|candidate| std::ptr::eq(candidate, node))?;
-        self.find_key(self.order[at])
+        self.find_key(NodeKey::of_identity(node.identity))
+    }
+
+    /// The focused, hovered and pressed nodes' keys.
+    fn interaction_keys(&self) -> [Option<NodeKey>; 3] {
+        let pressed = self.interaction.pressed.map(|(key, _)| key);
+        [self.interaction.focused, self.interaction.hovered, pressed]
     }
 
     /// Changes the viewport, keeping the mounted app, and renders.

@@ -11,93 +11,84 @@ use crate::{AutomationId, AutomationIdError, SemanticAction, SemanticRole};
 
 use super::hit;
 
-/// A projected tree plus, for each node in document order, the raw node it
-/// came from (so the executor can act on what a selector resolved).
+/// A projected tree, where its memoized subtrees sit (for the next commit
+/// to reuse), and the labels of the nodes the engine asked about.
 pub(crate) struct Projection {
     pub(crate) tree: SemanticTree,
-    pub(crate) order: Vec<NodeIdx>,
-    /// Where the memoized subtrees sit in the tree, in document order.
-    pub(crate) memos: Vec<ProjectedMemo>,
+    pub(crate) memos: ProjectedMemos,
+    /// The label of each wanted node that was projected afresh.
+    pub(crate) labels: [Option<String>; 3],
 }
 
 /// A memoized subtree's projection in a committed tree: the next commit
 /// reuses it when the subtree was carried over unchanged.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct ProjectedMemo {
-    /// Its root's position in document order.
-    at: usize,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ChildMemo {
     /// Its root's key.
     key: NodeKey,
     /// The stamp of the rendering it describes.
     stamp: u64,
-    /// Whether every ancestor was enabled.
-    ancestors_enabled: bool,
     /// How many nodes it holds.
     len: usize,
 }
 
-/// Projected memoized subtrees taken out of the tree they were committed in.
+/// The memoized children of one node of a committed tree, by position.
+struct MemoChildren {
+    memos: Vec<Option<ChildMemo>>,
+    /// Whether the node and every ancestor were enabled.
+    enabled: bool,
+}
+
+/// Where a committed tree holds memoized subtrees: by the key of the node
+/// whose children they are.
+#[derive(Default)]
+pub(crate) struct ProjectedMemos {
+    by_parent: FxHashMap<NodeKey, MemoChildren>,
+}
+
+/// The children of a node of a tree being replaced, for the node that
+/// replaces it to take over.
+struct OldChildren {
+    nodes: Vec<SemanticNode>,
+    memos: MemoChildren,
+}
+
+/// The children of memo parents, taken out of the tree they were committed
+/// in (which is being replaced).
 #[derive(Default)]
 pub(crate) struct Reusable {
-    subtrees: Vec<Option<(ProjectedMemo, SemanticNode)>>,
-    by_key: FxHashMap<NodeKey, usize>,
+    by_parent: FxHashMap<NodeKey, OldChildren>,
 }
 
 impl Reusable {
-    /// Takes the memoized subtrees out of `tree` (which is being replaced),
-    /// leaving empty nodes in their place. Walks only the nodes around them.
-    pub(crate) fn take_from(tree: &mut SemanticTree, memos: &[ProjectedMemo]) -> Self {
+    /// Takes the children of every node with memoized children out of
+    /// `tree`. Walks only nodes outside memoized subtrees.
+    pub(crate) fn take_from(tree: &mut SemanticTree, mut memos: ProjectedMemos) -> Self {
         let mut reusable = Self::default();
-        if memos.is_empty() {
-            return reusable;
+        if !memos.by_parent.is_empty() {
+            reusable.by_parent.reserve(memos.by_parent.len());
+            reusable.detach(&mut tree.root, &mut memos);
         }
-        reusable.subtrees.reserve(memos.len());
-        reusable.by_key.reserve(memos.len());
-        let mut at = 0;
-        let mut next = memos.iter().peekable();
-        reusable.detach(&mut tree.root, &mut at, &mut next);
         reusable
     }
 
-    /// The projection of the subtree rooted at `key`, once.
-    fn take(&mut self, key: NodeKey) -> Option<(ProjectedMemo, SemanticNode)> {
-        let at = *self.by_key.get(&key)?;
-        self.subtrees[at].take()
-    }
-
-    fn detach(
-        &mut self,
-        node: &mut SemanticNode,
-        at: &mut usize,
-        next: &mut std::iter::Peekable<std::slice::Iter<'_, ProjectedMemo>>,
-    ) {
-        for child in &mut node.children {
-            *at += 1;
-            // Memos inside one already taken travel with it.
-            while next.peek().is_some_and(|memo| memo.at < *at) {
-                next.next();
+    fn detach(&mut self, node: &mut SemanticNode, memos: &mut ProjectedMemos) {
+        let key = NodeKey::of_identity(node.identity);
+        let Some(children) = memos.by_parent.remove(&key) else {
+            for child in &mut node.children {
+                self.detach(child, memos);
             }
-            let Some(&&memo) = next.peek() else { return };
-            if memo.at == *at {
-                next.next();
-                let empty = SemanticNode::new(SemanticRole::Generic, child.bounds);
-                self.by_key.insert(memo.key, self.subtrees.len());
-                self.subtrees.push(Some((memo, std::mem::replace(child, empty))));
-                *at += memo.len - 1;
-            } else {
-                self.detach(child, at, next);
+            return;
+        };
+        let mut nodes = std::mem::take(&mut node.children);
+        // Memoized subtrees carry the ones inside them; look deeper only
+        // beside them.
+        for (child, memo) in nodes.iter_mut().zip(&children.memos) {
+            if memo.is_none() {
+                self.detach(child, memos);
             }
         }
-    }
-}
-
-impl Projection {
-    /// The raw node behind a node of this tree.
-    pub(crate) fn raw_of(&self, node: &SemanticNode) -> Option<NodeIdx> {
-        self.tree
-            .nodes()
-            .position(|candidate| std::ptr::eq(candidate, node))
-            .map(|at| self.order[at])
+        self.by_parent.insert(key, OldChildren { nodes, memos: children });
     }
 }
 
@@ -109,15 +100,17 @@ pub(crate) fn project(
     generation: Generation,
     focused: Option<NodeIdx>,
 ) -> Result<Projection, AutomationError> {
-    project_reusing(frame, generation, focused, None)
+    project_reusing(frame, generation, focused, [None; 3], None)
 }
 
 /// Like [`project`], reusing the projection of memoized subtrees carried
-/// over unchanged since `reusable` was committed.
+/// over unchanged since `reusable` was committed, and noting the labels of
+/// the `wanted` nodes (focus, hover, press) it projects afresh.
 pub(crate) fn project_reusing(
     frame: &FrameBuilder,
     generation: Generation,
     focused: Option<NodeIdx>,
+    wanted: [Option<NodeKey>; 3],
     reusable: Option<&mut Reusable>,
 ) -> Result<Projection, AutomationError> {
     if let Some(error) = frame.key_errors.first() {
@@ -126,10 +119,11 @@ pub(crate) fn project_reusing(
     let mut projector = Projector {
         frame,
         focused,
-        order: Vec::with_capacity(frame.nodes.live_count()),
         invalid_id: None,
         reusable,
-        memos: Vec::new(),
+        memos: ProjectedMemos::default(),
+        wanted,
+        labels: Default::default(),
     };
     let mut root = projector.node(ROOT, true);
     // Overlay roots follow application content, in stacking order.
@@ -145,48 +139,90 @@ pub(crate) fn project_reusing(
     if frame.duplicate || projector.invalid_id.is_some() {
         check_ids(&tree, projector.invalid_id)?;
     }
-    Ok(Projection { tree, order: projector.order, memos: projector.memos })
+    Ok(Projection { tree, memos: projector.memos, labels: projector.labels })
 }
 
 struct Projector<'a> {
     frame: &'a FrameBuilder,
     focused: Option<NodeIdx>,
-    order: Vec<NodeIdx>,
-    /// The first id that broke the rules: its node's position, the id, why.
-    invalid_id: Option<(usize, String, AutomationIdError)>,
+    /// The first id that broke the rules: its node, the id, why.
+    invalid_id: Option<(NodeKey, String, AutomationIdError)>,
     reusable: Option<&'a mut Reusable>,
-    memos: Vec<ProjectedMemo>,
+    memos: ProjectedMemos,
+    wanted: [Option<NodeKey>; 3],
+    labels: [Option<String>; 3],
 }
 
 impl Projector<'_> {
+    /// The memoized subtree rooted at `idx`, if it is one.
+    fn memo_of(&self, idx: NodeIdx) -> Option<ChildMemo> {
+        let raw = &self.frame.nodes[idx];
+        let record = &self.frame.memos[raw.memo?];
+        Some(ChildMemo { key: raw.key, stamp: record.stamp, len: record.nodes.len() })
+    }
+
+    /// Projects the children of `idx`, reusing the projection of memoized
+    /// children that are what they were when the node's old children were
+    /// committed.
+    fn children(&mut self, idx: NodeIdx, enabled: bool) -> Vec<SemanticNode> {
+        let raw = &self.frame.nodes[idx];
+        if raw.children.is_empty() {
+            return Vec::new();
+        }
+        let key = raw.key;
+        let old = self.reusable.as_mut().and_then(|reusable| reusable.by_parent.remove(&key));
+        let mut memos = MemoChildren { memos: Vec::new(), enabled };
+        let nodes = match old {
+            // The usual case, a list whose rows stayed put: patch the old
+            // children in place, only where they changed.
+            Some(OldChildren { mut nodes, memos: old })
+                if old.enabled == enabled && nodes.len() == raw.children.len() =>
+            {
+                memos.memos = old.memos;
+                for (at, &child) in raw.children.iter().enumerate() {
+                    let memo = self.memo_of(child);
+                    if memo.is_none() || memo != memos.memos[at] {
+                        nodes[at] = self.node(child, enabled);
+                        memos.memos[at] = memo;
+                    }
+                }
+                nodes
+            }
+            old => {
+                let mut by_key: FxHashMap<NodeKey, SemanticNode> = FxHashMap::default();
+                let mut before: FxHashMap<NodeKey, ChildMemo> = FxHashMap::default();
+                if let Some(old) = old.filter(|old| old.memos.enabled == enabled) {
+                    for (node, memo) in old.nodes.into_iter().zip(old.memos.memos) {
+                        if let Some(memo) = memo {
+                            before.insert(memo.key, memo);
+                            by_key.insert(memo.key, node);
+                        }
+                    }
+                }
+                let mut nodes = Vec::with_capacity(raw.children.len());
+                memos.memos.reserve(raw.children.len());
+                for &child in &raw.children {
+                    let memo = self.memo_of(child);
+                    let reused = memo
+                        .filter(|memo| before.get(&memo.key) == Some(memo))
+                        .and_then(|memo| by_key.remove(&memo.key));
+                    nodes.push(reused.unwrap_or_else(|| self.node(child, enabled)));
+                    memos.memos.push(memo);
+                }
+                nodes
+            }
+        };
+        if memos.memos.iter().any(Option::is_some) {
+            self.memos.by_parent.insert(key, memos);
+        }
+        nodes
+    }
+
     fn node(&mut self, idx: NodeIdx, ancestors_enabled: bool) -> SemanticNode {
         let raw = &self.frame.nodes[idx];
-        let at = self.order.len();
-        if let Some(record) = raw.memo.map(|memo| &self.frame.memos[memo]) {
-            let memo = ProjectedMemo {
-                at,
-                key: raw.key,
-                stamp: record.stamp,
-                ancestors_enabled,
-                len: record.nodes.len(),
-            };
-            self.memos.push(memo);
-            let reused = self.reusable.as_mut().and_then(|reusable| reusable.take(raw.key));
-            if let Some((before, node)) = reused
-                && before.stamp == memo.stamp
-                && before.ancestors_enabled == ancestors_enabled
-                && before.len == memo.len
-            {
-                // The nodes are in document order in the arena.
-                self.order.extend(record.nodes.clone());
-                return node;
-            }
-        }
-        self.order.push(idx);
         let facts = &raw.facts;
         let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
-        let children: Vec<SemanticNode> =
-            raw.children.iter().map(|&child| self.node(child, enabled)).collect();
+        let children = self.children(idx, enabled);
 
         let mut name = resolve_name(facts, &children);
         if name.is_empty()
@@ -238,7 +274,7 @@ impl Projector<'_> {
             Some(id) => match AutomationId::new(id.clone()) {
                 Ok(id) => Some(id),
                 Err(reason) => {
-                    self.invalid_id.get_or_insert((at, id.clone(), reason));
+                    self.invalid_id.get_or_insert((raw.key, id.clone(), reason));
                     None
                 }
             },
@@ -252,6 +288,12 @@ impl Projector<'_> {
         node.actionable = enabled && !actions.is_empty();
         node.children = children;
         node.overlay_order = raw.overlay_order;
+        node.identity = raw.key.identity();
+        for (wanted, label) in self.wanted.iter().zip(&mut self.labels) {
+            if *wanted == Some(raw.key) {
+                *label = Some(node.label());
+            }
+        }
         node
     }
 }
@@ -272,12 +314,13 @@ fn inherits_click(frame: &FrameBuilder, idx: NodeIdx, children: &[SemanticNode])
 /// Fails on the first (in document order) invalid or duplicate id.
 fn check_ids(
     tree: &SemanticTree,
-    invalid_id: Option<(usize, String, AutomationIdError)>,
+    invalid_id: Option<(NodeKey, String, AutomationIdError)>,
 ) -> Result<(), AutomationError> {
     let mut seen: FxHashMap<&str, usize> = FxHashMap::default();
-    let invalid_at = invalid_id.as_ref().map_or(usize::MAX, |(at, ..)| *at);
+    let invalid = invalid_id.as_ref().map(|(key, ..)| key.identity().0);
     for (at, node) in tree.nodes().enumerate() {
-        if at == invalid_at
+        if Some(node.identity.0) == invalid
+            && node.automation_id.is_none()
             && let Some((_, id, reason)) = invalid_id
         {
             return Err(AutomationError::InvalidAutomationId {

@@ -18,5 +18,6 @@ mod wrapper;
 pub use facts::{IntoSemanticText, ReportedStates, Semantic, SemanticFacts, SemanticValue};
 pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name};
 pub use query::ResolveError;
+pub(crate) use tree::NodeIdentity;
 pub use tree::{Bounds, Descendants, Generation, NodeStates, SemanticNode, SemanticTree};
 pub use wrapper::{Semantics, mapped_role};

@@ -165,11 +165,25 @@ impl Default for NodeStates {
     }
 }
 
+/// Which rendered node a semantic node was projected from, so the engine can
+/// act on what a selector resolved. Internal: never shown, never serialized,
+/// and ignored by equality (two trees that say the same are equal).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct NodeIdentity(pub(crate) u64);
+
+impl PartialEq for NodeIdentity {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for NodeIdentity {}
+
 /// One node of a committed semantic tree.
 ///
 /// No internal node id appears here or in any output: a node is identified
 /// by its automation id, or found by role, name, text or position.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct SemanticNode {
     /// The author-chosen automation id.
@@ -197,6 +211,26 @@ pub struct SemanticNode {
     /// For overlay roots, their position in the stacking order (1 is the
     /// lowest overlay); `None` for application content.
     pub overlay_order: Option<u32>,
+    pub(crate) identity: NodeIdentity,
+}
+
+impl fmt::Debug for SemanticNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SemanticNode")
+            .field("automation_id", &self.automation_id)
+            .field("role", &self.role)
+            .field("name", &self.name)
+            .field("value", &self.value)
+            .field("states", &self.states)
+            .field("bounds", &self.bounds)
+            .field("clipped_bounds", &self.clipped_bounds)
+            .field("in_view", &self.in_view)
+            .field("actionable", &self.actionable)
+            .field("actions", &self.actions)
+            .field("children", &self.children)
+            .field("overlay_order", &self.overlay_order)
+            .finish()
+    }
 }
 
 impl SemanticNode {
@@ -216,6 +250,7 @@ impl SemanticNode {
             actions: ActionSet::EMPTY,
             children: Vec::new(),
             overlay_order: None,
+            identity: NodeIdentity::default(),
         }
     }
 

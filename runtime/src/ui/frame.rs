@@ -45,6 +45,16 @@ impl NodeKey {
     pub(crate) const fn test(key: u64) -> Self {
         Self(key)
     }
+
+    /// The identity a projected node carries.
+    pub(crate) const fn identity(self) -> crate::semantic::NodeIdentity {
+        crate::semantic::NodeIdentity(self.0)
+    }
+
+    /// The key behind a projected node's identity.
+    pub(crate) const fn of_identity(identity: crate::semantic::NodeIdentity) -> Self {
+        Self(identity.0)
+    }
 }
 
 /// The key scope of overlay roots under their anchor node.
