@@ -1,20 +1,30 @@
-//! Runs 3,000 click steps (or as many as the first argument says) on the
-//! 200-item todo app, for profilers:
-//! `perf record -g target/release/examples/profile_click`.
+//! Runs click steps (or key steps) on the 200-item todo app at 120x40, for
+//! profilers and instruction counts:
+//! `valgrind --tool=callgrind target/release/examples/profile_click click 300`
+//! (the first argument is `click` or `key`, the second how many steps).
 
 use rehearse::prelude::*;
 use rehearse_examples::todo::{TodoApp, ids};
 
 fn main() {
+    let mut args = std::env::args().skip(1);
+    let mode = args.next().unwrap_or_else(|| "click".into());
+    let steps: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(3000);
     let mut session =
         Session::new(TodoApp::with_items(200), SessionOptions::default().viewport(120, 40));
-    let click = AutomationStep::click(Selector::id(ids::toggle(1)));
-    // The first click focuses the list, which restyles every row.
-    session.step(click.clone()).expect("the toggle is clickable");
-    let clicks: u32 = std::env::args().nth(1).and_then(|n| n.parse().ok()).unwrap_or(3000);
+    let cycle: Vec<AutomationStep> = match mode.as_str() {
+        "click" => vec![AutomationStep::click(Selector::id(ids::toggle(1)))],
+        "key" => {
+            session.step(AutomationStep::focus(Selector::id(ids::LIST))).expect("focusable");
+            vec![AutomationStep::key(KeyCode::Down), AutomationStep::key(KeyCode::Up)]
+        }
+        other => panic!("unknown mode {other:?}: use `click` or `key`"),
+    };
+    // The first step focuses the list, which restyles every row.
+    session.step(cycle[0].clone()).expect("the step runs");
     let start = std::time::Instant::now();
-    for _ in 0..clicks {
-        session.step(click.clone()).expect("the toggle is clickable");
+    for at in 0..steps {
+        session.step(cycle[at as usize % cycle.len()].clone()).expect("the step runs");
     }
-    eprintln!("{:?} per click", start.elapsed() / clicks.max(1));
+    eprintln!("{:?} per {mode} step", start.elapsed() / steps.max(1));
 }

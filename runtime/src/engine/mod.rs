@@ -374,7 +374,7 @@ impl<C: Component> SessionEngine<C> {
             .chain(touched)
             .filter_map(|key| frame.nodes.find(&key))
             .collect();
-        Some(Previous { frame, stale })
+        Some(Previous::new(frame, stale))
     }
 
     /// Runs app code (`update`, `view`). A panic closes the session —

@@ -60,6 +60,10 @@ impl NodeKey {
 /// The key scope of overlay roots under their anchor node.
 const OVERLAY_SCOPE: u64 = 0x6f76_6572_6c61_7973;
 
+/// Where the records of memoized groups (`Ui::memo_group`) are kept apart
+/// from key scopes.
+pub(crate) const GROUP_SCOPE: u64 = 0x6772_6f75_7073_2121;
+
 /// A key scope (`Ui::keyed`, nested components) as a hash.
 pub(crate) fn scope_hash(kind: &[u8], key: &crate::component::Key) -> u64 {
     let mut state = fnv(NodeKey::ROOT.0, kind);
@@ -269,7 +273,6 @@ pub(crate) struct FrameBuilder {
     pub(crate) carried: FixedBitSet,
     /// Memoized subtrees recorded in this pass, in document order.
     pub(crate) memos: Vec<MemoRecord>,
-    pub(crate) memo_index: FxHashMap<MemoKey, usize>,
     /// Memoized bodies being recorded, innermost last.
     pub(crate) memo_stack: Vec<ActiveMemo>,
     /// Counts reads a memoized body cannot be carried over across.
@@ -370,9 +373,11 @@ impl FrameBuilder {
         let carried = FixedBitSet::with_capacity(
             previous.as_ref().map_or(0, |previous| previous.frame.memos.len()),
         );
-        let Spare { mut memos, mut memo_index, paint } = spare;
+        let Spare { mut memos, memo_index, paint } = spare;
         memos.clear();
-        memo_index.clear();
+        if let Some(previous) = previous.as_mut() {
+            previous.index = memo_index;
+        }
         Self {
             viewport,
             now,
@@ -401,7 +406,6 @@ impl FrameBuilder {
             shared_arena,
             carried,
             memos,
-            memo_index,
             memo_stack: Vec::new(),
             volatile: std::cell::Cell::new(0),
             cursor_sets: 0,
@@ -467,7 +471,8 @@ impl FrameBuilder {
         if let Some(previous) = self.previous.take() {
             let mut old = previous.frame;
             self.spare.memos = std::mem::take(&mut old.memos);
-            self.spare.memo_index = std::mem::take(&mut old.memo_index);
+            self.spare.memo_index = previous.index;
+            self.spare.memo_index.clear();
         }
     }
 
@@ -476,6 +481,15 @@ impl FrameBuilder {
         if self.nodes.index_key(key, idx).is_some() {
             self.duplicate = true;
         }
+    }
+
+    /// The key scope nodes opened directly under `parent` are in now.
+    pub(crate) fn scope_under(&self, parent: NodeIdx) -> u64 {
+        self.key_scopes
+            .iter()
+            .rev()
+            .find(|(owner, _)| *owner == parent)
+            .map_or(0, |(_, scope)| *scope)
     }
 
     /// How many nodes were opened under `parent` in key scope `scope`.
@@ -603,13 +617,7 @@ impl FrameBuilder {
             *counter += 1;
             return self.nodes[anchor].key.child(OVERLAY_SCOPE, index);
         };
-        let scope = self
-            .key_scopes
-            .iter()
-            .rev()
-            .find(|(owner, _)| *owner == parent_idx)
-            .map(|(_, scope)| *scope)
-            .unwrap_or(0);
+        let scope = self.scope_under(parent_idx);
         let counter = self.sibling_counters.entry((parent_idx, scope)).or_insert(0);
         let index = *counter;
         *counter += 1;

@@ -15,7 +15,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
 use ratatui::layout::Rect;
-use rustc_hash::FxHasher;
+use rustc_hash::{FxHashMap, FxHasher};
 use smallvec::SmallVec;
 
 use super::frame::{FrameBuilder, NodeIdx, NodeKey, ParentSlot};
@@ -40,9 +40,12 @@ pub(crate) struct MemoRecord {
     pub(crate) nodes: Range<NodeIdx>,
     /// Its top-level nodes (children of the node it was recorded under).
     pub(crate) roots: SmallVec<[NodeIdx; 1]>,
-    /// The parent's sibling count in the body's key scope afterwards (nodes
-    /// with an automation id are not counted: their key is their id).
+    /// The parent's sibling count in `counted_in` afterwards (nodes with an
+    /// automation id are not counted: their key is their id).
     pub(crate) counted: usize,
+    /// The key scope its top-level nodes are counted in: its own, or for a
+    /// group the one around it.
+    pub(crate) counted_in: u64,
     /// Memoized subtrees recorded inside this one (indices into the
     /// frame's records).
     pub(crate) inner: Range<usize>,
@@ -75,6 +78,35 @@ pub(crate) struct Previous {
     /// carried over across: a handler ran on them, or their focus, hover or
     /// press state changed.
     pub(crate) stale: Vec<NodeIdx>,
+    /// The record a render in document order looks for next.
+    pub(crate) cursor: usize,
+    /// Its records by key, built the first time the cursor guesses wrong.
+    pub(crate) index: FxHashMap<MemoKey, usize>,
+}
+
+impl Previous {
+    /// The frame offered with `stale` nodes.
+    pub(crate) fn new(frame: Box<FrameBuilder>, stale: Vec<NodeIdx>) -> Self {
+        Self { frame, stale, cursor: 0, index: FxHashMap::default() }
+    }
+
+    /// The index of the record for `key`. A render visits memoized bodies
+    /// in the order the previous one did, so the cursor usually has it.
+    fn find(&mut self, key: &MemoKey) -> Option<usize> {
+        let records = &self.frame.memos;
+        let at = match records.get(self.cursor) {
+            Some(record) if record.key == *key => self.cursor,
+            _ => {
+                if self.index.is_empty() {
+                    self.index.extend(records.iter().enumerate().map(|(at, r)| (r.key, at)));
+                }
+                *self.index.get(key)?
+            }
+        };
+        // Its body, if it renders, visits the records inside it next.
+        self.cursor = at + 1;
+        Some(at)
+    }
 }
 
 /// The fingerprint of a memoized body's surroundings and dependencies.
@@ -127,13 +159,13 @@ impl FrameBuilder {
     /// unchanged; returns whether it did.
     pub(crate) fn replay(&mut self, key: MemoKey, fingerprint: u64) -> bool {
         let Some(mut previous) = self.previous.take() else { return false };
-        let carried = match previous.frame.memo_index.get(&key) {
-            Some(&at) if self.can_carry_over(&previous, at, fingerprint) => {
+        let carried = match previous.find(&key) {
+            Some(at) if self.can_carry_over(&previous, at, fingerprint) => {
                 // Whether nested in a body being recorded (whose nodes must
                 // stay contiguous) or in an arena of its own, the nodes move;
                 // otherwise they stay where they are.
                 if self.shared_arena && self.memo_stack.is_empty() {
-                    self.keep_in_place(&previous, at);
+                    self.keep_in_place(&mut previous, at);
                 } else {
                     self.relocate(&mut previous, at);
                 }
@@ -154,12 +186,13 @@ impl FrameBuilder {
             && !previous.stale.iter().any(|idx| record.nodes.contains(idx))
             // Already carried over, itself or inside another record (only a
             // frame with a duplicate key reaches one twice).
-            && self.carried.count_ones(at..record.inner.end) == 0
+            && !self.carried.contains(at)
+            && (record.inner.is_empty() || self.carried.count_ones(record.inner.clone()) == 0)
     }
 
     /// Carries the record at `at` over without moving its nodes: they
     /// become live again and its roots move under the current node.
-    fn keep_in_place(&mut self, previous: &Previous, at: usize) {
+    fn keep_in_place(&mut self, previous: &mut Previous, at: usize) {
         let record = &previous.frame.memos[at];
         let parent = self.current_node();
         if self.nodes.keep(record.nodes.clone()) {
@@ -169,7 +202,7 @@ impl FrameBuilder {
             self.nodes[root].parent = Some(parent);
             self.nodes[parent].children.push(root);
         }
-        self.carry_records(previous, at, |idx| idx);
+        self.carry_records(previous, at, None);
     }
 
     /// Carries the record at `at` over by moving its nodes to the end of
@@ -200,21 +233,20 @@ impl FrameBuilder {
             self.index_key(node.key, at);
             self.nodes.push(node);
         }
-        self.carry_records(previous, at, shift);
+        self.carry_records(previous, at, Some(first));
     }
 
     /// Pushes the record at `at` and the ones inside it, with their nodes
-    /// renumbered by `shift`, and replays what the body did besides
-    /// recording nodes (its caret, its sibling count).
-    fn carry_records(
-        &mut self,
-        previous: &Previous,
-        at: usize,
-        shift: impl Fn(NodeIdx) -> NodeIdx,
-    ) {
+    /// renumbered if they moved (`moved_to`: the new index of the first),
+    /// and replays what the body did besides recording nodes (its caret,
+    /// its sibling count).
+    fn carry_records(&mut self, previous: &mut Previous, at: usize, moved_to: Option<NodeIdx>) {
         let records = &previous.frame.memos;
         let record = &records[at];
         let end = record.inner.end;
+        let from = record.nodes.start;
+        let shift = |idx: NodeIdx| moved_to.map_or(idx, |to| idx - from + to);
+        previous.cursor = end;
         self.carried.insert_range(at..end);
         if let Some(cursor) = record.cursor {
             self.cursor = Some(cursor);
@@ -222,17 +254,17 @@ impl FrameBuilder {
         }
         let parent = self.current_node();
         if record.counted > 0 {
-            self.set_sibling_count(parent, record.key.scope, record.counted);
+            self.set_sibling_count(parent, record.counted_in, record.counted);
         }
         let start = self.memos.len();
         let moved = |old: usize| old - at + start;
         for old in &records[at..end] {
-            let carried = MemoRecord {
-                nodes: shift(old.nodes.start)..shift(old.nodes.end),
-                roots: old.roots.iter().map(|&root| shift(root)).collect(),
-                inner: moved(old.inner.start)..moved(old.inner.end),
-                ..old.clone()
-            };
+            let mut carried = old.clone();
+            carried.inner = moved(old.inner.start)..moved(old.inner.end);
+            if moved_to.is_some() {
+                carried.nodes = shift(old.nodes.start)..shift(old.nodes.end);
+                carried.roots.iter_mut().for_each(|root| *root = shift(*root));
+            }
             if let [root] = carried.roots[..] {
                 self.nodes[root].memo = Some(self.memos.len());
             }
@@ -241,7 +273,6 @@ impl FrameBuilder {
     }
 
     fn push_record(&mut self, record: MemoRecord, carried: bool) {
-        self.memo_index.insert(record.key, self.memos.len());
         if carried {
             // Its cells are in place (a recorded body notes them at its end).
             self.paint.paint(record.cells, Some(self.memos.len()));
@@ -250,7 +281,13 @@ impl FrameBuilder {
     }
 
     /// Starts recording a memoized body.
-    pub(crate) fn begin_memo(&mut self, key: MemoKey, fingerprint: u64, cells: Bounds) {
+    pub(crate) fn begin_memo(
+        &mut self,
+        key: MemoKey,
+        fingerprint: u64,
+        cells: Bounds,
+        counted_in: u64,
+    ) {
         let record = self.memos.len();
         self.stamps += 1;
         let stamp = self.stamps;
@@ -262,6 +299,7 @@ impl FrameBuilder {
                 nodes: self.nodes.len()..self.nodes.len(),
                 roots: SmallVec::new(),
                 counted: 0,
+                counted_in,
                 inner: record + 1..record + 1,
                 cursor: None,
                 cells,
@@ -283,7 +321,7 @@ impl FrameBuilder {
     pub(crate) fn end_memo(&mut self, parent: NodeIdx) {
         let memo = self.memo_stack.pop().expect("begin_memo before end_memo");
         let end = self.nodes.len();
-        let counted = self.sibling_count(parent, self.memos[memo.record].key.scope);
+        let counted = self.sibling_count(parent, self.memos[memo.record].counted_in);
         let roots: SmallVec<[NodeIdx; 1]> = (memo.first..end)
             .filter(|&at| self.nodes[at].parent.is_none_or(|of| of < memo.first))
             .collect();

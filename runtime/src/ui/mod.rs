@@ -202,26 +202,67 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     ) {
         let key = key.into();
         let (parent, scope) = self.open_scope(&key);
+        self.memo_in(parent, scope, None, area, deps, body);
+    }
+
+    /// Carries what `body` adds over unchanged, like [`memo`](Self::memo),
+    /// but without a key scope of its own: the nodes inside keep the keys
+    /// they would have without it, so grouping siblings (a long list's rows
+    /// in chunks) changes nothing but how much a render repeats. `group`
+    /// tells the groups under one node apart.
+    pub(crate) fn memo_group<D: std::hash::Hash + ?Sized>(
+        &mut self,
+        group: u64,
+        area: Rect,
+        deps: &D,
+        body: impl FnOnce(&mut Ui<'_, M>),
+    ) {
+        let parent = self.frame.current_node();
+        let scope = self.frame.scope_under(parent);
+        // The record's own key, apart from every key scope.
+        let record_scope = frame::nested_scope(frame::GROUP_SCOPE, group);
+        self.memo_in(parent, record_scope, Some(scope), area, deps, body);
+    }
+
+    /// Renders or carries over a memoized body recorded under `scope`;
+    /// `group_in` is the key scope a group's nodes are counted in (a memo
+    /// opens `scope` itself instead).
+    fn memo_in<D: std::hash::Hash + ?Sized>(
+        &mut self,
+        parent: NodeIdx,
+        scope: u64,
+        group_in: Option<u64>,
+        area: Rect,
+        deps: &D,
+        body: impl FnOnce(&mut Ui<'_, M>),
+    ) {
+        let counted_in = group_in.unwrap_or(scope);
         let outer = self.frame.surface();
         let cells = outer.to_screen(area).intersection(outer.clip);
         // Off, or where carrying over is impossible, the body still renders
         // clipped to its area: the same generation either way.
         let record = self.frame.can_memoize().then(|| {
             let memo_key = memo::MemoKey { parent: self.frame.nodes[parent].key, scope };
+            // A group's nodes are numbered after the siblings before it.
+            let before = group_in.map(|scope| self.frame.sibling_count(parent, scope));
             let fingerprint =
-                memo::fingerprint(deps, area, self.area, parent, self.frame, self.path);
+                memo::fingerprint(&(deps, before), area, self.area, parent, self.frame, self.path);
             (memo_key, fingerprint)
         });
         if let Some((memo_key, fingerprint)) = record {
             if self.frame.replay(memo_key, fingerprint) {
                 return;
             }
-            self.frame.begin_memo(memo_key, fingerprint, cells);
+            self.frame.begin_memo(memo_key, fingerprint, cells, counted_in);
         }
         self.frame.surfaces.push(frame::Surface { clip: cells, ..outer });
-        self.frame.key_scopes.push((parent, scope));
+        if group_in.is_none() {
+            self.frame.key_scopes.push((parent, scope));
+        }
         body(self);
-        self.frame.key_scopes.pop();
+        if group_in.is_none() {
+            self.frame.key_scopes.pop();
+        }
         self.frame.surfaces.pop();
         if record.is_some() {
             self.frame.end_memo(parent);

@@ -1,5 +1,7 @@
 //! `List` and `ListItem`: a scrolling list with a selection.
 
+use std::hash::{Hash, Hasher};
+
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
@@ -184,21 +186,21 @@ impl<M: Send + 'static> List<M> {
             }
             ui.state::<ListMemory>(node).last_selected = selected;
             offset = scroll_body(ui, node, area, content_height, |ui, content| {
-                for (index, mut item) in items.into_iter().enumerate() {
-                    // Rows past the end of the u16 coordinate space cannot be
-                    // laid out; a list that long stops there.
-                    let Ok(dy) = u16::try_from(index) else { break };
-                    let Some(y) = content.y.checked_add(dy).filter(|_| dy < content_height) else {
-                        break;
-                    };
-                    let row = Rect::new(content.x, y, content.width, 1);
-                    let key = item.key.clone().unwrap_or_else(|| Key::from(index));
+                // Rows past the end of the u16 coordinate space cannot be
+                // laid out; a list that long stops there.
+                let mut items: Vec<Option<ListItem<'_, M>>> =
+                    items.into_iter().take(usize::from(content_height)).map(Some).collect();
+                let row_of = |index: usize| {
+                    let dy = u16::try_from(index).unwrap_or(u16::MAX);
+                    Rect::new(content.x, content.y + dy, content.width, 1)
+                };
+                let show = |ui: &mut Ui<'_, M>, index: usize, item: ListItem<'_, M>| {
+                    let row = row_of(index);
                     let is_selected = selected == Some(index);
-                    match item.lazy.take() {
+                    let key = item.key.clone().unwrap_or_else(|| Key::from(index));
+                    match item.lazy {
                         Some(lazy) => {
-                            // The list's focus shows only on the selected item.
-                            let deps =
-                                (lazy.deps, index, is_selected, is_selected && focused, selectable);
+                            let deps = lazy_deps(&lazy, index, is_selected, focused, selectable);
                             ui.memo(key, row, &deps, |ui| {
                                 let item = (lazy.build)();
                                 show_item(ui, row, item, is_selected, focused, selectable);
@@ -208,6 +210,38 @@ impl<M: Send + 'static> List<M> {
                             show_item(ui, row, item, is_selected, focused, selectable);
                         }),
                     }
+                };
+                // Lazy rows are carried over in groups: an unchanged group
+                // costs one check however many rows it holds, so a click on
+                // a long list repeats work for one group, not every row.
+                let show_rows = |ui: &mut Ui<'_, M>, first: usize, rows: &mut [Option<_>]| {
+                    for (at, item) in rows.iter_mut().enumerate() {
+                        if let Some(item) = item.take() {
+                            show(ui, first + at, item);
+                        }
+                    }
+                };
+                for (group, rows) in items.chunks_mut(ROWS_PER_GROUP).enumerate() {
+                    let first = group * ROWS_PER_GROUP;
+                    if !rows.iter().flatten().all(|item| item.lazy.is_some()) {
+                        show_rows(ui, first, rows);
+                        continue;
+                    }
+                    let mut hasher = rustc_hash::FxHasher::default();
+                    for (at, item) in rows.iter().enumerate() {
+                        let Some(item) = item else { continue };
+                        let index = first + at;
+                        let is_selected = selected == Some(index);
+                        item.key.hash(&mut hasher);
+                        if let Some(lazy) = &item.lazy {
+                            lazy_deps(lazy, index, is_selected, focused, selectable)
+                                .hash(&mut hasher);
+                        }
+                    }
+                    let deps = hasher.finish();
+                    let (top, bottom) = (row_of(first), row_of(first + rows.len() - 1));
+                    let area = Rect { height: bottom.bottom() - top.y, ..top };
+                    ui.memo_group(group as u64, area, &deps, |ui| show_rows(ui, first, rows));
                 }
             });
         });
@@ -275,6 +309,22 @@ impl<M: Send + 'static> Default for List<M> {
     fn default() -> Self {
         Self::new()
     }
+}
+
+/// How many lazy rows are carried over as one group.
+const ROWS_PER_GROUP: usize = 16;
+
+/// What a lazy row depends on besides its own deps: where it is, whether it
+/// is selected, and whether the list's focus shows on it.
+fn lazy_deps<M>(
+    lazy: &Lazy<'_, M>,
+    index: usize,
+    is_selected: bool,
+    focused: bool,
+    selectable: bool,
+) -> (u64, usize, bool, bool, bool) {
+    // The list's focus shows only on the selected item.
+    (lazy.deps, index, is_selected, is_selected && focused, selectable)
 }
 
 fn show_item<M: Send + 'static>(
