@@ -302,7 +302,7 @@ impl SemanticNode {
 
     /// This node and every descendant in document order (pre-order).
     pub fn descendants(&self) -> Descendants<'_> {
-        Descendants { stack: vec![self] }
+        Descendants { next: Some(self), stack: Vec::new() }
     }
 
     /// A short human label: `role "name" #id`.
@@ -321,15 +321,29 @@ impl SemanticNode {
 /// Pre-order iterator over a node and its descendants.
 #[derive(Debug)]
 pub struct Descendants<'a> {
-    stack: Vec<&'a SemanticNode>,
+    next: Option<&'a SemanticNode>,
+    /// The siblings still to visit at each level below the root.
+    stack: Vec<std::slice::Iter<'a, SemanticNode>>,
 }
 
 impl<'a> Iterator for Descendants<'a> {
     type Item = &'a SemanticNode;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let node = self.stack.pop()?;
-        self.stack.extend(node.children.iter().rev());
+        let node = match self.next.take() {
+            Some(node) => node,
+            None => loop {
+                match self.stack.last_mut()?.next() {
+                    Some(node) => break node,
+                    None => {
+                        self.stack.pop();
+                    }
+                }
+            },
+        };
+        if !node.children.is_empty() {
+            self.stack.push(node.children.iter());
+        }
         Some(node)
     }
 }

@@ -436,17 +436,12 @@ impl FrameBuilder {
     }
 
     /// Blanks the cells of `area` (screen cells) this render has not claimed
-    /// yet — they still show the previous frame — and marks its rows changed.
+    /// yet — they still show the previous frame — marking what changed.
     pub(crate) fn blank_unclaimed(&mut self, area: Bounds) {
         let buffer = &mut self.layers[0].buffer;
-        let width = i32::from(buffer.area.width);
-        let content = &mut buffer.content;
-        self.paint.unclaimed(area, |row, left, right| {
-            let start = row * width as usize;
-            let (left, right) = (left.clamp(0, width) as usize, right.clamp(0, width) as usize);
-            content[start + left..start + right].iter_mut().for_each(Cell::reset);
-        });
-        self.damage.mark_area(area, self.viewport.width);
+        let (content, damage) = (&mut buffer.content, &mut self.damage);
+        let width = usize::from(buffer.area.width);
+        self.paint.unclaimed(area, |row, left, right| blank(content, damage, width, row, left, right));
     }
 
     /// Ends drawing: cells the previous frame drew and this one never
@@ -458,13 +453,7 @@ impl FrameBuilder {
             let width = usize::from(buffer.area.width);
             let (content, damage) = (&mut buffer.content, &mut self.damage);
             self.paint.released(&previous, |row, left, right| {
-                let start = row * width;
-                let (left, right) = (
-                    usize::try_from(left).unwrap_or(0).min(width),
-                    usize::try_from(right).unwrap_or(0).min(width),
-                );
-                content[start + left..start + right].iter_mut().for_each(Cell::reset);
-                damage.mark(row, left, right);
+                blank(content, damage, width, row, left, right);
             });
             self.spare.paint = Some(previous);
         }
@@ -637,6 +626,7 @@ impl FrameBuilder {
         if self.current_layer == 0 {
             self.blank_unclaimed(visible);
             self.note_paint(visible);
+            self.damage.mark_area(visible, self.viewport.width);
         }
         let buffer = &mut self.layers[self.current_layer].buffer;
         if visible == screen
@@ -759,6 +749,23 @@ impl FrameBuilder {
         text.split_whitespace().collect::<Vec<_>>().join(" ")
     }
 }
+
+/// Blanks `left..right` (clamped to the row) of `row` in a buffer's
+/// `content` of `width` columns, marking the cells that were not blank.
+fn blank(content: &mut [Cell], damage: &mut Damage, width: usize, row: usize, left: i32, right: i32) {
+    let clamp = |at: i32| usize::try_from(at).unwrap_or(0).min(width);
+    let start = row * width;
+    for (column, cell) in content[start + clamp(left)..start + clamp(right)].iter_mut().enumerate() {
+        if *cell != BLANK {
+            cell.reset();
+            let column = clamp(left) + column;
+            damage.mark(row, column, column + 1);
+        }
+    }
+}
+
+/// What a reset cell is.
+const BLANK: Cell = Cell::EMPTY;
 
 /// Box drawing, block elements and similar glyphs that frame content
 /// rather than say anything.

@@ -8,6 +8,9 @@ use crate::ui::{NodeRef, Ui, WidgetEvent};
 use crate::widgets::{theme, with_id};
 use crate::{ScrollDirection, SemanticRole};
 
+/// The memo group of a scrollbar, apart from any group of the content.
+const SCROLLBAR_GROUP: u64 = u64::MAX;
+
 /// How far one wheel notch scrolls.
 pub(crate) const WHEEL_ROWS: u16 = 3;
 
@@ -122,14 +125,17 @@ pub(crate) fn scroll_body<M: Send + 'static>(
     ui.scrolled(viewport, offset, content_height, body);
     if overflow {
         let bar = Rect { x: area.right().saturating_sub(1), width: 1, ..area };
-        ui.draw_with(bar, |bar, buf| {
-            let mut state =
-                ScrollbarState::new(usize::from(content_height.saturating_sub(area.height)))
-                    .position(usize::from(offset))
-                    .viewport_content_length(usize::from(area.height));
-            Scrollbar::new(ScrollbarOrientation::VerticalRight)
-                .thumb_style(theme::ACCENT)
-                .render(bar, buf, &mut state);
+        // Drawn again only when it moves.
+        ui.memo_group(SCROLLBAR_GROUP, bar, &(content_height, offset), |ui| {
+            ui.draw_with(bar, |bar, buf| {
+                let mut state =
+                    ScrollbarState::new(usize::from(content_height.saturating_sub(area.height)))
+                        .position(usize::from(offset))
+                        .viewport_content_length(usize::from(area.height));
+                Scrollbar::new(ScrollbarOrientation::VerticalRight)
+                    .thumb_style(theme::ACCENT)
+                    .render(bar, buf, &mut state);
+            });
         });
         ui.own_cells(node, [bar]);
     }
