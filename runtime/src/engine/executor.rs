@@ -240,7 +240,8 @@ impl<C: Component> SessionEngine<C> {
     /// the closest existing id as a hint.
     fn resolve(&self, selector: &Selector) -> Result<&SemanticNode, AutomationError> {
         let tree = &self.committed().tree;
-        tree.resolve(selector).map_err(|error| match AutomationError::from(error) {
+        // A commit fails on duplicate ids: the first match is the only one.
+        tree.resolve_unique_ids(selector).map_err(|error| match AutomationError::from(error) {
             AutomationError::NoMatch { selector, .. } => {
                 let hint = match &selector {
                     Selector::Id(id) => {

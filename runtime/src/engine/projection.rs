@@ -157,8 +157,8 @@ impl Projector<'_> {
     /// The memoized subtree rooted at `idx`, if it is one.
     fn memo_of(&self, idx: NodeIdx) -> Option<ChildMemo> {
         let raw = &self.frame.nodes[idx];
-        let record = &self.frame.memos[raw.memo?];
-        Some(ChildMemo { key: raw.key, stamp: record.stamp, len: record.nodes.len() })
+        let memo = raw.memo?;
+        Some(ChildMemo { key: raw.key, stamp: memo.stamp, len: memo.len })
     }
 
     /// Projects the children of `idx`, reusing the projection of memoized

@@ -101,6 +101,20 @@ impl SemanticTree {
         }
     }
 
+    /// Like [`resolve`](Self::resolve) for a tree whose automation ids are
+    /// unique, as every committed tree's are: an id selector stops at the
+    /// first match.
+    pub(crate) fn resolve_unique_ids(
+        &self,
+        selector: &Selector,
+    ) -> Result<&SemanticNode, ResolveError> {
+        let Selector::Id(raw) = selector else { return self.resolve(selector) };
+        let id = validate(selector, raw)?;
+        self.nodes()
+            .find(|node| node.automation_id.as_ref() == Some(&id))
+            .ok_or_else(|| ResolveError::NoMatch { selector: selector.clone() })
+    }
+
     /// The node with this automation id.
     pub fn by_id(&self, id: &str) -> Option<&SemanticNode> {
         self.nodes().find(|node| node.automation_id.as_ref().is_some_and(|own| own == id))

@@ -13,7 +13,7 @@ use crate::runtime::Effects;
 use crate::semantic::{Bounds, SemanticFacts};
 use crate::ui::arena::Arena;
 use crate::ui::event::{ErasedHandler, WidgetStates};
-use crate::ui::memo::{ActiveMemo, MemoKey, MemoRecord, Previous};
+use crate::ui::memo::{ActiveMemo, MemoKey, MemoRecord, MemoStamp, Previous};
 use crate::ui::paint::{Damage, PaintMap};
 use crate::{KeyPress, SemanticRole};
 
@@ -139,9 +139,9 @@ pub(crate) struct RawNode {
     pub(crate) infer_name: bool,
     /// What a drag starting here carries.
     pub(crate) drag_payload: Option<String>,
-    /// The memoized subtree this node is the only root of (an index into
-    /// the frame's records).
-    pub(crate) memo: Option<usize>,
+    /// The rendering of the memoized subtree this node is the only root
+    /// of: it travels with the node when the subtree is carried over.
+    pub(crate) memo: Option<MemoStamp>,
 }
 
 impl RawNode {
@@ -431,6 +431,12 @@ impl FrameBuilder {
         let records = &mut self.memos;
         for memo in self.paint.memos_under(area, |memo| active.iter().any(|a| a.record == memo)) {
             records[memo].painted_over = true;
+            // A carried-over record's inner ones have no paint of their own.
+            for inner in records[memo].inner.clone() {
+                if !records[inner].cells.intersection(area).is_empty() {
+                    records[inner].painted_over = true;
+                }
+            }
         }
         self.paint.paint(area, None);
     }
@@ -441,7 +447,20 @@ impl FrameBuilder {
         let buffer = &mut self.layers[0].buffer;
         let (content, damage) = (&mut buffer.content, &mut self.damage);
         let width = usize::from(buffer.area.width);
-        self.paint.unclaimed(area, |row, left, right| blank(content, damage, width, row, left, right));
+        self.paint
+            .unclaimed(area, |row, left, right| blank(content, damage, width, row, left, right));
+    }
+
+    /// Blanks the cells of `area` this render has not claimed yet, for a
+    /// widget about to draw there (the caller marks the area changed).
+    fn clear_for_drawing(&mut self, area: Bounds) {
+        let content = &mut self.layers[0].buffer.content;
+        let width = usize::from(self.viewport.width);
+        self.paint.unclaimed(area, |row, left, right| {
+            let clamp = |at: i32| usize::try_from(at).unwrap_or(0).min(width);
+            let start = row * width;
+            content[start + clamp(left)..start + clamp(right)].iter_mut().for_each(Cell::reset);
+        });
     }
 
     /// Ends drawing: cells the previous frame drew and this one never
@@ -624,7 +643,7 @@ impl FrameBuilder {
             return;
         }
         if self.current_layer == 0 {
-            self.blank_unclaimed(visible);
+            self.clear_for_drawing(visible);
             self.note_paint(visible);
             self.damage.mark_area(visible, self.viewport.width);
         }
@@ -752,10 +771,18 @@ impl FrameBuilder {
 
 /// Blanks `left..right` (clamped to the row) of `row` in a buffer's
 /// `content` of `width` columns, marking the cells that were not blank.
-fn blank(content: &mut [Cell], damage: &mut Damage, width: usize, row: usize, left: i32, right: i32) {
+fn blank(
+    content: &mut [Cell],
+    damage: &mut Damage,
+    width: usize,
+    row: usize,
+    left: i32,
+    right: i32,
+) {
     let clamp = |at: i32| usize::try_from(at).unwrap_or(0).min(width);
     let start = row * width;
-    for (column, cell) in content[start + clamp(left)..start + clamp(right)].iter_mut().enumerate() {
+    for (column, cell) in content[start + clamp(left)..start + clamp(right)].iter_mut().enumerate()
+    {
         if *cell != BLANK {
             cell.reset();
             let column = clamp(left) + column;

@@ -63,6 +63,16 @@ pub(crate) struct MemoRecord {
     pub(crate) painted_over: bool,
 }
 
+/// One rendering of a memoized subtree, as its root node remembers it: the
+/// projection of the subtree can be reused while this stays the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MemoStamp {
+    /// Changes whenever the subtree renders afresh.
+    pub(crate) stamp: u64,
+    /// How many nodes it holds.
+    pub(crate) len: usize,
+}
+
 /// A memoized body being recorded.
 pub(crate) struct ActiveMemo {
     pub(crate) first: NodeIdx,
@@ -229,7 +239,6 @@ impl FrameBuilder {
             for child in &mut node.children {
                 *child = shift(*child);
             }
-            node.memo = None;
             self.index_key(node.key, at);
             self.nodes.push(node);
         }
@@ -265,16 +274,17 @@ impl FrameBuilder {
                 carried.nodes = shift(old.nodes.start)..shift(old.nodes.end);
                 carried.roots.iter_mut().for_each(|root| *root = shift(*root));
             }
-            if let [root] = carried.roots[..] {
-                self.nodes[root].memo = Some(self.memos.len());
-            }
-            self.push_record(carried, true);
+            // Only the outermost record claims its cells: a record inside
+            // it is painted over only when it is (see `note_paint`).
+            let claims = self.memos.len() == start;
+            self.push_record(carried, claims);
         }
     }
 
-    fn push_record(&mut self, record: MemoRecord, carried: bool) {
-        if carried {
-            // Its cells are in place (a recorded body notes them at its end).
+    /// Adds a record; `claims` paints its cells in the paint map now (a
+    /// body being recorded claims them at its end instead).
+    fn push_record(&mut self, record: MemoRecord, claims: bool) {
+        if claims {
             self.paint.paint(record.cells, Some(self.memos.len()));
         }
         self.memos.push(record);
@@ -329,7 +339,8 @@ impl FrameBuilder {
         let cursor = (self.cursor_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();
         let records_end = self.memos.len();
         if let [root] = roots[..] {
-            self.nodes[root].memo = Some(memo.record);
+            let stamp = MemoStamp { stamp: self.memos[memo.record].stamp, len: end - memo.first };
+            self.nodes[root].memo = Some(stamp);
         }
         let record = &mut self.memos[memo.record];
         record.nodes = memo.first..end;
