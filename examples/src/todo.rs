@@ -13,6 +13,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 use rehearse::AutomationIds;
+use rehearse::Key;
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, List, ListItem, Modal, Status, Tabs, TextInput, theme};
 
@@ -308,20 +309,19 @@ impl TodoApp {
     }
 
     fn list(&self, ui: &mut Ui<'_, Msg>, area: Rect) {
-        let items = self
-            .visible()
-            .into_iter()
-            .map(|todo| {
-                let (id, done, title) = (todo.id, todo.done, todo.title.as_str());
-                // Built only when the todo changed: a click re-renders one row.
-                ListItem::lazy(id, &(done, title), move || Self::row(id, done, title))
-            })
-            .collect();
+        let visible = self.visible();
         List::new()
             .automation_id(ids::LIST)
             .selected(self.selected)
             .on_select(Msg::Select)
-            .show(ui, area, items);
+            // Rows are built only when their todo changed: a click builds one.
+            .show_lazy(
+                ui,
+                area,
+                visible.len(),
+                |at| (Key::from(visible[at].id), (visible[at].done, visible[at].title.as_str())),
+                |at| Self::row(visible[at].id, visible[at].done, visible[at].title.as_str()),
+            );
         ui.on_key(KeyPress::from(KeyCode::Delete), || Msg::DeleteSelected);
         ui.on_key(KeyPress::char(' '), || Msg::ToggleSelected);
     }

@@ -159,11 +159,66 @@ impl<M: Send + 'static> List<M> {
 
     /// Renders the list at `area` with `items`.
     pub fn show(self, ui: &mut Ui<'_, M>, area: Rect, items: Vec<ListItem<'_, M>>) -> NodeRef {
+        let mut items: Vec<Option<ListItem<'_, M>>> = items.into_iter().map(Some).collect();
+        self.show_rows(ui, area, &mut items)
+    }
+
+    /// Renders a list of `len` rows built only when they changed, without
+    /// building or allocating anything for the rows that did not: `row(i)`
+    /// gives row `i`'s reconciliation key and what it shows (hashed, like
+    /// [`ListItem::lazy`]'s deps), and `build(i)` builds it when the key,
+    /// the deps, its position, the selection or the list's focus changed.
+    /// For long lists this is the cheapest way to render: a step that
+    /// changes one row builds one row.
+    ///
+    /// ```
+    /// use ratatui::layout::Rect;
+    /// use rehearse::prelude::*;
+    /// use rehearse::widgets::{List, ListItem};
+    ///
+    /// struct Shelf { books: Vec<String> }
+    ///
+    /// impl Component for Shelf {
+    ///     type Message = usize;
+    ///     fn update(&mut self, _: usize, _: &mut Context<'_, Self>) {}
+    ///     fn view(&self, ui: &mut Ui<'_, usize>) {
+    ///         let books = &self.books;
+    ///         List::new().automation_id("books").on_select(|index| index).show_lazy(
+    ///             ui,
+    ///             ui.area(),
+    ///             books.len(),
+    ///             |index| (Key::from(index), books[index].as_str()),
+    ///             |index| ListItem::new(books[index].as_str()).automation_id(format!("book-{index}")),
+    ///         );
+    ///     }
+    /// }
+    ///
+    /// let shelf = Shelf { books: (1..=500).map(|n| format!("Book {n}")).collect() };
+    /// let session = Session::new(shelf, SessionOptions::default().viewport(30, 10));
+    /// assert_eq!(session.tree().by_id("book-499").unwrap().name, "Book 500");
+    /// ```
+    pub fn show_lazy<'a, D: Hash>(
+        self,
+        ui: &mut Ui<'_, M>,
+        area: Rect,
+        len: usize,
+        row: impl Fn(usize) -> (Key, D),
+        build: impl FnMut(usize) -> ListItem<'a, M>,
+    ) -> NodeRef {
+        self.show_rows(ui, area, &mut ByIndex { len, row, build })
+    }
+
+    fn show_rows<'a>(
+        self,
+        ui: &mut Ui<'_, M>,
+        area: Rect,
+        rows: &mut impl RowSource<'a, M>,
+    ) -> NodeRef {
         let mut facts = with_id(SemanticFacts::new(SemanticRole::List), self.id.as_deref());
         if let Some(name) = &self.name {
             facts = facts.name(name.as_str());
         }
-        let len = items.len();
+        let len = rows.len();
         let selected = self.selected.filter(|&index| index < len);
         let content_height = u16::try_from(len).unwrap_or(u16::MAX);
         let on_select = self.on_select;
@@ -186,62 +241,38 @@ impl<M: Send + 'static> List<M> {
             }
             ui.state::<ListMemory>(node).last_selected = selected;
             offset = scroll_body(ui, node, area, content_height, |ui, content| {
+                let view = RowView { content, selected, focused, selectable };
                 // Rows past the end of the u16 coordinate space cannot be
                 // laid out; a list that long stops there.
-                let mut items: Vec<Option<ListItem<'_, M>>> =
-                    items.into_iter().take(usize::from(content_height)).map(Some).collect();
-                let row_of = |index: usize| {
-                    let dy = u16::try_from(index).unwrap_or(u16::MAX);
-                    Rect::new(content.x, content.y + dy, content.width, 1)
-                };
-                let show = |ui: &mut Ui<'_, M>, index: usize, item: ListItem<'_, M>| {
-                    let row = row_of(index);
-                    let is_selected = selected == Some(index);
-                    let key = item.key.clone().unwrap_or_else(|| Key::from(index));
-                    match item.lazy {
-                        Some(lazy) => {
-                            let deps = lazy_deps(&lazy, index, is_selected, focused, selectable);
-                            ui.memo(key, row, &deps, |ui| {
-                                let item = (lazy.build)();
-                                show_item(ui, row, item, is_selected, focused, selectable);
-                            });
-                        }
-                        None => ui.keyed(key, |ui| {
-                            show_item(ui, row, item, is_selected, focused, selectable);
-                        }),
-                    }
-                };
+                let laid_out = len.min(usize::from(content_height));
                 // Lazy rows are carried over in groups: an unchanged group
                 // costs one check however many rows it holds, so a click on
                 // a long list repeats work for one group, not every row.
-                let show_rows = |ui: &mut Ui<'_, M>, first: usize, rows: &mut [Option<_>]| {
-                    for (at, item) in rows.iter_mut().enumerate() {
-                        if let Some(item) = item.take() {
-                            show(ui, first + at, item);
-                        }
-                    }
-                };
-                for (group, rows) in items.chunks_mut(ROWS_PER_GROUP).enumerate() {
-                    let first = group * ROWS_PER_GROUP;
-                    if !rows.iter().flatten().all(|item| item.lazy.is_some()) {
-                        show_rows(ui, first, rows);
+                for first in (0..laid_out).step_by(ROWS_PER_GROUP) {
+                    let end = (first + ROWS_PER_GROUP).min(laid_out);
+                    let mut lazy: [(Key, u64); ROWS_PER_GROUP] =
+                        std::array::from_fn(|_| (Key::from(0usize), 0));
+                    let all_lazy = (first..end).all(|index| {
+                        rows.lazy(index).map(|row| lazy[index - first] = row).is_some()
+                    });
+                    if !all_lazy {
+                        (first..end).for_each(|index| view.show(ui, rows, index, None));
                         continue;
                     }
+                    let lazy = &lazy[..end - first];
                     let mut hasher = rustc_hash::FxHasher::default();
-                    for (at, item) in rows.iter().enumerate() {
-                        let Some(item) = item else { continue };
-                        let index = first + at;
-                        let is_selected = selected == Some(index);
-                        item.key.hash(&mut hasher);
-                        if let Some(lazy) = &item.lazy {
-                            lazy_deps(lazy, index, is_selected, focused, selectable)
-                                .hash(&mut hasher);
-                        }
+                    for (at, (key, deps)) in lazy.iter().enumerate() {
+                        key.hash(&mut hasher);
+                        view.deps(first + at, *deps).hash(&mut hasher);
                     }
-                    let deps = hasher.finish();
-                    let (top, bottom) = (row_of(first), row_of(first + rows.len() - 1));
+                    let (top, bottom) = (view.row(first), view.row(end - 1));
                     let area = Rect { height: bottom.bottom() - top.y, ..top };
-                    ui.memo_group(group as u64, area, &deps, |ui| show_rows(ui, first, rows));
+                    let group = (first / ROWS_PER_GROUP) as u64;
+                    ui.memo_group(group, area, &hasher.finish(), |ui| {
+                        for (at, row) in lazy.iter().enumerate() {
+                            view.show(ui, rows, first + at, Some(row.clone()));
+                        }
+                    });
                 }
             });
         });
@@ -314,17 +345,111 @@ impl<M: Send + 'static> Default for List<M> {
 /// How many lazy rows are carried over as one group.
 const ROWS_PER_GROUP: usize = 16;
 
-/// What a lazy row depends on besides its own deps: where it is, whether it
-/// is selected, and whether the list's focus shows on it.
-fn lazy_deps<M>(
-    lazy: &Lazy<'_, M>,
-    index: usize,
-    is_selected: bool,
+/// Where a list's rows come from: items built up front (some lazy), or
+/// rows built by index.
+trait RowSource<'a, M> {
+    fn len(&self) -> usize;
+    /// A lazy row's key and deps hash; `None` for an item built up front.
+    fn lazy(&self, index: usize) -> Option<(Key, u64)>;
+    /// The row's item, built if it is lazy. Called at most once per row.
+    fn take(&mut self, index: usize) -> ListItem<'a, M>;
+}
+
+impl<'a, M> RowSource<'a, M> for Vec<Option<ListItem<'a, M>>> {
+    fn len(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    fn lazy(&self, index: usize) -> Option<(Key, u64)> {
+        let item = self[index].as_ref()?;
+        Some((item.key.clone()?, item.lazy.as_ref()?.deps))
+    }
+
+    fn take(&mut self, index: usize) -> ListItem<'a, M> {
+        let item = self[index].take().expect("each row is shown once");
+        match item.lazy {
+            Some(lazy) => (lazy.build)(),
+            None => item,
+        }
+    }
+}
+
+/// Rows by index (`List::show_lazy`).
+struct ByIndex<R, B> {
+    len: usize,
+    row: R,
+    build: B,
+}
+
+impl<'a, M, D: Hash, R: Fn(usize) -> (Key, D), B: FnMut(usize) -> ListItem<'a, M>> RowSource<'a, M>
+    for ByIndex<R, B>
+{
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn lazy(&self, index: usize) -> Option<(Key, u64)> {
+        let (key, deps) = (self.row)(index);
+        Some((key, hash_of(&deps)))
+    }
+
+    fn take(&mut self, index: usize) -> ListItem<'a, M> {
+        (self.build)(index)
+    }
+}
+
+fn hash_of(value: &(impl Hash + ?Sized)) -> u64 {
+    let mut hasher = rustc_hash::FxHasher::default();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// What every row of one render shares.
+#[derive(Clone, Copy)]
+struct RowView {
+    content: Rect,
+    selected: Option<usize>,
     focused: bool,
     selectable: bool,
-) -> (u64, usize, bool, bool, bool) {
-    // The list's focus shows only on the selected item.
-    (lazy.deps, index, is_selected, is_selected && focused, selectable)
+}
+
+impl RowView {
+    fn row(&self, index: usize) -> Rect {
+        let dy = u16::try_from(index).unwrap_or(u16::MAX);
+        Rect::new(self.content.x, self.content.y + dy, self.content.width, 1)
+    }
+
+    /// What a lazy row depends on besides its own deps: where it is,
+    /// whether it is selected, and whether the list's focus shows on it
+    /// (only on the selected row).
+    fn deps(&self, index: usize, deps: u64) -> (u64, usize, bool, bool, bool) {
+        let is_selected = self.selected == Some(index);
+        (deps, index, is_selected, is_selected && self.focused, self.selectable)
+    }
+
+    /// Shows row `index`: memoized when it is lazy (`lazy` holds its key
+    /// and deps), under its reconciliation key otherwise.
+    fn show<'a, M: Send + 'static>(
+        &self,
+        ui: &mut Ui<'_, M>,
+        rows: &mut impl RowSource<'a, M>,
+        index: usize,
+        lazy: Option<(Key, u64)>,
+    ) {
+        let row = self.row(index);
+        let is_selected = self.selected == Some(index);
+        let (focused, selectable) = (self.focused, self.selectable);
+        match lazy.or_else(|| rows.lazy(index)) {
+            Some((key, deps)) => ui.memo(key, row, &self.deps(index, deps), |ui| {
+                show_item(ui, row, rows.take(index), is_selected, focused, selectable);
+            }),
+            None => {
+                let item = rows.take(index);
+                let key = item.key.clone().unwrap_or_else(|| Key::from(index));
+                ui.keyed(key, |ui| show_item(ui, row, item, is_selected, focused, selectable));
+            }
+        }
+    }
 }
 
 fn show_item<M: Send + 'static>(
