@@ -142,6 +142,9 @@ pub(crate) struct RawNode {
     /// The rendering of the memoized subtree this node is the only root
     /// of: it travels with the node when the subtree is carried over.
     pub(crate) memo: Option<MemoStamp>,
+    /// For a top-level node of a memoized subtree: how far ahead the next
+    /// one is (0 for the last).
+    pub(crate) next_root: usize,
 }
 
 impl RawNode {
@@ -164,6 +167,7 @@ impl RawNode {
             overlay_order: None,
             drag_payload: None,
             memo: None,
+            next_root: 0,
         }
     }
 }
@@ -432,7 +436,7 @@ impl FrameBuilder {
         for memo in self.paint.memos_under(area, |memo| active.iter().any(|a| a.record == memo)) {
             records[memo].painted_over = true;
             // A carried-over record's inner ones have no paint of their own.
-            for inner in records[memo].inner.clone() {
+            for inner in memo + 1..memo + 1 + records[memo].inner {
                 if !records[inner].cells.intersection(area).is_empty() {
                     records[inner].painted_over = true;
                 }

@@ -16,7 +16,6 @@ use std::ops::Range;
 
 use ratatui::layout::Rect;
 use rustc_hash::{FxHashMap, FxHasher};
-use smallvec::SmallVec;
 
 use super::frame::{FrameBuilder, NodeIdx, NodeKey, ParentSlot};
 use crate::component::ComponentPath;
@@ -38,17 +37,19 @@ pub(crate) struct MemoRecord {
     pub(crate) fingerprint: u64,
     /// The subtree's nodes, contiguous and in document order.
     pub(crate) nodes: Range<NodeIdx>,
-    /// Its top-level nodes (children of the node it was recorded under).
-    pub(crate) roots: SmallVec<[NodeIdx; 1]>,
+    /// How many top-level nodes (children of the node it was recorded
+    /// under) it has: the first of its nodes and those `next_root` chains to.
+    pub(crate) roots: usize,
     /// The parent's sibling count in `counted_in` afterwards (nodes with an
     /// automation id are not counted: their key is their id).
     pub(crate) counted: usize,
     /// The key scope its top-level nodes are counted in: its own, or for a
     /// group the one around it.
     pub(crate) counted_in: u64,
-    /// Memoized subtrees recorded inside this one (indices into the
-    /// frame's records).
-    pub(crate) inner: Range<usize>,
+    /// How many memoized subtrees were recorded inside this one: the
+    /// records right after it. Relative, so carrying records over copies
+    /// them as they are.
+    pub(crate) inner: usize,
     /// Where the body placed the caret, if it did.
     pub(crate) cursor: Option<(u16, u16)>,
     /// The screen cells the body may have drawn on.
@@ -197,7 +198,7 @@ impl FrameBuilder {
             // Already carried over, itself or inside another record (only a
             // frame with a duplicate key reaches one twice).
             && !self.carried.contains(at)
-            && (record.inner.is_empty() || self.carried.count_ones(record.inner.clone()) == 0)
+            && (record.inner == 0 || self.carried.count_ones(at + 1..at + 1 + record.inner) == 0)
     }
 
     /// Carries the record at `at` over without moving its nodes: they
@@ -208,9 +209,11 @@ impl FrameBuilder {
         if self.nodes.keep(record.nodes.clone()) {
             self.duplicate = true;
         }
-        for &root in &record.roots {
+        let mut root = record.nodes.start;
+        for _ in 0..record.roots {
             self.nodes[root].parent = Some(parent);
             self.nodes[parent].children.push(root);
+            root += self.nodes[root].next_root;
         }
         self.carry_records(previous, at, None);
     }
@@ -252,9 +255,7 @@ impl FrameBuilder {
     fn carry_records(&mut self, previous: &mut Previous, at: usize, moved_to: Option<NodeIdx>) {
         let records = &previous.frame.memos;
         let record = &records[at];
-        let end = record.inner.end;
-        let from = record.nodes.start;
-        let shift = |idx: NodeIdx| moved_to.map_or(idx, |to| idx - from + to);
+        let end = at + 1 + record.inner;
         previous.cursor = end;
         self.carried.insert_range(at..end);
         if let Some(cursor) = record.cursor {
@@ -265,29 +266,17 @@ impl FrameBuilder {
         if record.counted > 0 {
             self.set_sibling_count(parent, record.counted_in, record.counted);
         }
+        // Only the outermost record claims its cells: a record inside it
+        // is painted over only when it is (see `note_paint`).
+        self.paint.paint(record.cells, Some(self.memos.len()));
         let start = self.memos.len();
-        let moved = |old: usize| old - at + start;
-        for old in &records[at..end] {
-            let mut carried = old.clone();
-            carried.inner = moved(old.inner.start)..moved(old.inner.end);
-            if moved_to.is_some() {
-                carried.nodes = shift(old.nodes.start)..shift(old.nodes.end);
-                carried.roots.iter_mut().for_each(|root| *root = shift(*root));
+        self.memos.extend_from_slice(&records[at..end]);
+        if let Some(to) = moved_to {
+            let from = record.nodes.start;
+            for carried in &mut self.memos[start..] {
+                carried.nodes = carried.nodes.start - from + to..carried.nodes.end - from + to;
             }
-            // Only the outermost record claims its cells: a record inside
-            // it is painted over only when it is (see `note_paint`).
-            let claims = self.memos.len() == start;
-            self.push_record(carried, claims);
         }
-    }
-
-    /// Adds a record; `claims` paints its cells in the paint map now (a
-    /// body being recorded claims them at its end instead).
-    fn push_record(&mut self, record: MemoRecord, claims: bool) {
-        if claims {
-            self.paint.paint(record.cells, Some(self.memos.len()));
-        }
-        self.memos.push(record);
     }
 
     /// Starts recording a memoized body.
@@ -302,23 +291,20 @@ impl FrameBuilder {
         self.stamps += 1;
         let stamp = self.stamps;
         let painted_over = self.paint.is_painted(cells);
-        self.push_record(
-            MemoRecord {
-                key,
-                fingerprint,
-                nodes: self.nodes.len()..self.nodes.len(),
-                roots: SmallVec::new(),
-                counted: 0,
-                counted_in,
-                inner: record + 1..record + 1,
-                cursor: None,
-                cells,
-                stamp,
-                volatile: false,
-                painted_over,
-            },
-            false,
-        );
+        self.memos.push(MemoRecord {
+            key,
+            fingerprint,
+            nodes: self.nodes.len()..self.nodes.len(),
+            roots: 0,
+            counted: 0,
+            counted_in,
+            inner: 0,
+            cursor: None,
+            cells,
+            stamp,
+            volatile: false,
+            painted_over,
+        });
         self.memo_stack.push(ActiveMemo {
             first: self.nodes.len(),
             record,
@@ -332,21 +318,31 @@ impl FrameBuilder {
         let memo = self.memo_stack.pop().expect("begin_memo before end_memo");
         let end = self.nodes.len();
         let counted = self.sibling_count(parent, self.memos[memo.record].counted_in);
-        let roots: SmallVec<[NodeIdx; 1]> = (memo.first..end)
-            .filter(|&at| self.nodes[at].parent.is_none_or(|of| of < memo.first))
-            .collect();
+        // Chain the top-level nodes, so carrying it over in place reaches
+        // them without a search (offsets: relocating keeps them).
+        let mut roots = 0;
+        let mut last: Option<NodeIdx> = None;
+        for at in memo.first..end {
+            if self.nodes[at].parent.is_none_or(|of| of < memo.first) {
+                if let Some(last) = last {
+                    self.nodes[last].next_root = at - last;
+                }
+                last = Some(at);
+                roots += 1;
+            }
+        }
         let volatile = self.volatile.get() != memo.volatile_before;
         let cursor = (self.cursor_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();
         let records_end = self.memos.len();
-        if let [root] = roots[..] {
+        if roots == 1 {
             let stamp = MemoStamp { stamp: self.memos[memo.record].stamp, len: end - memo.first };
-            self.nodes[root].memo = Some(stamp);
+            self.nodes[memo.first].memo = Some(stamp);
         }
         let record = &mut self.memos[memo.record];
         record.nodes = memo.first..end;
         record.roots = roots;
         record.counted = counted;
-        record.inner = memo.record + 1..records_end;
+        record.inner = records_end - (memo.record + 1);
         record.cursor = cursor;
         record.volatile = volatile;
         let cells = record.cells;

@@ -343,7 +343,7 @@ impl<M: Send + 'static> Default for List<M> {
 }
 
 /// How many lazy rows are carried over as one group.
-const ROWS_PER_GROUP: usize = 16;
+const ROWS_PER_GROUP: usize = 8;
 
 /// Where a list's rows come from: items built up front (some lazy), or
 /// rows built by index.
