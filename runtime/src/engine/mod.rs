@@ -6,8 +6,6 @@ mod executor;
 pub(crate) mod hit;
 mod projection;
 
-use std::collections::HashMap;
-
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
 
@@ -482,13 +480,18 @@ impl<C: Component> SessionEngine<C> {
     pub(crate) fn settle(&mut self) -> Result<(), AutomationError> {
         let mut delivered = 0usize;
         let mut renders = 0usize;
-        let mut producers: HashMap<&'static str, usize> = HashMap::new();
+        // Few message types per app: a list beats a map (no hasher state,
+        // no allocation until a message arrives).
+        let mut producers: Vec<(&'static str, usize)> = Vec::new();
         loop {
             let now = self.clock.now();
             self.collect_inbound();
             while let Some(type_name) = self.guarded(|engine| engine.core.deliver_next(now))? {
                 delivered += 1;
-                *producers.entry(type_name).or_default() += 1;
+                match producers.iter_mut().find(|(name, _)| *name == type_name) {
+                    Some((_, count)) => *count += 1,
+                    None => producers.push((type_name, 1)),
+                }
                 if delivered > self.limits.messages {
                     return Err(not_converged(delivered, renders, producers));
                 }
@@ -692,9 +695,8 @@ fn check_viewport(cols: u16, rows: u16) -> Result<(), AutomationError> {
 fn not_converged(
     delivered: usize,
     renders: usize,
-    producers: HashMap<&'static str, usize>,
+    mut producers: Vec<(&'static str, usize)>,
 ) -> AutomationError {
-    let mut producers: Vec<(&str, usize)> = producers.into_iter().collect();
     producers.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let producers = if producers.is_empty() {
         vec!["renders kept moving focus or scheduling work".to_owned()]

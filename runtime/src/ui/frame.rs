@@ -302,6 +302,7 @@ struct Spare {
     memos: Vec<MemoRecord>,
     memo_index: FxHashMap<MemoKey, usize>,
     paint: Option<PaintMap>,
+    carried: FixedBitSet,
 }
 
 /// What a new frame starts from.
@@ -374,10 +375,9 @@ impl FrameBuilder {
             Some((buffer, paint, damage)) => (buffer, Some(paint), damage),
             None => (Buffer::empty(viewport), None, Damage::all(viewport.width, viewport.height)),
         };
-        let carried = FixedBitSet::with_capacity(
-            previous.as_ref().map_or(0, |previous| previous.frame.memos.len()),
-        );
-        let Spare { mut memos, memo_index, paint } = spare;
+        let Spare { mut memos, memo_index, paint, mut carried } = spare;
+        carried.clear();
+        carried.grow(previous.as_ref().map_or(0, |previous| previous.frame.memos.len()));
         memos.clear();
         if let Some(previous) = previous.as_mut() {
             previous.index = memo_index;
@@ -485,6 +485,7 @@ impl FrameBuilder {
             self.spare.memos = std::mem::take(&mut old.memos);
             self.spare.memo_index = previous.index;
             self.spare.memo_index.clear();
+            self.spare.carried = std::mem::take(&mut old.carried);
         }
     }
 

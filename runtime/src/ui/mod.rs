@@ -458,6 +458,12 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.nodes[node.0].clip
     }
 
+    /// Makes room for `additional` more children of the node (a list about
+    /// to add its rows).
+    pub(crate) fn reserve_children(&mut self, node: NodeRef, additional: usize) {
+        self.frame.nodes[node.0].children.reserve(additional);
+    }
+
     /// Makes the node part of the Tab order and able to hold focus.
     pub fn make_focusable(&mut self, node: NodeRef) {
         self.frame.touch(node.0);

@@ -106,9 +106,22 @@ impl PaintMap {
     /// this map does not: cells the previous frame drew that this one never
     /// touched.
     pub(crate) fn released(&self, previous: &Self, mut gap: impl FnMut(usize, i32, i32)) {
-        for (row, (now, before)) in self.rows.iter().zip(&previous.rows).enumerate() {
-            for span in before {
-                gaps(now, span.left, span.right, |left, right| gap(row, left, right));
+        let (mut now, mut before) = (Vec::new(), Vec::new());
+        for (row, (spans, spans_before)) in self.rows.iter().zip(&previous.rows).enumerate() {
+            // Usually a row claims what it claimed before, in the same order.
+            let same = |a: &[Span], b: &[Span]| {
+                a.len() == b.len()
+                    && a.iter().zip(b).all(|(a, b)| (a.left, a.right) == (b.left, b.right))
+            };
+            if spans_before.is_empty() || same(spans, spans_before) {
+                continue;
+            }
+            coverage(spans, &mut now);
+            coverage(spans_before, &mut before);
+            if now != before {
+                for &(left, right) in &before {
+                    gaps(spans, left, right, |left, right| gap(row, left, right));
+                }
             }
         }
     }
@@ -164,6 +177,25 @@ impl Damage {
     pub(crate) fn clear(&mut self) {
         self.rows.iter_mut().for_each(|range| *range = 0..0);
     }
+}
+
+/// The stretches `spans` cover, sorted and merged, into `out`.
+fn coverage(spans: &[Span], out: &mut Vec<(i32, i32)>) {
+    out.clear();
+    out.extend(spans.iter().map(|span| (span.left, span.right)));
+    out.sort_unstable();
+    let mut merged = 0_usize;
+    for at in 0..out.len() {
+        let (left, right) = out[at];
+        match merged.checked_sub(1).map(|last| &mut out[last]) {
+            Some(last) if left <= last.1 => last.1 = last.1.max(right),
+            _ => {
+                out[merged] = (left, right);
+                merged += 1;
+            }
+        }
+    }
+    out.truncate(merged);
 }
 
 /// Calls `gap` for each stretch of `left..right` no span covers.

@@ -245,6 +245,7 @@ impl<M: Send + 'static> List<M> {
                 // Rows past the end of the u16 coordinate space cannot be
                 // laid out; a list that long stops there.
                 let laid_out = len.min(usize::from(content_height));
+                ui.reserve_children(node, laid_out);
                 // Lazy rows are carried over in groups: an unchanged group
                 // costs one check however many rows it holds, so a click on
                 // a long list repeats work for one group, not every row.
