@@ -294,6 +294,8 @@ pub(crate) struct FrameBuilder {
     damage: Damage,
     /// Allocations handed on to the next frame.
     spare: Spare,
+    /// The last hit test on this frame: the cell and what it reached.
+    pub(crate) last_hit: std::cell::Cell<Option<(i32, i32, Option<NodeIdx>)>>,
 }
 
 /// Allocations a frame hands on to the next one.
@@ -418,6 +420,7 @@ impl FrameBuilder {
             previous_paint,
             damage,
             spare: Spare::default(),
+            last_hit: std::cell::Cell::new(None),
         }
     }
 
