@@ -142,9 +142,9 @@ pub(crate) struct RawNode {
     /// The rendering of the memoized subtree this node is the only root
     /// of: it travels with the node when the subtree is carried over.
     pub(crate) memo: Option<MemoStamp>,
-    /// For a top-level node of a memoized subtree: how far ahead the next
-    /// one is (0 for the last).
-    pub(crate) next_root: usize,
+    /// For a top-level node of a memoized subtree: how far away (in slots)
+    /// the next one is.
+    pub(crate) next_root: isize,
 }
 
 impl RawNode {

@@ -35,11 +35,22 @@ pub(crate) struct MemoRecord {
     /// Hash of the dependencies and of everything around the body that it
     /// may read (area, coordinate space, layer, component).
     pub(crate) fingerprint: u64,
-    /// The subtree's nodes, contiguous and in document order.
+    /// The nodes its body recorded, or moved, into the arena: contiguous
+    /// and in document order. Records inside it carried over in place
+    /// (`detached`) hold the rest of its nodes.
     pub(crate) nodes: Range<NodeIdx>,
-    /// How many top-level nodes (children of the node it was recorded
-    /// under) it has: the first of its nodes and those `next_root` chains to.
+    /// Its first top-level node (a child of the node it was recorded
+    /// under), if it has any.
+    pub(crate) first_root: NodeIdx,
+    /// How many top-level nodes it has: `first_root` and those its
+    /// `next_root` chain reaches.
     pub(crate) roots: usize,
+    /// Its nodes lie outside the `nodes` of the record it is inside: it was
+    /// carried over in place while that one rendered.
+    pub(crate) detached: bool,
+    /// Some record inside it is detached: its nodes are not one range, so
+    /// it can be kept in place but not moved.
+    pub(crate) has_detached: bool,
     /// The parent's sibling count in `counted_in` afterwards (nodes with an
     /// automation id are not counted: their key is their id).
     pub(crate) counted: usize,
@@ -80,6 +91,9 @@ pub(crate) struct ActiveMemo {
     pub(crate) record: usize,
     volatile_before: u64,
     cursor_sets_before: u64,
+    /// How many children its parent had when it began: the ones added
+    /// since are its top-level nodes.
+    children_before: usize,
 }
 
 /// What the previous frame offers for reuse.
@@ -118,6 +132,20 @@ impl Previous {
         self.cursor = at + 1;
         Some(at)
     }
+}
+
+/// The ranges of arena slots that hold the nodes of the record at `at`: its
+/// own range and those of the records inside it carried over in place.
+fn segments(records: &[MemoRecord], at: usize) -> impl Iterator<Item = Range<NodeIdx>> + '_ {
+    let record = &records[at];
+    let inner = &records[at + 1..at + 1 + record.inner];
+    let detached = inner.iter().filter(|_| record.has_detached).filter(|inner| inner.detached);
+    std::iter::once(record.nodes.clone()).chain(detached.map(|inner| inner.nodes.clone()))
+}
+
+/// Whether slot `idx` holds a node of the record at `at`.
+fn holds(records: &[MemoRecord], at: usize, idx: NodeIdx) -> bool {
+    segments(records, at).any(|range| range.contains(&idx))
 }
 
 /// The fingerprint of a memoized body's surroundings and dependencies.
@@ -172,10 +200,9 @@ impl FrameBuilder {
         let Some(mut previous) = self.previous.take() else { return false };
         let carried = match previous.find(&key) {
             Some(at) if self.can_carry_over(&previous, at, fingerprint) => {
-                // Whether nested in a body being recorded (whose nodes must
-                // stay contiguous) or in an arena of its own, the nodes move;
-                // otherwise they stay where they are.
-                if self.shared_arena && self.memo_stack.is_empty() {
+                // In the arena it was recorded in, the nodes stay where they
+                // are; into a fresh arena they move (and must be one range).
+                if self.shared_arena {
                     self.keep_in_place(&mut previous, at);
                 } else {
                     self.relocate(&mut previous, at);
@@ -193,8 +220,9 @@ impl FrameBuilder {
         record.fingerprint == fingerprint
             && !record.volatile
             && !record.painted_over
+            && (self.shared_arena || !record.has_detached)
             && !self.paint.is_painted(record.cells)
-            && !previous.stale.iter().any(|idx| record.nodes.contains(idx))
+            && !previous.stale.iter().any(|&idx| holds(&previous.frame.memos, at, idx))
             // Already carried over, itself or inside another record (only a
             // frame with a duplicate key reaches one twice).
             && !self.carried.contains(at)
@@ -204,18 +232,25 @@ impl FrameBuilder {
     /// Carries the record at `at` over without moving its nodes: they
     /// become live again and its roots move under the current node.
     fn keep_in_place(&mut self, previous: &mut Previous, at: usize) {
-        let record = &previous.frame.memos[at];
+        let records = &previous.frame.memos;
+        let record = &records[at];
         let parent = self.current_node();
-        if self.nodes.keep(record.nodes.clone()) {
-            self.duplicate = true;
+        for range in segments(records, at) {
+            if self.nodes.keep(range) {
+                self.duplicate = true;
+            }
         }
-        let mut root = record.nodes.start;
+        let mut root = record.first_root;
         for _ in 0..record.roots {
             self.nodes[root].parent = Some(parent);
             self.nodes[parent].children.push(root);
-            root += self.nodes[root].next_root;
+            root = root.wrapping_add_signed(self.nodes[root].next_root);
         }
+        let start = self.memos.len();
         self.carry_records(previous, at, None);
+        // Inside a body being recorded, its nodes are not among the ones
+        // that body records.
+        self.memos[start].detached = !self.memo_stack.is_empty();
     }
 
     /// Carries the record at `at` over by moving its nodes to the end of
@@ -246,6 +281,8 @@ impl FrameBuilder {
             self.nodes.push(node);
         }
         self.carry_records(previous, at, Some(first));
+        let start = self.memos.len() - 1 - previous.frame.memos[at].inner;
+        self.memos[start].detached = false;
     }
 
     /// Pushes the record at `at` and the ones inside it, with their nodes
@@ -273,8 +310,12 @@ impl FrameBuilder {
         self.memos.extend_from_slice(&records[at..end]);
         if let Some(to) = moved_to {
             let from = record.nodes.start;
+            let shift = |idx: NodeIdx| idx - from + to;
             for carried in &mut self.memos[start..] {
-                carried.nodes = carried.nodes.start - from + to..carried.nodes.end - from + to;
+                carried.nodes = shift(carried.nodes.start)..shift(carried.nodes.end);
+                if carried.roots > 0 {
+                    carried.first_root = shift(carried.first_root);
+                }
             }
         }
     }
@@ -295,7 +336,10 @@ impl FrameBuilder {
             key,
             fingerprint,
             nodes: self.nodes.len()..self.nodes.len(),
+            first_root: 0,
             roots: 0,
+            detached: false,
+            has_detached: false,
             counted: 0,
             counted_in,
             inner: 0,
@@ -305,11 +349,13 @@ impl FrameBuilder {
             volatile: false,
             painted_over,
         });
+        let parent = self.current_node();
         self.memo_stack.push(ActiveMemo {
             first: self.nodes.len(),
             record,
             volatile_before: self.volatile.get(),
             cursor_sets_before: self.cursor_sets,
+            children_before: self.nodes[parent].children.len(),
         });
     }
 
@@ -318,31 +364,39 @@ impl FrameBuilder {
         let memo = self.memo_stack.pop().expect("begin_memo before end_memo");
         let end = self.nodes.len();
         let counted = self.sibling_count(parent, self.memos[memo.record].counted_in);
-        // Chain the top-level nodes, so carrying it over in place reaches
-        // them without a search (offsets: relocating keeps them).
-        let mut roots = 0;
-        let mut last: Option<NodeIdx> = None;
-        for at in memo.first..end {
-            if self.nodes[at].parent.is_none_or(|of| of < memo.first) {
-                if let Some(last) = last {
-                    self.nodes[last].next_root = at - last;
-                }
-                last = Some(at);
-                roots += 1;
-            }
+        // Its top-level nodes are the children its parent gained, in
+        // document order. Chain them, so carrying it over in place reaches
+        // them without a search (offsets: moving its nodes keeps them).
+        let roots = &self.nodes[parent].children[memo.children_before..];
+        let (first_root, root_count) = (roots.first().copied().unwrap_or(0), roots.len());
+        for at in memo.children_before + 1..memo.children_before + root_count {
+            let (before, root) = {
+                let children = &self.nodes[parent].children;
+                (children[at - 1], children[at])
+            };
+            self.nodes[before].next_root = root as isize - before as isize;
+        }
+        let inner = memo.record + 1..self.memos.len();
+        let has_detached = self.memos[inner.clone()].iter().any(|record| record.detached);
+        if root_count == 1 {
+            let len = end - memo.first
+                + self.memos[inner.clone()]
+                    .iter()
+                    .filter(|record| record.detached)
+                    .map(|record| record.nodes.len())
+                    .sum::<usize>();
+            let stamp = MemoStamp { stamp: self.memos[memo.record].stamp, len };
+            self.nodes[first_root].memo = Some(stamp);
         }
         let volatile = self.volatile.get() != memo.volatile_before;
         let cursor = (self.cursor_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();
-        let records_end = self.memos.len();
-        if roots == 1 {
-            let stamp = MemoStamp { stamp: self.memos[memo.record].stamp, len: end - memo.first };
-            self.nodes[memo.first].memo = Some(stamp);
-        }
         let record = &mut self.memos[memo.record];
         record.nodes = memo.first..end;
-        record.roots = roots;
+        record.first_root = first_root;
+        record.roots = root_count;
+        record.has_detached = has_detached;
         record.counted = counted;
-        record.inner = records_end - (memo.record + 1);
+        record.inner = inner.len();
         record.cursor = cursor;
         record.volatile = volatile;
         let cells = record.cells;

@@ -246,35 +246,14 @@ impl<M: Send + 'static> List<M> {
                 // laid out; a list that long stops there.
                 let laid_out = len.min(usize::from(content_height));
                 ui.reserve_children(node, laid_out);
-                // Lazy rows are carried over in groups: an unchanged group
-                // costs one check however many rows it holds, so a click on
-                // a long list repeats work for one group, not every row.
-                for first in (0..laid_out).step_by(ROWS_PER_GROUP) {
-                    let end = (first + ROWS_PER_GROUP).min(laid_out);
-                    let mut lazy: [(Key, u64); ROWS_PER_GROUP] =
-                        std::array::from_fn(|_| (Key::from(0usize), 0));
-                    let all_lazy = (first..end).all(|index| {
-                        rows.lazy(index).map(|row| lazy[index - first] = row).is_some()
-                    });
-                    if !all_lazy {
-                        (first..end).for_each(|index| view.show(ui, rows, index, None));
-                        continue;
-                    }
-                    let lazy = &lazy[..end - first];
-                    let mut hasher = rustc_hash::FxHasher::default();
-                    for (at, (key, deps)) in lazy.iter().enumerate() {
-                        key.hash(&mut hasher);
-                        view.deps(first + at, *deps).hash(&mut hasher);
-                    }
-                    let (top, bottom) = (view.row(first), view.row(end - 1));
-                    let area = Rect { height: bottom.bottom() - top.y, ..top };
-                    let group = (first / ROWS_PER_GROUP) as u64;
-                    ui.memo_group(group, area, &hasher.finish(), |ui| {
-                        for (at, row) in lazy.iter().enumerate() {
-                            view.show(ui, rows, first + at, Some(row.clone()));
-                        }
-                    });
-                }
+                // Lazy rows are carried over in groups of groups: an
+                // unchanged group costs one check however many rows it
+                // holds, so a click on a long list repeats work for a few
+                // groups on the way to one row, not for every row.
+                let lazy: Vec<Option<(Key, u64)>> = (0..laid_out).map(|i| rows.lazy(i)).collect();
+                let grouped = Grouped { view, lazy: &lazy };
+                let levels = group_levels(laid_out);
+                grouped.show(ui, rows, levels, 0..laid_out);
             });
         });
         ui.make_focusable(node);
@@ -343,9 +322,6 @@ impl<M: Send + 'static> Default for List<M> {
     }
 }
 
-/// How many lazy rows are carried over as one group.
-const ROWS_PER_GROUP: usize = 8;
-
 /// Where a list's rows come from: items built up front (some lazy), or
 /// rows built by index.
 trait RowSource<'a, M> {
@@ -403,6 +379,68 @@ fn hash_of(value: &(impl Hash + ?Sized)) -> u64 {
     let mut hasher = rustc_hash::FxHasher::default();
     value.hash(&mut hasher);
     hasher.finish()
+}
+
+/// How many rows, or groups, are carried over as one group.
+const GROUP: usize = 8;
+
+/// How many levels of groups a list of `rows` rows gets: enough that the
+/// top level has a few groups (none for up to `GROUP` rows).
+fn group_levels(rows: usize) -> u32 {
+    let mut levels = 0;
+    while GROUP.pow(levels + 1) < rows {
+        levels += 1;
+    }
+    levels
+}
+
+/// A render's rows with what each lazy one depends on.
+struct Grouped<'l> {
+    view: RowView,
+    /// Each row's key and deps hash when it is lazy.
+    lazy: &'l [Option<(Key, u64)>],
+}
+
+impl Grouped<'_> {
+    /// Shows the rows in `range`, in groups of `GROUP.pow(level)` rows
+    /// carried over as one when all their rows are lazy and unchanged.
+    fn show<'a, M: Send + 'static>(
+        &self,
+        ui: &mut Ui<'_, M>,
+        rows: &mut impl RowSource<'a, M>,
+        level: u32,
+        range: std::ops::Range<usize>,
+    ) {
+        if level == 0 {
+            for index in range {
+                self.view.show(ui, rows, index, self.lazy[index].clone());
+            }
+            return;
+        }
+        let size = GROUP.pow(level);
+        for first in range.clone().step_by(size) {
+            let group = first..(first + size).min(range.end);
+            let Some(deps) = self.deps(group.clone()) else {
+                self.show(ui, rows, level - 1, group);
+                continue;
+            };
+            let (top, bottom) = (self.view.row(group.start), self.view.row(group.end - 1));
+            let area = Rect { height: bottom.bottom() - top.y, ..top };
+            let tag = (u64::from(level) << 48) | (first / size) as u64;
+            ui.memo_group(tag, area, &deps, |ui| self.show(ui, rows, level - 1, group));
+        }
+    }
+
+    /// What a group of rows depends on, when all of them are lazy.
+    fn deps(&self, group: std::ops::Range<usize>) -> Option<u64> {
+        let mut hasher = rustc_hash::FxHasher::default();
+        for index in group {
+            let (key, deps) = self.lazy[index].as_ref()?;
+            key.hash(&mut hasher);
+            self.view.deps(index, *deps).hash(&mut hasher);
+        }
+        Some(hasher.finish())
+    }
 }
 
 /// What every row of one render shares.

@@ -1,0 +1,522 @@
+//! Memoized rows stay honest under long random step sequences: the todo app
+//! driven by seeded random clicks, hovers, keys, scrolling, typing,
+//! deleting, filtering and resizing commits the same generations with
+//! memoizing on and off — the same tree, buffer, interaction state, caret
+//! and app state after every step, and the same errors.
+//!
+//! The steps come from a small inline PRNG with fixed seeds, so every run is
+//! the same. A mismatch names the seed, the step and its index, and prints
+//! the steps as a script, shrunk to a shorter sequence that still fails.
+
+use rehearse::prelude::*;
+use rehearse_examples::todo::{TodoApp, ids};
+
+// --- A tiny deterministic PRNG --------------------------------------------
+
+/// xorshift64* — enough randomness for choosing steps, and no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Self {
+        // Spread small seeds over the state; never zero.
+        Self((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03) | 1)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    fn pick<T: Clone>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())].clone()
+    }
+}
+
+// --- Two sessions, compared after every step ------------------------------
+
+/// One random run: the app, where it starts, the sizes it resizes among,
+/// how many steps, and the seed.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    items: usize,
+    sizes: [(u16, u16); 3],
+    steps: usize,
+    seed: u64,
+}
+
+/// The same app with memoizing on and off, and what each step allocated
+/// (a measure of how much each render repeated).
+struct Pair {
+    memoized: Session<TodoApp>,
+    plain: Session<TodoApp>,
+    allocations: [u64; 2],
+    ok: usize,
+    failed: usize,
+}
+
+impl Pair {
+    fn new(run: &Run) -> Self {
+        let (cols, rows) = run.sizes[0];
+        let [memoized, plain] = [true, false].map(|memoize| {
+            let options = SessionOptions::default().viewport(cols, rows).memoize(memoize);
+            Session::new(TodoApp::with_items(run.items), options)
+        });
+        Self { memoized, plain, allocations: [0; 2], ok: 0, failed: 0 }
+    }
+
+    /// Runs `step` on both sessions; `Err` describes how they disagree.
+    fn step(&mut self, step: &AutomationStep) -> Result<(), String> {
+        let mut with = None;
+        let mut without = None;
+        let counted = allocation_counter::measure(|| with = Some(self.memoized.step(step.clone())));
+        self.allocations[0] += counted.count_total;
+        let counted = allocation_counter::measure(|| without = Some(self.plain.step(step.clone())));
+        self.allocations[1] += counted.count_total;
+        let (with, without) = (with.expect("stepped"), without.expect("stepped"));
+        match (&with, &without) {
+            (Ok(a), Ok(b)) if a.generation == b.generation => self.ok += 1,
+            (Err(a), Err(b)) if a.to_string() == b.to_string() => self.failed += 1,
+            _ => {
+                return Err(format!(
+                    "the step's results differ\n  memoized: {}\n  plain:    {}",
+                    outcome(&with),
+                    outcome(&without)
+                ));
+            }
+        }
+        same_frame(&self.memoized, &self.plain)
+    }
+}
+
+fn outcome(result: &Result<rehearse::StepResult, rehearse::StepError>) -> String {
+    match result {
+        Ok(done) => format!("Ok(generation {})", done.generation.0),
+        Err(error) => format!("Err({error})"),
+    }
+}
+
+/// What `assert_same_frame` in `memo.rs` checks, as a result.
+fn same_frame(memoized: &Session<TodoApp>, plain: &Session<TodoApp>) -> Result<(), String> {
+    let (a, b) = (memoized.frame(), plain.frame());
+    if a.tree != b.tree {
+        let (left, right) = (a.tree.to_markdown(), b.tree.to_markdown());
+        let first = left.lines().zip(right.lines()).position(|(l, r)| l != r).map_or_else(
+            || "(one is a prefix of the other)".to_owned(),
+            |at| {
+                format!(
+                    "line {at}:\n  memoized: {}\n  plain:    {}",
+                    left.lines().nth(at).unwrap_or(""),
+                    right.lines().nth(at).unwrap_or("")
+                )
+            },
+        );
+        return Err(format!(
+            "trees differ; first difference at {first}\n--- memoized\n{left}\n--- plain\n{right}"
+        ));
+    }
+    if a.buffer != b.buffer {
+        return Err(buffer_difference(&a.buffer, &b.buffer));
+    }
+    if a.interaction != b.interaction {
+        return Err(format!(
+            "interaction differs\n  memoized: {:?}\n  plain:    {:?}",
+            a.interaction, b.interaction
+        ));
+    }
+    if a.cursor != b.cursor {
+        return Err(format!("carets differ: memoized {:?}, plain {:?}", a.cursor, b.cursor));
+    }
+    let (x, y) = (memoized.app().todos(), plain.app().todos());
+    if x != y {
+        return Err(format!("app state differs\n  memoized: {x:?}\n  plain:    {y:?}"));
+    }
+    Ok(())
+}
+
+fn buffer_difference(a: &ratatui::buffer::Buffer, b: &ratatui::buffer::Buffer) -> String {
+    if a.area != b.area {
+        return format!("buffers differ in size: memoized {:?}, plain {:?}", a.area, b.area);
+    }
+    let row = |buffer: &ratatui::buffer::Buffer, y: u16| -> String {
+        (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect()
+    };
+    let mut report = String::from("buffers differ");
+    let mut shown = 0;
+    for y in 0..a.area.height {
+        for x in 0..a.area.width {
+            if a[(x, y)] != b[(x, y)] && shown < 8 {
+                shown += 1;
+                report.push_str(&format!(
+                    "\n  cell ({x}, {y}): memoized {:?}, plain {:?}\n    memoized row: {:?}\n    plain row:    {:?}",
+                    a[(x, y)],
+                    b[(x, y)],
+                    row(a, y),
+                    row(b, y)
+                ));
+            }
+        }
+    }
+    report
+}
+
+// --- Choosing steps -------------------------------------------------------
+
+fn click(id: impl Into<String>) -> AutomationStep {
+    AutomationStep::click(Selector::id(id.into()))
+}
+
+/// What the next steps can aim at, read from the plain session's commit.
+struct Scene {
+    /// Ids of the todos whose rows are in view.
+    in_view: Vec<u64>,
+    /// One past the largest todo id so far, and a few more (ids never
+    /// created yet, or deleted, make steps that fail).
+    id_bound: u64,
+    modal: bool,
+    list_focused: bool,
+    cols: u16,
+    rows: u16,
+}
+
+impl Scene {
+    fn of(session: &Session<TodoApp>, items: usize) -> Self {
+        let tree = session.tree();
+        let in_view = tree
+            .nodes()
+            .filter(|node| node.in_view)
+            .filter_map(|node| {
+                node.automation_id.as_ref()?.as_str().strip_prefix("item-")?.parse().ok()
+            })
+            .collect();
+        let largest = session.app().todos().iter().map(|todo| todo.id).max().unwrap_or(0);
+        let viewport = session.frame().viewport;
+        Self {
+            in_view,
+            id_bound: largest.max(items as u64) + 4,
+            modal: tree.by_id(ids::CONFIRM).is_some(),
+            list_focused: tree.by_id(ids::LIST).is_some_and(SemanticNode::is_focused),
+            cols: viewport.width,
+            rows: viewport.height,
+        }
+    }
+
+    /// A todo id: usually one whose row is in view, sometimes any id at
+    /// all (scrolled out, deleted or never created).
+    fn todo(&self, rng: &mut Rng) -> u64 {
+        if !self.in_view.is_empty() && rng.chance(80) {
+            rng.pick(&self.in_view)
+        } else {
+            1 + rng.below(self.id_bound as usize) as u64
+        }
+    }
+
+    /// The rows the list occupies: below the input (3) and the filters (1),
+    /// above the status line.
+    fn list_row(&self, rng: &mut Rng) -> u16 {
+        let height = self.rows.saturating_sub(5).max(1);
+        4 + rng.below(usize::from(height)) as u16
+    }
+}
+
+const KEYS: [KeyCode; 11] = [
+    KeyCode::Up,
+    KeyCode::Down,
+    KeyCode::Home,
+    KeyCode::End,
+    KeyCode::PageUp,
+    KeyCode::PageDown,
+    KeyCode::Char(' '),
+    KeyCode::Delete,
+    KeyCode::Enter,
+    KeyCode::Tab,
+    KeyCode::BackTab,
+];
+
+const WORDS: [&str; 8] = ["milk", "eggs", "Call Bo", "x", "tea", "  ", "Walk the dog", "é"];
+
+/// The next action: one step, or a few (typing a title and submitting it).
+fn next_steps(rng: &mut Rng, scene: &Scene, run: &Run) -> Vec<AutomationStep> {
+    use AutomationStep as S;
+    use ScrollDirection::{Down, Up};
+    if scene.modal {
+        match rng.below(10) {
+            0..=2 => return vec![click(ids::CONFIRM_YES)],
+            3..=5 => return vec![click(ids::CONFIRM_NO)],
+            6 => return vec![S::key(KeyCode::Esc)],
+            7 => {
+                return vec![S::hover(Selector::id(rng.pick(&[ids::CONFIRM_YES, ids::CONFIRM_NO])))];
+            }
+            // Anything else: mostly blocked by the dialog.
+            _ => {}
+        }
+    }
+    let weights: [(usize, u8); 15] = [
+        (16, 0), // toggle
+        (5, 1),  // delete
+        (7, 2),  // item
+        (6, 3),  // hover
+        (4, 4),  // focus the list
+        (20, 5), // keys
+        (9, 6),  // scroll
+        (3, 7),  // scrollbar
+        (5, 8),  // add a todo
+        (3, 9),  // filter
+        (2, 10), // resize
+        (3, 11), // drain
+        (2, 12), // a point anywhere
+        (2, 13), // focus next / prev
+        (2, 14), // typing with the list (or nothing editable) focused
+    ];
+    let total: usize = weights.iter().map(|(w, _)| w).sum();
+    let mut roll = rng.below(total);
+    let choice = weights
+        .iter()
+        .find(|(weight, _)| {
+            if roll < *weight {
+                true
+            } else {
+                roll -= weight;
+                false
+            }
+        })
+        .map_or(11, |(_, choice)| *choice);
+    match choice {
+        0 => vec![click(ids::toggle(scene.todo(rng)))],
+        1 => vec![click(ids::delete(scene.todo(rng)))],
+        2 => vec![click(ids::item(scene.todo(rng)))],
+        3 => {
+            let id = scene.todo(rng);
+            let target = match rng.below(4) {
+                0 => ids::toggle(id),
+                1 => ids::delete(id),
+                2 => ids::item(id),
+                _ => rng.pick(&[ids::NEW_TODO, ids::STATUS, ids::LIST]).to_owned(),
+            };
+            vec![S::hover(Selector::id(target))]
+        }
+        4 => vec![S::focus(Selector::id(ids::LIST))],
+        5 => {
+            // Keys mostly where they do something: the focused list.
+            let mut steps = Vec::new();
+            if !scene.list_focused && rng.chance(50) {
+                steps.push(S::focus(Selector::id(ids::LIST)));
+            }
+            steps.push(S::key(rng.pick(&KEYS)));
+            steps
+        }
+        6 => {
+            let direction = if rng.chance(60) { Down } else { Up };
+            (0..1 + rng.below(3))
+                .map(|_| S::scroll_at(Selector::id(ids::LIST), direction))
+                .collect()
+        }
+        7 => vec![S::click(Selector::point(scene.cols - 1, scene.list_row(rng)))],
+        8 => {
+            let focus = if rng.chance(50) {
+                click(ids::NEW_TODO)
+            } else {
+                S::focus(Selector::id(ids::NEW_TODO))
+            };
+            let mut steps = vec![focus, S::type_text(rng.pick(&WORDS))];
+            if rng.chance(20) {
+                steps.push(S::key(KeyCode::Backspace));
+            }
+            if rng.chance(85) {
+                steps.push(S::key(KeyCode::Enter));
+            }
+            steps
+        }
+        9 => vec![click(ids::filter(rng.pick(&["all", "all", "active", "done"])))],
+        10 => {
+            let (cols, rows) = rng.pick(&run.sizes);
+            vec![S::resize(cols, rows)]
+        }
+        12 => {
+            let point = Selector::point(
+                rng.below(usize::from(scene.cols)) as u16,
+                rng.below(usize::from(scene.rows)) as u16,
+            );
+            vec![if rng.chance(50) { S::click(point) } else { S::hover(point) }]
+        }
+        13 => vec![if rng.chance(60) { S::focus_next() } else { S::focus_prev() }],
+        14 => vec![S::type_text(rng.pick(&[" ", "a", "  "]))],
+        _ => vec![S::drain()],
+    }
+}
+
+// --- Running, and reporting a failure --------------------------------------
+
+/// How a random run went.
+#[derive(Debug, Default)]
+struct Outcome {
+    steps: Vec<AutomationStep>,
+    allocations: [u64; 2],
+    ok: usize,
+    failed: usize,
+    modals: usize,
+    added: usize,
+    deleted: usize,
+    toggled: usize,
+}
+
+/// Generates `run.steps` random steps (choosing each from what the plain
+/// session shows), runs them on both sessions and compares after each.
+fn random_run(run: &Run) -> Outcome {
+    let mut rng = Rng::new(run.seed);
+    let mut pair = Pair::new(run);
+    if let Err(mismatch) = same_frame(&pair.memoized, &pair.plain) {
+        panic!("{run:?}: the first generations differ: {mismatch}");
+    }
+    let mut outcome = Outcome::default();
+    while outcome.steps.len() < run.steps {
+        let scene = Scene::of(&pair.plain, run.items);
+        for step in next_steps(&mut rng, &scene, run) {
+            let before: Vec<_> = pair.plain.app().todos().to_vec();
+            outcome.steps.push(step.clone());
+            if let Err(mismatch) = pair.step(&step) {
+                fail(run, &outcome.steps, &mismatch);
+            }
+            let after = pair.plain.app().todos();
+            outcome.added += usize::from(after.len() > before.len());
+            outcome.deleted += usize::from(after.len() < before.len());
+            outcome.toggled += usize::from(
+                after.len() == before.len()
+                    && after.iter().zip(&before).any(|(a, b)| a.done != b.done),
+            );
+            outcome.modals += usize::from(!scene.modal && Scene::of(&pair.plain, run.items).modal);
+        }
+    }
+    outcome.allocations = pair.allocations;
+    outcome.ok = pair.ok;
+    outcome.failed = pair.failed;
+    outcome
+}
+
+/// Replays fixed steps on a fresh pair: the index of the first step after
+/// which the sessions disagree, and how.
+fn replay(run: &Run, steps: &[AutomationStep]) -> Option<(usize, String)> {
+    let mut pair = Pair::new(run);
+    steps.iter().enumerate().find_map(|(at, step)| pair.step(step).err().map(|m| (at, m)))
+}
+
+/// Removes steps while the replay still disagrees (greedy, chunks halving
+/// down to single steps), within a budget of replayed steps.
+fn shrink(run: &Run, steps: &[AutomationStep]) -> Vec<AutomationStep> {
+    let mut steps = steps.to_vec();
+    let mut budget: usize = 40_000;
+    let mut chunk = steps.len().div_ceil(2).max(1);
+    loop {
+        let mut at = 0;
+        while at < steps.len() && budget > 0 {
+            let candidate: Vec<_> = steps[..at]
+                .iter()
+                .chain(&steps[(at + chunk).min(steps.len())..])
+                .cloned()
+                .collect();
+            budget = budget.saturating_sub(candidate.len());
+            match replay(run, &candidate) {
+                // Keep it, cut past the step that now fails.
+                Some((failing, _)) => steps = candidate[..=failing].to_vec(),
+                None => at += chunk,
+            }
+        }
+        if chunk == 1 || budget == 0 {
+            return steps;
+        }
+        chunk = chunk.div_ceil(2);
+    }
+}
+
+fn script(steps: &[AutomationStep]) -> String {
+    steps.iter().enumerate().map(|(at, step)| format!("  {at:>4}  {step}\n")).collect()
+}
+
+fn fail(run: &Run, steps: &[AutomationStep], mismatch: &str) -> ! {
+    let index = steps.len() - 1;
+    let shrunk = shrink(run, steps);
+    let shrunk_mismatch = replay(run, &shrunk).map_or_else(String::new, |(_, m)| m);
+    panic!(
+        "memoized and plain sessions disagree: seed {seed}, {items} items at {cols}x{rows}, \
+         step {index} `{step}`: {mismatch}\n\n\
+         shrunk to {n} steps (start from TodoApp::with_items({items}) at {cols}x{rows}):\n{short}\
+         which fails with: {shrunk_mismatch}\n\nall {all} steps:\n{long}",
+        seed = run.seed,
+        items = run.items,
+        cols = run.sizes[0].0,
+        rows = run.sizes[0].1,
+        step = steps[index],
+        n = shrunk.len(),
+        short = script(&shrunk),
+        all = steps.len(),
+        long = script(steps),
+    );
+}
+
+/// Runs every seed and checks that each run did what it was meant to: most
+/// steps succeeded, rows changed in every way, and the memoized session
+/// carried over (it allocated far less than the plain one).
+fn check(items: usize, sizes: [(u16, u16); 3], steps: usize, seeds: &[u64]) {
+    for &seed in seeds {
+        let run = Run { items, sizes, steps, seed };
+        let outcome = random_run(&run);
+        let summary = format!(
+            "{run:?}: {} ok, {} failed the same way, {} dialogs, {} added, {} deleted, {} toggled, allocations {:?}",
+            outcome.ok,
+            outcome.failed,
+            outcome.modals,
+            outcome.added,
+            outcome.deleted,
+            outcome.toggled,
+            outcome.allocations
+        );
+        println!("{summary}");
+        assert!(outcome.steps.len() >= steps, "{summary}");
+        assert!(outcome.ok * 3 >= outcome.steps.len() * 2, "mostly steps that work: {summary}");
+        assert!(outcome.failed > 0, "some steps fail (gone or scrolled-out rows): {summary}");
+        assert!(
+            outcome.modals > 0 && outcome.added > 0 && outcome.deleted > 0 && outcome.toggled > 20,
+            "the walk changes rows in every way: {summary}"
+        );
+        let [memoized, plain] = outcome.allocations;
+        assert!(memoized * 2 < plain, "the memoized session carried rows over: {summary}");
+    }
+}
+
+#[test]
+fn random_steps_on_sixty_todos_commit_the_same_generations() {
+    check(60, [(80, 24), (100, 30), (60, 16)], 450, &[1, 2]);
+}
+
+#[test]
+fn random_steps_on_two_hundred_todos_commit_the_same_generations() {
+    check(200, [(120, 40), (80, 24), (100, 50)], 450, &[3, 4]);
+}
+
+#[test]
+fn random_steps_on_two_hundred_todos_in_a_small_viewport_commit_the_same_generations() {
+    check(200, [(80, 24), (120, 40), (70, 20)], 450, &[5]);
+}
+
+#[test]
+fn the_random_comparison_reports_a_difference() {
+    // The comparison itself is not vacuous: two sessions that really differ
+    // (one took a step the other did not) are reported.
+    let run = Run { items: 6, sizes: [(60, 16); 3], steps: 0, seed: 0 };
+    let mut pair = Pair::new(&run);
+    assert_eq!(same_frame(&pair.memoized, &pair.plain), Ok(()));
+    pair.memoized.step(click(ids::toggle(2))).expect("the toggle is in view");
+    let mismatch = same_frame(&pair.memoized, &pair.plain).expect_err("they differ");
+    assert!(mismatch.starts_with("trees differ"), "{mismatch}");
+    assert!(mismatch.contains("toggle-2"), "{mismatch}");
+}
