@@ -81,6 +81,9 @@ impl Reusable {
             return;
         };
         let mut nodes = std::mem::take(&mut node.children);
+        // The root's children end with the overlay roots, which are not
+        // its rendered children: only those line up with the memos.
+        nodes.truncate(children.memos.len());
         // Memoized subtrees carry the ones inside them; look deeper only
         // beside them.
         for (child, memo) in nodes.iter_mut().zip(&children.memos) {

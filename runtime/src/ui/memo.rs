@@ -28,8 +28,29 @@ pub(crate) struct MemoKey {
     pub(crate) scope: u64,
 }
 
+/// A range of arena slots, `Copy` so records copy as plain bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Slots {
+    start: NodeIdx,
+    end: NodeIdx,
+}
+
+impl Slots {
+    fn new(range: Range<NodeIdx>) -> Self {
+        Self { start: range.start, end: range.end }
+    }
+
+    fn range(self) -> Range<NodeIdx> {
+        self.start..self.end
+    }
+
+    fn len(self) -> usize {
+        self.end - self.start
+    }
+}
+
 /// What a frame remembers about one memoized subtree.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct MemoRecord {
     pub(crate) key: MemoKey,
     /// Hash of the dependencies and of everything around the body that it
@@ -38,7 +59,7 @@ pub(crate) struct MemoRecord {
     /// The nodes its body recorded, or moved, into the arena: contiguous
     /// and in document order. Records inside it carried over in place
     /// (`detached`) hold the rest of its nodes.
-    pub(crate) nodes: Range<NodeIdx>,
+    pub(crate) nodes: Slots,
     /// Its first top-level node (a child of the node it was recorded
     /// under), if it has any.
     pub(crate) first_root: NodeIdx,
@@ -140,7 +161,7 @@ fn segments(records: &[MemoRecord], at: usize) -> impl Iterator<Item = Range<Nod
     let record = &records[at];
     let inner = &records[at + 1..at + 1 + record.inner];
     let detached = inner.iter().filter(|_| record.has_detached).filter(|inner| inner.detached);
-    std::iter::once(record.nodes.clone()).chain(detached.map(|inner| inner.nodes.clone()))
+    std::iter::once(record.nodes.range()).chain(detached.map(|inner| inner.nodes.range()))
 }
 
 /// Whether slot `idx` holds a node of the record at `at`.
@@ -256,7 +277,7 @@ impl FrameBuilder {
     /// Carries the record at `at` over by moving its nodes to the end of
     /// this frame's arena, renumbered.
     fn relocate(&mut self, previous: &mut Previous, at: usize) {
-        let from = previous.frame.memos[at].nodes.clone();
+        let from = previous.frame.memos[at].nodes.range();
         let parent = self.current_node();
         let first = self.nodes.len();
         let start = from.start;
@@ -312,7 +333,7 @@ impl FrameBuilder {
             let from = record.nodes.start;
             let shift = |idx: NodeIdx| idx - from + to;
             for carried in &mut self.memos[start..] {
-                carried.nodes = shift(carried.nodes.start)..shift(carried.nodes.end);
+                carried.nodes = Slots::new(shift(carried.nodes.start)..shift(carried.nodes.end));
                 if carried.roots > 0 {
                     carried.first_root = shift(carried.first_root);
                 }
@@ -335,7 +356,7 @@ impl FrameBuilder {
         self.memos.push(MemoRecord {
             key,
             fingerprint,
-            nodes: self.nodes.len()..self.nodes.len(),
+            nodes: Slots::new(self.nodes.len()..self.nodes.len()),
             first_root: 0,
             roots: 0,
             detached: false,
@@ -391,7 +412,7 @@ impl FrameBuilder {
         let volatile = self.volatile.get() != memo.volatile_before;
         let cursor = (self.cursor_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();
         let record = &mut self.memos[memo.record];
-        record.nodes = memo.first..end;
+        record.nodes = Slots::new(memo.first..end);
         record.first_root = first_root;
         record.roots = root_count;
         record.has_detached = has_detached;

@@ -251,7 +251,17 @@ impl<M: Send + 'static> List<M> {
                 // holds, so a click on a long list repeats work for a few
                 // groups on the way to one row, not for every row.
                 let lazy: Vec<Option<(Key, u64)>> = (0..laid_out).map(|i| rows.lazy(i)).collect();
-                let grouped = Grouped { view, lazy: &lazy };
+                // What each lazy row depends on, all told: a group depends
+                // on its rows' hashes.
+                let hashes: Vec<u64> = lazy
+                    .iter()
+                    .enumerate()
+                    .map(|(index, row)| {
+                        row.as_ref()
+                            .map_or(0, |(key, deps)| hash_of(&(key, view.deps(index, *deps))))
+                    })
+                    .collect();
+                let grouped = Grouped { view, lazy: &lazy, hashes: &hashes };
                 let levels = group_levels(laid_out);
                 grouped.show(ui, rows, levels, 0..laid_out);
             });
@@ -399,6 +409,8 @@ struct Grouped<'l> {
     view: RowView,
     /// Each row's key and deps hash when it is lazy.
     lazy: &'l [Option<(Key, u64)>],
+    /// Each lazy row's key and everything it depends on, hashed.
+    hashes: &'l [u64],
 }
 
 impl Grouped<'_> {
@@ -433,13 +445,10 @@ impl Grouped<'_> {
 
     /// What a group of rows depends on, when all of them are lazy.
     fn deps(&self, group: std::ops::Range<usize>) -> Option<u64> {
-        let mut hasher = rustc_hash::FxHasher::default();
-        for index in group {
-            let (key, deps) = self.lazy[index].as_ref()?;
-            key.hash(&mut hasher);
-            self.view.deps(index, *deps).hash(&mut hasher);
+        if self.lazy[group.clone()].iter().any(Option::is_none) {
+            return None;
         }
-        Some(hasher.finish())
+        Some(hash_of(&self.hashes[group]))
     }
 }
 
@@ -507,18 +516,21 @@ fn show_item<M: Send + 'static>(
     }
     let facts = with_id(facts, item.id.as_deref());
     let style = match (selected, list_focused) {
-        (true, true) => theme::SELECTED.patch(theme::FOCUSED),
-        (true, false) => theme::SELECTED,
-        _ => theme::NORMAL,
+        (true, true) => Some(theme::SELECTED.patch(theme::FOCUSED)),
+        (true, false) => Some(theme::SELECTED),
+        // Patching the plain style over the row would change nothing.
+        _ => None,
     };
     let label = item.label;
     let content = item.content;
     ui.node(row, facts, |ui, _| {
-        ui.draw_with(row, |area, buf| buf.set_style(area, style));
+        if let Some(style) = style {
+            ui.draw_with(row, |area, buf| buf.set_style(area, style));
+        }
         match content {
             Some(content) => content(ui, row),
             None => {
-                let text = label.unwrap_or_default();
+                let (text, style) = (label.unwrap_or_default(), style.unwrap_or(theme::NORMAL));
                 ui.draw_with(row, |area, buf| Line::styled(text, style).render(area, buf));
             }
         }
