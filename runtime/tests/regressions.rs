@@ -457,3 +457,50 @@ fn a_press_on_a_scrollbar_inside_a_scrolled_view_lands_where_it_was_pressed() {
     assert!(session.tree().by_id("item-31").unwrap().in_view);
     assert!(!session.tree().by_id("item-30").unwrap().in_view);
 }
+
+/// Two memoized texts under the root, a dialog whose button closes it and
+/// adds a third text in the same step.
+struct Flip {
+    open: bool,
+}
+
+impl Component for Flip {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {
+        self.open = !self.open;
+    }
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        for (row, id) in ["a", "b"].into_iter().enumerate() {
+            let area = Rect::new(0, row as u16, 10, 1);
+            ui.memo(id, area, &(), |ui| {
+                ui.add(area, Text::new(id).automation_id(id));
+            });
+        }
+        if self.open {
+            rehearse::widgets::Modal::new("Flip").automation_id("dialog").show(ui, |ui, inner| {
+                ui.add(inner, Button::new("close").automation_id("close").on_click(|| ()));
+            });
+        } else {
+            ui.add(Rect::new(0, 2, 10, 1), Text::new("c").automation_id("c"));
+        }
+    }
+}
+
+#[test]
+fn closing_an_overlay_while_the_root_gains_a_child_reuses_only_its_rendered_children() {
+    // The committed root held [a, b, dialog]; the next one holds [a, b, c]:
+    // as many children, but the dialog was an overlay root, not one of the
+    // children whose projections line up with the memos.
+    let mut session = Session::new(Flip { open: true }, SessionOptions::default().viewport(30, 12));
+    session.step(AutomationStep::click(Selector::id("close"))).expect("the dialog closes");
+    let tree = session.tree();
+    let ids: Vec<&str> = tree
+        .root
+        .children
+        .iter()
+        .filter_map(|node| node.automation_id.as_ref().map(|id| id.as_str()))
+        .collect();
+    assert_eq!(ids, ["a", "b", "c"]);
+    assert!(tree.by_id("dialog").is_none());
+    assert_eq!(tree.by_id("a").map(|node| node.name.as_str()), Some("a"));
+}
