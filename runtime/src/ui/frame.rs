@@ -490,6 +490,24 @@ impl FrameBuilder {
             self.spare.memo_index.clear();
             self.spare.carried = std::mem::take(&mut old.carried);
         }
+        #[cfg(debug_assertions)]
+        self.check_unclaimed_cells_are_blank();
+    }
+
+    /// Debug builds check what keeping the buffer across frames relies on:
+    /// a cell this render did not claim is blank, as on a fresh buffer.
+    #[cfg(debug_assertions)]
+    fn check_unclaimed_cells_are_blank(&self) {
+        let buffer = &self.layers[0].buffer;
+        let width = usize::from(buffer.area.width);
+        self.paint.unclaimed(Bounds::from(buffer.area), |row, left, right| {
+            for column in usize::try_from(left).unwrap_or(0)..usize::try_from(right).unwrap_or(0) {
+                assert!(
+                    buffer.content[row * width + column] == BLANK,
+                    "cell {column},{row} was claimed by no widget in this frame but is not blank"
+                );
+            }
+        });
     }
 
     /// Indexes a node by its key, noting a key seen twice.
@@ -732,6 +750,10 @@ impl FrameBuilder {
             }
         }
         self.damage.clear();
+        debug_assert!(
+            *committed == self.composite_copy(),
+            "the committed buffer missed a change the damage map did not record"
+        );
     }
 
     /// The composited frame, leaving the layers in place (for a diagnostic
