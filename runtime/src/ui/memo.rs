@@ -267,15 +267,14 @@ impl FrameBuilder {
             self.nodes[parent].children.push(root);
             root = root.wrapping_add_signed(self.nodes[root].next_root);
         }
-        let start = self.memos.len();
-        self.carry_records(previous, at, None);
         // Inside a body being recorded, its nodes are not among the ones
         // that body records.
-        self.memos[start].detached = !self.memo_stack.is_empty();
+        let detached = !self.memo_stack.is_empty();
+        self.carry_records(previous, at, None, detached);
     }
 
-    /// Carries the record at `at` over by moving its nodes to the end of
-    /// this frame's arena, renumbered.
+    /// Carries the record at `at` over by moving its nodes from the
+    /// previous frame's arena to the end of this frame's, renumbered.
     fn relocate(&mut self, previous: &mut Previous, at: usize) {
         let from = previous.frame.memos[at].nodes.range();
         let parent = self.current_node();
@@ -283,10 +282,9 @@ impl FrameBuilder {
         let start = from.start;
         let shift = move |idx: NodeIdx| idx - start + first;
         for idx in from.clone() {
-            let source =
-                if self.shared_arena { &mut self.nodes } else { &mut previous.frame.nodes };
             // A record is carried over at most once (`carried`).
-            let mut node = source.take(idx).expect("a record's nodes are carried over once");
+            let mut node =
+                previous.frame.nodes.take(idx).expect("a record's nodes are carried over once");
             let at = self.nodes.len();
             node.parent = match node.parent {
                 Some(old) if from.contains(&old) => Some(shift(old)),
@@ -301,16 +299,21 @@ impl FrameBuilder {
             self.index_key(node.key, at);
             self.nodes.push(node);
         }
-        self.carry_records(previous, at, Some(first));
-        let start = self.memos.len() - 1 - previous.frame.memos[at].inner;
-        self.memos[start].detached = false;
+        self.carry_records(previous, at, Some(first), false);
     }
 
     /// Pushes the record at `at` and the ones inside it, with their nodes
     /// renumbered if they moved (`moved_to`: the new index of the first),
     /// and replays what the body did besides recording nodes (its caret,
-    /// its sibling count).
-    fn carry_records(&mut self, previous: &mut Previous, at: usize, moved_to: Option<NodeIdx>) {
+    /// its sibling count). `detached`: its nodes are not among those of the
+    /// body being recorded around it.
+    fn carry_records(
+        &mut self,
+        previous: &mut Previous,
+        at: usize,
+        moved_to: Option<NodeIdx>,
+        detached: bool,
+    ) {
         let records = &previous.frame.memos;
         let record = &records[at];
         let end = at + 1 + record.inner;
@@ -329,6 +332,7 @@ impl FrameBuilder {
         self.paint.paint(record.cells, Some(self.memos.len()));
         let start = self.memos.len();
         self.memos.extend_from_slice(&records[at..end]);
+        self.memos[start].detached = detached;
         if let Some(to) = moved_to {
             let from = record.nodes.start;
             let shift = |idx: NodeIdx| idx - from + to;
