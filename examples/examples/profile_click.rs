@@ -1,7 +1,8 @@
-//! Runs click steps (or key steps) on the 200-item todo app at 120x40, for
-//! profilers and instruction counts:
+//! Runs click steps (or key steps) on the todo app at 120x40, for profilers
+//! and instruction counts:
 //! `valgrind --tool=callgrind target/release/examples/profile_click click 300`
-//! (the first argument is `click` or `key`, the second how many steps).
+//! (the first argument is `click` or `key`, the second how many steps, the
+//! third how many items: 200 unless given).
 
 use rehearse::prelude::*;
 use rehearse_examples::todo::{TodoApp, ids};
@@ -10,8 +11,9 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let mode = args.next().unwrap_or_else(|| "click".into());
     let steps: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(3000);
+    let items: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(200);
     let mut session =
-        Session::new(TodoApp::with_items(200), SessionOptions::default().viewport(120, 40));
+        Session::new(TodoApp::with_items(items), SessionOptions::default().viewport(120, 40));
     let cycle: Vec<AutomationStep> = match mode.as_str() {
         "click" => vec![AutomationStep::click(Selector::id(ids::toggle(1)))],
         "key" => {

@@ -250,18 +250,15 @@ impl<M: Send + 'static> List<M> {
                 // unchanged group costs one check however many rows it
                 // holds, so a click on a long list repeats work for a few
                 // groups on the way to one row, not for every row.
-                let lazy: Vec<Option<(Key, u64)>> = (0..laid_out).map(|i| rows.lazy(i)).collect();
                 // What each lazy row depends on, all told: a group depends
                 // on its rows' hashes.
-                let hashes: Vec<u64> = lazy
-                    .iter()
-                    .enumerate()
-                    .map(|(index, row)| {
-                        row.as_ref()
-                            .map_or(0, |(key, deps)| hash_of(&(key, view.deps(index, *deps))))
+                let hashes: Vec<Option<u64>> = (0..laid_out)
+                    .map(|index| {
+                        let (key, deps) = rows.lazy(index)?;
+                        Some(hash_of(&(key, view.deps(index, deps))))
                     })
                     .collect();
-                let grouped = Grouped { view, lazy: &lazy, hashes: &hashes };
+                let grouped = Grouped { view, hashes: &hashes };
                 let levels = group_levels(laid_out);
                 grouped.show(ui, rows, levels, 0..laid_out);
             });
@@ -407,10 +404,9 @@ fn group_levels(rows: usize) -> u32 {
 /// A render's rows with what each lazy one depends on.
 struct Grouped<'l> {
     view: RowView,
-    /// Each row's key and deps hash when it is lazy.
-    lazy: &'l [Option<(Key, u64)>],
-    /// Each lazy row's key and everything it depends on, hashed.
-    hashes: &'l [u64],
+    /// Each lazy row's key and everything it depends on, hashed (`None`
+    /// for an item built up front).
+    hashes: &'l [Option<u64>],
 }
 
 impl Grouped<'_> {
@@ -425,7 +421,7 @@ impl Grouped<'_> {
     ) {
         if level == 0 {
             for index in range {
-                self.view.show(ui, rows, index, self.lazy[index].clone());
+                self.view.show(ui, rows, index);
             }
             return;
         }
@@ -445,10 +441,8 @@ impl Grouped<'_> {
 
     /// What a group of rows depends on, when all of them are lazy.
     fn deps(&self, group: std::ops::Range<usize>) -> Option<u64> {
-        if self.lazy[group.clone()].iter().any(Option::is_none) {
-            return None;
-        }
-        Some(hash_of(&self.hashes[group]))
+        let hashes = &self.hashes[group];
+        hashes.iter().all(Option::is_some).then(|| hash_of(hashes))
     }
 }
 
@@ -475,19 +469,18 @@ impl RowView {
         (deps, index, is_selected, is_selected && self.focused, self.selectable)
     }
 
-    /// Shows row `index`: memoized when it is lazy (`lazy` holds its key
-    /// and deps), under its reconciliation key otherwise.
+    /// Shows row `index`: memoized when it is lazy, under its
+    /// reconciliation key otherwise.
     fn show<'a, M: Send + 'static>(
         &self,
         ui: &mut Ui<'_, M>,
         rows: &mut impl RowSource<'a, M>,
         index: usize,
-        lazy: Option<(Key, u64)>,
     ) {
         let row = self.row(index);
         let is_selected = self.selected == Some(index);
         let (focused, selectable) = (self.focused, self.selectable);
-        match lazy.or_else(|| rows.lazy(index)) {
+        match rows.lazy(index) {
             Some((key, deps)) => ui.memo(key, row, &self.deps(index, deps), |ui| {
                 show_item(ui, row, rows.take(index), is_selected, focused, selectable);
             }),
