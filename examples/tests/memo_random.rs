@@ -8,6 +8,9 @@
 //! the same. A mismatch names the seed, the step and its index, and prints
 //! the steps as a script, shrunk to a shorter sequence that still fails.
 
+use std::cell::Cell;
+
+use rehearse::RenderStats;
 use rehearse::prelude::*;
 use rehearse_examples::todo::{TodoApp, ids};
 
@@ -55,12 +58,10 @@ struct Run {
     seed: u64,
 }
 
-/// The same app with memoizing on and off, and what each step allocated
-/// (a measure of how much each render repeated).
+/// The same app with memoizing on and off.
 struct Pair {
     memoized: Session<TodoApp>,
     plain: Session<TodoApp>,
-    allocations: [u64; 2],
     ok: usize,
     failed: usize,
 }
@@ -72,18 +73,15 @@ impl Pair {
             let options = SessionOptions::default().viewport(cols, rows).memoize(memoize);
             Session::new(TodoApp::with_items(run.items), options)
         });
-        Self { memoized, plain, allocations: [0; 2], ok: 0, failed: 0 }
+        Self { memoized, plain, ok: 0, failed: 0 }
     }
 
     /// Runs `step` on both sessions; `Err` describes how they disagree.
     fn step(&mut self, step: &AutomationStep) -> Result<(), String> {
-        let mut with = None;
-        let mut without = None;
-        let counted = allocation_counter::measure(|| with = Some(self.memoized.step(step.clone())));
-        self.allocations[0] += counted.count_total;
-        let counted = allocation_counter::measure(|| without = Some(self.plain.step(step.clone())));
-        self.allocations[1] += counted.count_total;
-        let (with, without) = (with.expect("stepped"), without.expect("stepped"));
+        let with = guarded(|| self.memoized.step(step.clone()))
+            .map_err(|panic| format!("the memoized session panicked: {panic}"))?;
+        let without = guarded(|| self.plain.step(step.clone()))
+            .map_err(|panic| format!("the plain session panicked: {panic}"))?;
         match (&with, &without) {
             (Ok(a), Ok(b)) if a.generation == b.generation => self.ok += 1,
             (Err(a), Err(b)) if a.to_string() == b.to_string() => self.failed += 1,
@@ -168,6 +166,33 @@ fn buffer_difference(a: &ratatui::buffer::Buffer, b: &ratatui::buffer::Buffer) -
         }
     }
     report
+}
+
+/// Runs `f`, turning a panic into an error with its message (a panic
+/// inside a session is a difference too, and the shrinker replays it
+/// quietly).
+fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    static QUIET_HOOK: std::sync::Once = std::sync::Once::new();
+    QUIET_HOOK.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(Cell::get) {
+                default(info);
+            }
+        }));
+    });
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+        payload
+            .downcast_ref::<&str>()
+            .map(|text| (*text).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_owned())
+    })
+}
+
+thread_local! {
+    /// Panics on this thread print nothing (while shrinking).
+    static QUIET: Cell<bool> = const { Cell::new(false) };
 }
 
 // --- Choosing steps -------------------------------------------------------
@@ -255,7 +280,9 @@ fn next_steps(rng: &mut Rng, scene: &Scene, run: &Run) -> Vec<AutomationStep> {
             3..=5 => return vec![click(ids::CONFIRM_NO)],
             6 => return vec![S::key(KeyCode::Esc)],
             7 => {
-                return vec![S::hover(Selector::id(rng.pick(&[ids::CONFIRM_YES, ids::CONFIRM_NO])))];
+                return vec![S::hover(Selector::id(
+                    rng.pick(&[ids::CONFIRM_YES, ids::CONFIRM_NO]),
+                ))];
             }
             // Anything else: mostly blocked by the dialog.
             _ => {}
@@ -361,7 +388,9 @@ fn next_steps(rng: &mut Rng, scene: &Scene, run: &Run) -> Vec<AutomationStep> {
 #[derive(Debug, Default)]
 struct Outcome {
     steps: Vec<AutomationStep>,
-    allocations: [u64; 2],
+    /// What memoizing saved: bodies the memoized session ran and carried
+    /// over, and bodies the plain one ran.
+    stats: [RenderStats; 2],
     ok: usize,
     failed: usize,
     modals: usize,
@@ -397,7 +426,7 @@ fn random_run(run: &Run) -> Outcome {
             outcome.modals += usize::from(!scene.modal && Scene::of(&pair.plain, run.items).modal);
         }
     }
-    outcome.allocations = pair.allocations;
+    outcome.stats = [pair.memoized.render_stats(), pair.plain.render_stats()];
     outcome.ok = pair.ok;
     outcome.failed = pair.failed;
     outcome
@@ -413,28 +442,40 @@ fn replay(run: &Run, steps: &[AutomationStep]) -> Option<(usize, String)> {
 /// Removes steps while the replay still disagrees (greedy, chunks halving
 /// down to single steps), within a budget of replayed steps.
 fn shrink(run: &Run, steps: &[AutomationStep]) -> Vec<AutomationStep> {
+    QUIET.with(|quiet| quiet.set(true));
+    let steps = shrink_quietly(run, steps);
+    QUIET.with(|quiet| quiet.set(false));
+    steps
+}
+
+fn shrink_quietly(run: &Run, steps: &[AutomationStep]) -> Vec<AutomationStep> {
     let mut steps = steps.to_vec();
     let mut budget: usize = 40_000;
-    let mut chunk = steps.len().div_ceil(2).max(1);
+    // Windows of `chunk` steps, overlapping by half; again from the top
+    // while a cycle down to single steps still removed something.
     loop {
-        let mut at = 0;
-        while at < steps.len() && budget > 0 {
-            let candidate: Vec<_> = steps[..at]
-                .iter()
-                .chain(&steps[(at + chunk).min(steps.len())..])
-                .cloned()
-                .collect();
-            budget = budget.saturating_sub(candidate.len());
-            match replay(run, &candidate) {
-                // Keep it, cut past the step that now fails.
-                Some((failing, _)) => steps = candidate[..=failing].to_vec(),
-                None => at += chunk,
+        let before = steps.len();
+        let mut chunk = steps.len().div_ceil(2).max(1);
+        loop {
+            let mut at = 0;
+            while at < steps.len() && budget > 0 {
+                let rest = &steps[(at + chunk).min(steps.len())..];
+                let candidate: Vec<_> = steps[..at].iter().chain(rest).cloned().collect();
+                budget = budget.saturating_sub(candidate.len().max(1));
+                match replay(run, &candidate) {
+                    // Keep it, cut past the step that now fails.
+                    Some((failing, _)) => steps = candidate[..=failing].to_vec(),
+                    None => at += chunk.div_ceil(2),
+                }
             }
+            if chunk == 1 || budget == 0 {
+                break;
+            }
+            chunk = chunk.div_ceil(2);
         }
-        if chunk == 1 || budget == 0 {
+        if steps.len() == before || budget == 0 {
             return steps;
         }
-        chunk = chunk.div_ceil(2);
     }
 }
 
@@ -465,20 +506,20 @@ fn fail(run: &Run, steps: &[AutomationStep], mismatch: &str) -> ! {
 
 /// Runs every seed and checks that each run did what it was meant to: most
 /// steps succeeded, rows changed in every way, and the memoized session
-/// carried over (it allocated far less than the plain one).
+/// carried over (it ran far fewer memoized bodies than the plain one).
 fn check(items: usize, sizes: [(u16, u16); 3], steps: usize, seeds: &[u64]) {
     for &seed in seeds {
         let run = Run { items, sizes, steps, seed };
         let outcome = random_run(&run);
         let summary = format!(
-            "{run:?}: {} ok, {} failed the same way, {} dialogs, {} added, {} deleted, {} toggled, allocations {:?}",
+            "{run:?}: {} ok, {} failed the same way, {} dialogs, {} added, {} deleted, {} toggled, {:?}",
             outcome.ok,
             outcome.failed,
             outcome.modals,
             outcome.added,
             outcome.deleted,
             outcome.toggled,
-            outcome.allocations
+            outcome.stats
         );
         println!("{summary}");
         assert!(outcome.steps.len() >= steps, "{summary}");
@@ -488,8 +529,12 @@ fn check(items: usize, sizes: [(u16, u16); 3], steps: usize, seeds: &[u64]) {
             outcome.modals > 0 && outcome.added > 0 && outcome.deleted > 0 && outcome.toggled > 20,
             "the walk changes rows in every way: {summary}"
         );
-        let [memoized, plain] = outcome.allocations;
-        assert!(memoized * 2 < plain, "the memoized session carried rows over: {summary}");
+        let [memoized, plain] = outcome.stats;
+        assert_eq!(plain.bodies_carried, 0, "{summary}");
+        assert!(
+            memoized.bodies_carried > 0 && memoized.bodies_run * 3 < plain.bodies_run,
+            "the memoized session carried rows over: {summary}"
+        );
     }
 }
 

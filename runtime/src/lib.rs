@@ -54,7 +54,7 @@ pub use component::{Component, Key};
 pub use context::Context;
 pub use engine::{
     Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DrainLimits, InteractionState,
-    SessionEngine,
+    RenderStats, SessionEngine,
 };
 pub use error::AutomationError;
 pub use runtime::RuntimeCore;

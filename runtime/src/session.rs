@@ -346,6 +346,12 @@ impl<C: Component> Session<C> {
         self.engine.idle_report()
     }
 
+    /// What memoized bodies saved since the session started: how many ran
+    /// and how many were carried over unchanged.
+    pub fn render_stats(&self) -> crate::RenderStats {
+        self.engine.render_stats()
+    }
+
     /// The committed semantic tree.
     pub fn tree(&self) -> &SemanticTree {
         &self.engine.committed().tree

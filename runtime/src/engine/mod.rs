@@ -73,6 +73,44 @@ pub struct CommittedFrame {
     pub time: LogicalTime,
 }
 
+/// How much rendering memoized bodies ([`Ui::memo`](crate::Ui::memo),
+/// lazy list rows and the groups a long list puts them in) saved since the
+/// session started. A body carried over carries the bodies inside it.
+///
+/// ```
+/// use ratatui::layout::Rect;
+/// use rehearse::prelude::*;
+/// use rehearse::widgets::Text;
+///
+/// struct Label;
+/// impl Component for Label {
+///     type Message = ();
+///     fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+///     fn view(&self, ui: &mut Ui<'_, ()>) {
+///         let area = Rect::new(0, 0, 10, 1);
+///         ui.memo("label", area, &(), |ui| {
+///             ui.add(area, Text::new("same"));
+///         });
+///     }
+/// }
+///
+/// let mut session = Session::new(Label, SessionOptions::default());
+/// session.step(AutomationStep::drain()).unwrap();
+/// let stats = session.render_stats();
+/// assert_eq!(stats.bodies_run, 1, "only the first render ran it");
+/// assert!(stats.bodies_carried >= 1);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RenderStats {
+    /// Renders of the whole view.
+    pub renders: u64,
+    /// Memoized bodies that ran.
+    pub bodies_run: u64,
+    /// Memoized bodies carried over from the render before without running.
+    pub bodies_carried: u64,
+}
+
 /// A named checkpoint of a committed generation, as sinks receive it.
 #[derive(Debug, Clone, Copy)]
 #[non_exhaustive]
@@ -160,6 +198,8 @@ pub struct SessionEngine<C: Component> {
     touched: Vec<NodeKey>,
     /// The last committed generation had overlays.
     committed_overlays: bool,
+    /// What memoized bodies saved so far.
+    stats: RenderStats,
     /// Where the committed tree holds memoized subtrees.
     projected_memos: projection::ProjectedMemos,
 }
@@ -194,6 +234,7 @@ impl<C: Component> SessionEngine<C> {
             memoize: options.is_memoizing(),
             touched: Vec::new(),
             committed_overlays: false,
+            stats: RenderStats::default(),
             projected_memos: projection::ProjectedMemos::default(),
         };
         engine.core.mount(engine.clock.now());
@@ -241,6 +282,11 @@ impl<C: Component> SessionEngine<C> {
     /// The last committed generation.
     pub fn committed(&self) -> &CommittedFrame {
         self.committed.as_ref().expect("a started engine has committed at least once")
+    }
+
+    /// What memoized bodies saved since the session started.
+    pub fn render_stats(&self) -> RenderStats {
+        self.stats
     }
 
     /// The last committed generation's number.
@@ -350,6 +396,9 @@ impl<C: Component> SessionEngine<C> {
         );
         self.guarded(|engine| engine.core.render(&mut frame))?;
         frame.finish_drawing();
+        self.stats.renders += 1;
+        self.stats.bodies_run += frame.bodies_run;
+        self.stats.bodies_carried += frame.bodies_carried;
         self.states = std::mem::take(&mut frame.states);
         self.frame = Some(frame);
         self.restyle = false;

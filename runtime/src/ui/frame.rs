@@ -294,6 +294,10 @@ pub(crate) struct FrameBuilder {
     damage: Damage,
     /// Allocations handed on to the next frame.
     spare: Spare,
+    /// Memoized bodies this render ran.
+    pub(crate) bodies_run: u64,
+    /// Memoized bodies this render carried over without running them.
+    pub(crate) bodies_carried: u64,
     /// The last hit test on this frame: the cell and what it reached.
     pub(crate) last_hit: std::cell::Cell<Option<(i32, i32, Option<NodeIdx>)>>,
 }
@@ -421,6 +425,8 @@ impl FrameBuilder {
             damage,
             spare: Spare::default(),
             last_hit: std::cell::Cell::new(None),
+            bodies_run: 0,
+            bodies_carried: 0,
         }
     }
 

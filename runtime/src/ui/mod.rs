@@ -251,10 +251,12 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         });
         if let Some((memo_key, fingerprint)) = record {
             if self.frame.replay(memo_key, fingerprint) {
+                self.frame.bodies_carried += 1;
                 return;
             }
             self.frame.begin_memo(memo_key, fingerprint, cells, counted_in);
         }
+        self.frame.bodies_run += 1;
         self.frame.surfaces.push(frame::Surface { clip: cells, ..outer });
         if group_in.is_none() {
             self.frame.key_scopes.push((parent, scope));
