@@ -1,7 +1,7 @@
 //! Runs click steps (or key steps) on the todo app at 120x40, for profilers
 //! and instruction counts:
 //! `valgrind --tool=callgrind target/release/examples/profile_click click 300`
-//! (the first argument is `click` or `key`, the second how many steps, the
+//! (the first argument is `click`, `key` or `drain`, the second how many steps, the
 //! third how many items: 200 unless given).
 
 use rehearse::prelude::*;
@@ -20,7 +20,9 @@ fn main() {
             session.step(AutomationStep::focus(Selector::id(ids::LIST))).expect("focusable");
             vec![AutomationStep::key(KeyCode::Down), AutomationStep::key(KeyCode::Up)]
         }
-        other => panic!("unknown mode {other:?}: use `click` or `key`"),
+        // A step that changes nothing: what every step costs at least.
+        "drain" => vec![AutomationStep::drain()],
+        other => panic!("unknown mode {other:?}: use `click`, `key` or `drain`"),
     };
     // The first step focuses the list, which restyles every row.
     session.step(cycle[0].clone()).expect("the step runs");
