@@ -39,6 +39,7 @@ mod context;
 pub mod engine;
 mod error;
 pub mod input;
+mod memo_check;
 mod runtime;
 mod scenario;
 pub mod semantic;
@@ -57,6 +58,7 @@ pub use engine::{
     RenderStats, SessionEngine,
 };
 pub use error::AutomationError;
+pub use memo_check::{MemoCheck, MemoMismatch};
 pub use runtime::RuntimeCore;
 pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};
 pub use session::{
