@@ -44,8 +44,10 @@ impl<M: Send + 'static> CommandLink<M> {
     ///
     /// # Errors
     ///
-    /// [`SessionClosed`] after the session shut down: late messages are
-    /// rejected and never reach a closed session.
+    /// [`SessionClosed`] after the session shut down, or after the
+    /// component that started the command unmounted: late messages are
+    /// rejected and never reach a closed session, nor a component mounted
+    /// later in the same place.
     pub fn send(&self, message: M) -> Result<(), SessionClosed> {
         if self.is_cancelled() {
             return Err(SessionClosed);
@@ -55,7 +57,8 @@ impl<M: Send + 'static> CommandLink<M> {
             .map_err(|_| SessionClosed)
     }
 
-    /// Whether the session asked this command to stop (it shut down).
+    /// Whether the session asked this command to stop: it shut down, or the
+    /// component that started the command unmounted.
     pub fn is_cancelled(&self) -> bool {
         self.cancelled.load(Ordering::Acquire)
     }
@@ -109,6 +112,8 @@ impl<M> Clone for Link<M> {
 struct Running {
     name: &'static str,
     cancelled: Arc<AtomicBool>,
+    /// The component it reports to.
+    target: ComponentPath,
 }
 
 /// The session side: the channel, the running commands, the live links.
@@ -160,7 +165,8 @@ impl Commands {
         self.next_id += 1;
         let cancelled = Arc::new(AtomicBool::new(self.shut));
         if !self.shut {
-            self.running.insert(id, Running { name, cancelled: cancelled.clone() });
+            let target = target.clone();
+            self.running.insert(id, Running { name, cancelled: cancelled.clone(), target });
         }
         let link =
             CommandLink { sender: self.sender(), target, id, cancelled, _message: PhantomData };
@@ -229,6 +235,15 @@ impl Commands {
     /// Whether an untracked link is alive somewhere.
     pub(crate) fn untracked_links(&self) -> bool {
         self.channel.as_ref().is_some_and(|channel| Arc::strong_count(&channel.links_alive) > 1)
+    }
+
+    /// Tells the running commands reporting to a component `gone` says
+    /// unmounted to stop ([`CommandLink::is_cancelled`]). They stay tracked
+    /// until they finish; what they still send is dropped.
+    pub(crate) fn cancel(&mut self, gone: impl Fn(&ComponentPath) -> bool) {
+        for running in self.running.values().filter(|running| gone(&running.target)) {
+            running.cancelled.store(true, Ordering::Release);
+        }
     }
 
     /// Shuts the channel: running commands are told to stop, and every later

@@ -155,36 +155,49 @@ impl fmt::Debug for Key {
     }
 }
 
-/// Where a component lives: the keys from the root to it. The root's path
-/// is empty.
+/// Which component a message, a timer, a command or a handler belongs to:
+/// the keys from the root to where it lives (empty for the root), and
+/// which mounting of a component there it is. A component unmounted and
+/// another mounted under the same keys later is another instance: what was
+/// addressed to the first never reaches the second.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub(crate) struct ComponentPath(Arc<[Key]>);
+pub(crate) struct ComponentPath {
+    keys: Arc<[Key]>,
+    instance: u64,
+}
 
 impl ComponentPath {
+    /// The root component (instance 0).
     pub(crate) fn root() -> Self {
-        Self(Arc::from(Vec::new()))
+        Self { keys: Arc::from(Vec::new()), instance: 0 }
     }
 
-    pub(crate) fn child(&self, key: &Key) -> Self {
-        let mut keys = self.0.to_vec();
+    /// The nested component mounted under `key` as `instance`.
+    pub(crate) fn child(&self, key: &Key, instance: u64) -> Self {
+        let mut keys = self.keys.to_vec();
         keys.push(key.clone());
-        Self(Arc::from(keys))
+        Self { keys: Arc::from(keys), instance }
     }
 
     pub(crate) fn keys(&self) -> &[Key] {
-        &self.0
+        &self.keys
     }
 
-    /// Whether this path is `ancestor` or lies below it.
+    /// Which mounting of a component under these keys this is.
+    pub(crate) fn instance(&self) -> u64 {
+        self.instance
+    }
+
+    /// Whether this path is `ancestor`'s place or lies below it.
     pub(crate) fn starts_with(&self, ancestor: &Self) -> bool {
-        self.0.starts_with(&ancestor.0)
+        self.keys.starts_with(&ancestor.keys)
     }
 }
 
 impl fmt::Debug for ComponentPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("/")?;
-        let keys: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        let keys: Vec<String> = self.keys.iter().map(ToString::to_string).collect();
         f.write_str(&keys.join("/"))
     }
 }

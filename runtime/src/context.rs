@@ -69,7 +69,9 @@ impl<'a, C: Component + ?Sized> Context<'a, C> {
 
     /// An untracked link for a thread the app manages itself. The runtime
     /// cannot know whether such a thread will send again; idle reports say
-    /// so while any link is alive.
+    /// so while any link is alive. What it sends after this component
+    /// unmounted is dropped (counted as a late message), also when another
+    /// component is mounted in the same place by then.
     pub fn link(&mut self) -> Link<C::Message> {
         self.effects.commands.link(self.path.clone())
     }

@@ -37,6 +37,30 @@ pub(crate) struct Effects {
     pub(crate) dropped_late: usize,
     /// Tracked commands and links.
     pub(crate) commands: crate::command::Commands,
+    /// The last component instance number handed out (the root is 0).
+    instances: u64,
+}
+
+impl Effects {
+    /// A number for a component being mounted, unique in the session.
+    pub(crate) fn new_instance(&mut self) -> u64 {
+        self.instances += 1;
+        self.instances
+    }
+
+    /// Forgets the queued messages and timers of components that
+    /// unmounted, and tells their running commands to stop: none of it may
+    /// reach whatever mounts at the same place later.
+    pub(crate) fn forget(&mut self, removed: &[ComponentPath]) {
+        if removed.is_empty() {
+            return;
+        }
+        let alive =
+            |envelope: &Envelope| !removed.iter().any(|path| envelope.target.starts_with(path));
+        self.timers.retain(alive);
+        self.queue.retain(alive);
+        self.commands.cancel(|target| removed.iter().any(|path| target.starts_with(path)));
+    }
 }
 
 /// A component with its type erased, so nested components of any type can
@@ -98,14 +122,16 @@ impl<C: Component> AnyComponent for C {
 pub(crate) struct Slot {
     pub(crate) component: Box<dyn AnyComponent>,
     pub(crate) children: ChildSlots,
+    /// Which mounting under this slot's keys it is.
+    pub(crate) instance: u64,
     mounted: bool,
     /// Whether the parent rendered this child in the current pass.
     pub(crate) seen: bool,
 }
 
 impl Slot {
-    pub(crate) fn new(component: Box<dyn AnyComponent>) -> Self {
-        Self { component, children: ChildSlots::default(), mounted: false, seen: true }
+    pub(crate) fn new(component: Box<dyn AnyComponent>, instance: u64) -> Self {
+        Self { component, children: ChildSlots::default(), instance, mounted: false, seen: true }
     }
 
     pub(crate) fn mount(&mut self, effects: &mut Effects, path: &ComponentPath, now: LogicalTime) {
@@ -136,8 +162,8 @@ impl Slot {
     pub(crate) fn render(&mut self, frame: &mut FrameBuilder, path: &ComponentPath) {
         self.children.begin_pass();
         self.component.view_any(frame, &mut self.children, path);
-        for key in self.children.end_pass() {
-            frame.removed_components.push(path.child(&key));
+        for (key, instance) in self.children.end_pass() {
+            frame.removed_components.push(path.child(&key, instance));
         }
     }
 
@@ -170,10 +196,14 @@ impl ChildSlots {
 
     /// Drops (and so unmounts, exactly once) every child whose key was not
     /// rendered in this pass; returns their keys.
-    fn end_pass(&mut self) -> Vec<Key> {
-        let gone: Vec<Key> =
-            self.map.iter().filter(|(_, slot)| !slot.seen).map(|(key, _)| key.clone()).collect();
-        for key in &gone {
+    fn end_pass(&mut self) -> Vec<(Key, u64)> {
+        let gone: Vec<(Key, u64)> = self
+            .map
+            .iter()
+            .filter(|(_, slot)| !slot.seen)
+            .map(|(key, slot)| (key.clone(), slot.instance))
+            .collect();
+        for (key, _) in &gone {
             self.map.remove(key);
         }
         gone
@@ -197,7 +227,7 @@ pub struct RuntimeCore<C: Component> {
 impl<C: Component> RuntimeCore<C> {
     pub(crate) fn new(component: C) -> Self {
         Self {
-            root: Slot::new(Box::new(component)),
+            root: Slot::new(Box::new(component), 0),
             effects: Effects::default(),
             _component: PhantomData,
         }
@@ -243,7 +273,8 @@ impl<C: Component> RuntimeCore<C> {
             return;
         }
         match self.root.find_mut(envelope.target.keys()) {
-            Some(slot) if slot.is_mounted() => {
+            // Addressed to this very mounting, not an earlier one here.
+            Some(slot) if slot.is_mounted() && slot.instance == envelope.target.instance() => {
                 let delivered = slot.component.update_any(
                     envelope.message,
                     &mut self.effects,
@@ -268,11 +299,6 @@ impl<C: Component> RuntimeCore<C> {
         // Work queued for components that unmounted must not reach whatever
         // mounts at the same path later.
         let removed = std::mem::take(&mut frame.removed_components);
-        if !removed.is_empty() {
-            let alive =
-                |envelope: &Envelope| !removed.iter().any(|path| envelope.target.starts_with(path));
-            self.effects.timers.retain(alive);
-            self.effects.queue.retain(alive);
-        }
+        self.effects.forget(&removed);
     }
 }

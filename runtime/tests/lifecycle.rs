@@ -188,3 +188,105 @@ fn untracked_links_are_reported_as_a_boundary() {
     session.drain_ready().unwrap();
     assert_eq!(session.app().received, 1);
 }
+
+/// A nested worker: the first one mounted starts a command that waits for
+/// a gate, and hands out an untracked link; every one logs its messages.
+struct Worker {
+    log: Log,
+    gate: Option<mpsc::Receiver<()>>,
+    links: Arc<Mutex<Vec<Link<WorkerMsg>>>>,
+}
+
+#[derive(Debug)]
+enum WorkerMsg {
+    Done,
+}
+
+impl Component for Worker {
+    type Message = WorkerMsg;
+    fn update(&mut self, msg: WorkerMsg, _: &mut Context<'_, Self>) {
+        self.log.lock().unwrap().push(format!("{msg:?}"));
+    }
+    fn view(&self, ui: &mut Ui<'_, WorkerMsg>) {
+        ui.add(ui.area(), Button::<WorkerMsg>::new("worker"));
+    }
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        self.links.lock().unwrap().push(ctx.link());
+        if let Some(gate) = self.gate.take() {
+            let log = self.log.clone();
+            ctx.spawn("gated", move |link: CommandLink<WorkerMsg>| {
+                let _ = gate.recv();
+                let cancelled = link.is_cancelled();
+                let sent = link.send(WorkerMsg::Done).is_ok();
+                log.lock().unwrap().push(format!("command: cancelled {cancelled}, sent {sent}"));
+            });
+        }
+    }
+}
+
+/// Shows or hides the worker under one key.
+struct Host {
+    show: bool,
+    log: Log,
+    gate: Arc<Mutex<Option<mpsc::Receiver<()>>>>,
+    links: Arc<Mutex<Vec<Link<WorkerMsg>>>>,
+}
+
+impl Component for Host {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {
+        self.show = !self.show;
+    }
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.add(
+            Rect::new(0, 0, 10, 1),
+            Button::new("toggle").automation_id("toggle").on_click(|| ()),
+        );
+        if self.show {
+            let (log, gate, links) = (self.log.clone(), self.gate.clone(), self.links.clone());
+            ui.nest("worker", Rect::new(0, 1, 10, 1), move || Worker {
+                log,
+                gate: gate.lock().unwrap().take(),
+                links,
+            });
+        }
+    }
+}
+
+#[test]
+fn work_addressed_to_an_unmounted_component_never_reaches_its_successor() {
+    let (open, gate) = mpsc::channel();
+    let log: Log = Arc::default();
+    let links = Arc::default();
+    let host = Host {
+        show: true,
+        log: log.clone(),
+        gate: Arc::new(Mutex::new(Some(gate))),
+        links: Arc::clone(&links),
+    };
+    let mut session = Session::new(host, SessionOptions::default().viewport(10, 3));
+    let toggle = AutomationStep::click(Selector::id("toggle"));
+    // The first worker unmounts; a second one mounts under the same key.
+    session.step(toggle.clone()).unwrap();
+    session.step(toggle).unwrap();
+    assert_eq!(links.lock().unwrap().len(), 2, "two workers mounted");
+
+    // The first worker's command was told to stop: its send is refused.
+    open.send(()).unwrap();
+    session.wait_for_idle(Duration::from_secs(10), Duration::from_millis(1)).unwrap();
+    assert_eq!(count(&log, "command: cancelled true, sent false"), 1, "{:?}", log.lock().unwrap());
+
+    // The first worker's untracked link still sends: the message is late,
+    // and the second worker (same type, same place) never sees it.
+    let first = links.lock().unwrap()[0].clone();
+    first.send(WorkerMsg::Done).unwrap();
+    session.step(AutomationStep::drain()).unwrap();
+    assert_eq!(count(&log, "Done"), 0, "{:?}", log.lock().unwrap());
+    assert_eq!(session.engine().late_messages(), 1);
+
+    // The second worker's own link reaches it.
+    let second = links.lock().unwrap()[1].clone();
+    second.send(WorkerMsg::Done).unwrap();
+    session.step(AutomationStep::drain()).unwrap();
+    assert_eq!(count(&log, "Done"), 1, "{:?}", log.lock().unwrap());
+}

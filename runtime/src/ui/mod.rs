@@ -305,7 +305,6 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     ) {
         self.frame.mark_volatile();
         let key = key.into();
-        let path = self.path.child(&key);
         if self.children.map.get(&key).is_some_and(|slot| slot.seen && slot.is_mounted()) {
             self.frame
                 .key_errors
@@ -314,16 +313,20 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         }
         // The same key with another component type is another component:
         // the old one unmounts (its slot drops) and the new one mounts.
-        if self.children.map.get(&key).is_some_and(|slot| !slot.component.as_any().is::<C>()) {
-            self.children.map.remove(&key);
+        if self.children.map.get(&key).is_some_and(|slot| !slot.component.as_any().is::<C>())
+            && let Some(old) = self.children.map.remove(&key)
+        {
             // Before the new one mounts: its own mount effects stay.
-            let gone = |envelope: &Envelope| !envelope.target.starts_with(&path);
-            self.frame.effects.timers.retain(gone);
-            self.frame.effects.queue.retain(gone);
+            self.frame.effects.forget(&[self.path.child(&key, old.instance)]);
         }
-        let slot =
-            self.children.map.entry(key.clone()).or_insert_with(|| Slot::new(Box::new(init())));
+        let effects = &mut self.frame.effects;
+        let slot = self
+            .children
+            .map
+            .entry(key.clone())
+            .or_insert_with(|| Slot::new(Box::new(init()), effects.new_instance()));
         slot.seen = true;
+        let path = self.path.child(&key, slot.instance);
         let now = self.frame.now;
         slot.mount(&mut self.frame.effects, &path, now);
         let parent = self.frame.current_node();
