@@ -1,48 +1,30 @@
 //! Memoized rows are honest: the todo app driven through the same steps with
 //! memoizing on and off commits the same generations — the same semantic
-//! tree, buffer, interaction state and caret after every step, and the same
-//! errors.
+//! tree, buffer, interaction state, caret and todos after every step, and
+//! the same errors.
 
+use rehearse::MemoCheck;
 use rehearse::prelude::*;
 use rehearse_examples::todo::{TodoApp, ids};
 
-fn sessions(items: usize, cols: u16, rows: u16) -> [Session<TodoApp>; 2] {
-    [true, false].map(|memoize| {
-        let options = SessionOptions::default().viewport(cols, rows).memoize(memoize);
-        Session::new(TodoApp::with_items(items), options)
-    })
-}
-
-/// Runs every step on both sessions and compares what each committed.
+/// Runs every step on a memoizing and a plain session of the todo app
+/// (`MemoCheck` compares each step's result — the same generation, or the
+/// same error — and what each committed), and also their todos.
 fn assert_same_generations(items: usize, cols: u16, rows: u16, steps: &[AutomationStep]) {
-    let [mut memoized, mut plain] = sessions(items, cols, rows);
-    assert_same_frame(&memoized, &plain, "the first generation");
-    for (index, step) in steps.iter().enumerate() {
-        let with = memoized.step(step.clone()).map(|result| result.generation);
-        let without = plain.step(step.clone()).map(|result| result.generation);
-        let context = format!("step {index} ({step})");
-        match (&with, &without) {
-            (Ok(a), Ok(b)) => assert_eq!(a, b, "{context}"),
-            (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{context}"),
-            _ => panic!("{context}: memoized {with:?}, plain {without:?}"),
-        }
-        assert_same_frame(&memoized, &plain, &context);
-    }
+    let options = SessionOptions::default().viewport(cols, rows);
+    let mut check = MemoCheck::new(|| TodoApp::with_items(items), options)
+        .unwrap_or_else(|mismatch| panic!("{mismatch}"))
+        .compare_apps(same_todos);
+    // `compare_apps` covers the steps; the apps as they start, here.
+    same_todos(check.memoized().app(), check.plain().app()).expect("the same todos at the start");
+    check.run(steps).unwrap_or_else(|mismatch| panic!("{mismatch}"));
+    assert_eq!(check.memoized().generation(), check.plain().generation());
 }
 
-fn assert_same_frame(memoized: &Session<TodoApp>, plain: &Session<TodoApp>, context: &str) {
-    let (a, b) = (memoized.frame(), plain.frame());
-    if a.tree != b.tree {
-        panic!(
-            "{context}: trees differ\n--- memoized\n{}\n--- plain\n{}",
-            a.tree.to_markdown(),
-            b.tree.to_markdown()
-        );
-    }
-    assert_eq!(a.buffer, b.buffer, "{context}: buffers differ");
-    assert_eq!(a.interaction, b.interaction, "{context}: interaction differs");
-    assert_eq!(a.cursor, b.cursor, "{context}: carets differ");
-    assert_eq!(memoized.app().todos(), plain.app().todos(), "{context}: app state differs");
+/// The app state the two sessions must agree on.
+fn same_todos(memoized: &TodoApp, plain: &TodoApp) -> Result<(), String> {
+    let (a, b) = (memoized.todos(), plain.todos());
+    if a == b { Ok(()) } else { Err(format!("\n  memoizing: {a:?}\n  plain:     {b:?}")) }
 }
 
 fn click(id: impl Into<String>) -> AutomationStep {

@@ -8,10 +8,8 @@
 //! the same. A mismatch names the seed, the step and its index, and prints
 //! the steps as a script, shrunk to a shorter sequence that still fails.
 
-use std::cell::Cell;
-
-use rehearse::RenderStats;
 use rehearse::prelude::*;
+use rehearse::{MemoCheck, MemoMismatch, RenderStats};
 use rehearse_examples::todo::{TodoApp, ids};
 
 // --- A tiny deterministic PRNG --------------------------------------------
@@ -58,141 +56,35 @@ struct Run {
     seed: u64,
 }
 
-/// The same app with memoizing on and off.
-struct Pair {
-    memoized: Session<TodoApp>,
-    plain: Session<TodoApp>,
-    ok: usize,
-    failed: usize,
-}
-
-impl Pair {
-    fn new(run: &Run) -> Self {
-        let (cols, rows) = run.sizes[0];
-        let [memoized, plain] = [true, false].map(|memoize| {
-            let options = SessionOptions::default().viewport(cols, rows).memoize(memoize);
-            Session::new(TodoApp::with_items(run.items), options)
-        });
-        Self { memoized, plain, ok: 0, failed: 0 }
+impl Run {
+    /// How the run builds its app.
+    fn app(&self) -> impl Fn() -> TodoApp + use<> {
+        let items = self.items;
+        move || TodoApp::with_items(items)
     }
 
-    /// Runs `step` on both sessions; `Err` describes how they disagree.
-    fn step(&mut self, step: &AutomationStep) -> Result<(), String> {
-        let with = guarded(|| self.memoized.step(step.clone()))
-            .map_err(|panic| format!("the memoized session panicked: {panic}"))?;
-        let without = guarded(|| self.plain.step(step.clone()))
-            .map_err(|panic| format!("the plain session panicked: {panic}"))?;
-        match (&with, &without) {
-            (Ok(a), Ok(b)) if a.generation == b.generation => self.ok += 1,
-            (Err(a), Err(b)) if a.to_string() == b.to_string() => self.failed += 1,
-            _ => {
-                return Err(format!(
-                    "the step's results differ\n  memoized: {}\n  plain:    {}",
-                    outcome(&with),
-                    outcome(&without)
-                ));
-            }
+    fn options(&self) -> SessionOptions {
+        let (cols, rows) = self.sizes[0];
+        SessionOptions::default().viewport(cols, rows)
+    }
+
+    /// The app with memoizing on and off, compared after every step (the
+    /// frames, and the todos too).
+    fn start(&self) -> MemoCheck<TodoApp> {
+        let check = MemoCheck::new(self.app(), self.options())
+            .unwrap_or_else(|mismatch| panic!("{self:?}: {mismatch}"));
+        // `compare_apps` covers the steps; the apps as they start, here.
+        if let Err(difference) = same_todos(check.memoized().app(), check.plain().app()) {
+            panic!("{self:?}: the todos differ at the start: {difference}");
         }
-        same_frame(&self.memoized, &self.plain)
+        check.compare_apps(same_todos)
     }
 }
 
-fn outcome(result: &Result<rehearse::StepResult, rehearse::StepError>) -> String {
-    match result {
-        Ok(done) => format!("Ok(generation {})", done.generation.0),
-        Err(error) => format!("Err({error})"),
-    }
-}
-
-/// What `assert_same_frame` in `memo.rs` checks, as a result.
-fn same_frame(memoized: &Session<TodoApp>, plain: &Session<TodoApp>) -> Result<(), String> {
-    let (a, b) = (memoized.frame(), plain.frame());
-    if a.tree != b.tree {
-        let (left, right) = (a.tree.to_markdown(), b.tree.to_markdown());
-        let first = left.lines().zip(right.lines()).position(|(l, r)| l != r).map_or_else(
-            || "(one is a prefix of the other)".to_owned(),
-            |at| {
-                format!(
-                    "line {at}:\n  memoized: {}\n  plain:    {}",
-                    left.lines().nth(at).unwrap_or(""),
-                    right.lines().nth(at).unwrap_or("")
-                )
-            },
-        );
-        return Err(format!(
-            "trees differ; first difference at {first}\n--- memoized\n{left}\n--- plain\n{right}"
-        ));
-    }
-    if a.buffer != b.buffer {
-        return Err(buffer_difference(&a.buffer, &b.buffer));
-    }
-    if a.interaction != b.interaction {
-        return Err(format!(
-            "interaction differs\n  memoized: {:?}\n  plain:    {:?}",
-            a.interaction, b.interaction
-        ));
-    }
-    if a.cursor != b.cursor {
-        return Err(format!("carets differ: memoized {:?}, plain {:?}", a.cursor, b.cursor));
-    }
-    let (x, y) = (memoized.app().todos(), plain.app().todos());
-    if x != y {
-        return Err(format!("app state differs\n  memoized: {x:?}\n  plain:    {y:?}"));
-    }
-    Ok(())
-}
-
-fn buffer_difference(a: &ratatui::buffer::Buffer, b: &ratatui::buffer::Buffer) -> String {
-    if a.area != b.area {
-        return format!("buffers differ in size: memoized {:?}, plain {:?}", a.area, b.area);
-    }
-    let row = |buffer: &ratatui::buffer::Buffer, y: u16| -> String {
-        (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect()
-    };
-    let mut report = String::from("buffers differ");
-    let mut shown = 0;
-    for y in 0..a.area.height {
-        for x in 0..a.area.width {
-            if a[(x, y)] != b[(x, y)] && shown < 8 {
-                shown += 1;
-                report.push_str(&format!(
-                    "\n  cell ({x}, {y}): memoized {:?}, plain {:?}\n    memoized row: {:?}\n    plain row:    {:?}",
-                    a[(x, y)],
-                    b[(x, y)],
-                    row(a, y),
-                    row(b, y)
-                ));
-            }
-        }
-    }
-    report
-}
-
-/// Runs `f`, turning a panic into an error with its message (a panic
-/// inside a session is a difference too, and the shrinker replays it
-/// quietly).
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    static QUIET_HOOK: std::sync::Once = std::sync::Once::new();
-    QUIET_HOOK.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(Cell::get) {
-                default(info);
-            }
-        }));
-    });
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
-        payload
-            .downcast_ref::<&str>()
-            .map(|text| (*text).to_owned())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic".to_owned())
-    })
-}
-
-thread_local! {
-    /// Panics on this thread print nothing (while shrinking).
-    static QUIET: Cell<bool> = const { Cell::new(false) };
+/// The app state the two sessions must agree on.
+fn same_todos(memoized: &TodoApp, plain: &TodoApp) -> Result<(), String> {
+    let (a, b) = (memoized.todos(), plain.todos());
+    if a == b { Ok(()) } else { Err(format!("\n  memoizing: {a:?}\n  plain:     {b:?}")) }
 }
 
 // --- Choosing steps -------------------------------------------------------
@@ -403,100 +295,54 @@ struct Outcome {
 /// session shows), runs them on both sessions and compares after each.
 fn random_run(run: &Run) -> Outcome {
     let mut rng = Rng::new(run.seed);
-    let mut pair = Pair::new(run);
-    if let Err(mismatch) = same_frame(&pair.memoized, &pair.plain) {
-        panic!("{run:?}: the first generations differ: {mismatch}");
-    }
+    let mut check = run.start();
     let mut outcome = Outcome::default();
     while outcome.steps.len() < run.steps {
-        let scene = Scene::of(&pair.plain, run.items);
+        let scene = Scene::of(check.plain(), run.items);
         for step in next_steps(&mut rng, &scene, run) {
-            let before: Vec<_> = pair.plain.app().todos().to_vec();
+            let before: Vec<_> = check.plain().app().todos().to_vec();
             outcome.steps.push(step.clone());
-            if let Err(mismatch) = pair.step(&step) {
-                fail(run, &outcome.steps, &mismatch);
+            match check.step(&step) {
+                Ok(Ok(_)) => outcome.ok += 1,
+                Ok(Err(_)) => outcome.failed += 1,
+                Err(mismatch) => fail(run, &outcome.steps, &mismatch),
             }
-            let after = pair.plain.app().todos();
+            let after = check.plain().app().todos();
             outcome.added += usize::from(after.len() > before.len());
             outcome.deleted += usize::from(after.len() < before.len());
             outcome.toggled += usize::from(
                 after.len() == before.len()
                     && after.iter().zip(&before).any(|(a, b)| a.done != b.done),
             );
-            outcome.modals += usize::from(!scene.modal && Scene::of(&pair.plain, run.items).modal);
+            outcome.modals +=
+                usize::from(!scene.modal && Scene::of(check.plain(), run.items).modal);
         }
     }
-    outcome.stats = [pair.memoized.render_stats(), pair.plain.render_stats()];
-    outcome.ok = pair.ok;
-    outcome.failed = pair.failed;
+    outcome.stats = [check.memoized().render_stats(), check.plain().render_stats()];
     outcome
-}
-
-/// Replays fixed steps on a fresh pair: the index of the first step after
-/// which the sessions disagree, and how.
-fn replay(run: &Run, steps: &[AutomationStep]) -> Option<(usize, String)> {
-    let mut pair = Pair::new(run);
-    steps.iter().enumerate().find_map(|(at, step)| pair.step(step).err().map(|m| (at, m)))
-}
-
-/// Removes steps while the replay still disagrees (greedy, chunks halving
-/// down to single steps), within a budget of replayed steps.
-fn shrink(run: &Run, steps: &[AutomationStep]) -> Vec<AutomationStep> {
-    QUIET.with(|quiet| quiet.set(true));
-    let steps = shrink_quietly(run, steps);
-    QUIET.with(|quiet| quiet.set(false));
-    steps
-}
-
-fn shrink_quietly(run: &Run, steps: &[AutomationStep]) -> Vec<AutomationStep> {
-    let mut steps = steps.to_vec();
-    let mut budget: usize = 40_000;
-    // Windows of `chunk` steps, overlapping by half; again from the top
-    // while a cycle down to single steps still removed something.
-    loop {
-        let before = steps.len();
-        let mut chunk = steps.len().div_ceil(2).max(1);
-        loop {
-            let mut at = 0;
-            while at < steps.len() && budget > 0 {
-                let rest = &steps[(at + chunk).min(steps.len())..];
-                let candidate: Vec<_> = steps[..at].iter().chain(rest).cloned().collect();
-                budget = budget.saturating_sub(candidate.len().max(1));
-                match replay(run, &candidate) {
-                    // Keep it, cut past the step that now fails.
-                    Some((failing, _)) => steps = candidate[..=failing].to_vec(),
-                    None => at += chunk.div_ceil(2),
-                }
-            }
-            if chunk == 1 || budget == 0 {
-                break;
-            }
-            chunk = chunk.div_ceil(2);
-        }
-        if steps.len() == before || budget == 0 {
-            return steps;
-        }
-    }
 }
 
 fn script(steps: &[AutomationStep]) -> String {
     steps.iter().enumerate().map(|(at, step)| format!("  {at:>4}  {step}\n")).collect()
 }
 
-fn fail(run: &Run, steps: &[AutomationStep], mismatch: &str) -> ! {
-    let index = steps.len() - 1;
-    let shrunk = shrink(run, steps);
-    let shrunk_mismatch = replay(run, &shrunk).map_or_else(String::new, |(_, m)| m);
+/// Panics with the mismatch (which names the failing step and its index),
+/// the steps shrunk to a shorter sequence that still fails, and all steps.
+fn fail(run: &Run, steps: &[AutomationStep], mismatch: &MemoMismatch) -> ! {
+    let shrunk = MemoCheck::shrink(run.app(), run.options(), steps, 40_000);
+    let shrunk_mismatch = run.start().run(&shrunk).map_or_else(
+        |mismatch| mismatch.to_string(),
+        |()| String::from("— no, the replay agrees (not reproduced)"),
+    );
     panic!(
         "memoized and plain sessions disagree: seed {seed}, {items} items at {cols}x{rows}, \
-         step {index} `{step}`: {mismatch}\n\n\
+         {mismatch}\n\n\
          shrunk to {n} steps (start from TodoApp::with_items({items}) at {cols}x{rows}):\n{short}\
-         which fails with: {shrunk_mismatch}\n\nall {all} steps:\n{long}",
+         which fails {shrunk_mismatch}\n\nall {all} steps:\n{long}",
         seed = run.seed,
         items = run.items,
         cols = run.sizes[0].0,
         rows = run.sizes[0].1,
-        step = steps[index],
         n = shrunk.len(),
         short = script(&shrunk),
         all = steps.len(),
@@ -555,13 +401,22 @@ fn random_steps_on_two_hundred_todos_in_a_small_viewport_commit_the_same_generat
 
 #[test]
 fn the_random_comparison_reports_a_difference() {
-    // The comparison itself is not vacuous: two sessions that really differ
-    // (one took a step the other did not) are reported.
+    // The comparison itself is not vacuous: two apps that really differ (one
+    // holds a todo the other does not) are reported, frames and todos.
     let run = Run { items: 6, sizes: [(60, 16); 3], steps: 0, seed: 0 };
-    let mut pair = Pair::new(&run);
-    assert_eq!(same_frame(&pair.memoized, &pair.plain), Ok(()));
-    pair.memoized.step(click(ids::toggle(2))).expect("the toggle is in view");
-    let mismatch = same_frame(&pair.memoized, &pair.plain).expect_err("they differ");
-    assert!(mismatch.starts_with("trees differ"), "{mismatch}");
-    assert!(mismatch.contains("toggle-2"), "{mismatch}");
+    let made = std::cell::Cell::new(run.items);
+    let differing = || {
+        made.set(made.get() + 1);
+        TodoApp::with_items(made.get())
+    };
+    let Err(mismatch) = MemoCheck::new(differing, run.options()) else {
+        panic!("7 and 8 todos make different frames");
+    };
+    assert_eq!(mismatch.step, None);
+    assert!(mismatch.difference.starts_with("the semantic trees differ"), "{mismatch}");
+    assert!(mismatch.difference.contains("item-8"), "{mismatch}");
+    let difference =
+        same_todos(&TodoApp::with_items(7), &TodoApp::with_items(8)).expect_err("the todos differ");
+    assert!(difference.contains("Todo 8"), "{difference}");
+    assert_eq!(same_todos(&TodoApp::with_items(8), &TodoApp::with_items(8)), Ok(()));
 }

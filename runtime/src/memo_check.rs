@@ -182,23 +182,25 @@ impl<C: Component> MemoCheck<C> {
     /// someone can read: steps are removed, a chunk at a time down to single
     /// steps, while replaying what is left on fresh sessions still
     /// disagrees. Gives up shortening after replaying `budget` steps.
-    /// Returns `steps` unchanged when they do not end in a mismatch.
+    /// Returns `steps` unchanged when they do not end in a mismatch, and no
+    /// steps when the first generations already differ.
     pub fn shrink(
         make: impl Fn() -> C,
         options: SessionOptions,
         steps: &[AutomationStep],
         budget: usize,
     ) -> Vec<AutomationStep> {
-        // The index of the step after which a replay of `steps` disagrees.
+        // How many of `steps` a replay takes until it disagrees: 0 when the
+        // first generations already do.
         let failing = |steps: &[AutomationStep]| -> Option<usize> {
             let mut check = match Self::new(&make, options) {
                 Ok(check) => check,
                 Err(_) => return Some(0),
             };
-            steps.iter().position(|step| check.step(step).is_err())
+            steps.iter().position(|step| check.step(step).is_err()).map(|at| at + 1)
         };
-        let Some(at) = failing(steps) else { return steps.to_vec() };
-        let mut steps = steps[..=at.min(steps.len().saturating_sub(1))].to_vec();
+        let Some(needed) = failing(steps) else { return steps.to_vec() };
+        let mut steps = steps[..needed].to_vec();
         let mut budget = budget;
         loop {
             let before = steps.len();
@@ -211,7 +213,7 @@ impl<C: Component> MemoCheck<C> {
                     budget = budget.saturating_sub(candidate.len().max(1));
                     match failing(&candidate) {
                         // Keep it, cut after the step that now disagrees.
-                        Some(failing) => steps = candidate[..=failing].to_vec(),
+                        Some(needed) => steps = candidate[..needed].to_vec(),
                         None => at += chunk.div_ceil(2),
                     }
                 }
@@ -368,7 +370,22 @@ mod tests {
         let shrunk = MemoCheck::shrink(stale, options, &steps, 1_000);
         assert_eq!(shrunk, [AutomationStep::click(Selector::id("inc"))]);
         // Steps that agree come back as they are.
-        assert_eq!(MemoCheck::shrink(stale, options, &[drain.clone()], 1_000), [drain]);
+        assert_eq!(MemoCheck::shrink(stale, options, std::slice::from_ref(&drain), 1_000), [drain]);
+    }
+
+    #[test]
+    fn shrinking_a_mismatch_at_the_start_needs_no_steps() {
+        // Two apps that differ before any step (the second starts a click
+        // ahead): no step is needed to show it.
+        let made = Cell::new(0);
+        let differing = || {
+            made.set(made.get() + 1);
+            Stale { clicks: Rc::new(Cell::new(made.get())) }
+        };
+        let options = SessionOptions::default().viewport(20, 4);
+        let steps = [AutomationStep::drain(), AutomationStep::click(Selector::id("inc"))];
+        assert_eq!(MemoCheck::shrink(differing, options, &steps, 1_000), []);
+        assert_eq!(MemoCheck::shrink(differing, options, &[], 1_000), []);
     }
 
     #[test]

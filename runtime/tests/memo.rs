@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, List, ListItem, Text, TextInput};
-use rehearse::{StepError, StepResult};
+use rehearse::{MemoCheck, StepError, StepResult};
 
 /// Counts how often a body (or a lazy item's build) ran.
 #[derive(Clone, Default)]
@@ -887,51 +887,31 @@ fn board_steps() -> Vec<AutomationStep> {
     ]
 }
 
-/// Runs `steps` with memoizing on and off and compares every commit.
+/// Runs `steps` with memoizing on and off: every step commits, and
+/// `MemoCheck` finds every commit the same.
 fn assert_equivalent<C: Component>(
     make: impl Fn() -> C,
     viewport: (u16, u16),
     steps: &[AutomationStep],
-) {
+) -> MemoCheck<C> {
     let options = SessionOptions::default().viewport(viewport.0, viewport.1);
-    equivalent(Session::new(make(), options), Session::new(make(), options.memoize(false)), steps);
-}
-
-/// Steps two sessions of the same app (memoizing and not) and compares
-/// every commit.
-fn equivalent<C: Component>(mut on: Session<C>, mut off: Session<C>, steps: &[AutomationStep]) {
-    let compare = |on: &Session<C>, off: &Session<C>, when: &str| {
-        let (a, b) = (on.frame(), off.frame());
-        assert_eq!(
-            a.tree,
-            b.tree,
-            "{when}: trees differ\nmemoized:\n{}\nnot memoized:\n{}",
-            a.tree.to_markdown(),
-            b.tree.to_markdown()
-        );
-        assert_eq!(a.buffer, b.buffer, "{when}: buffers differ");
-        assert_eq!(a.interaction, b.interaction, "{when}: interaction differs");
-        assert_eq!(a.cursor, b.cursor, "{when}: cursors differ");
-    };
-    compare(&on, &off, "at start");
+    let mut check = MemoCheck::new(make, options).unwrap_or_else(|mismatch| panic!("{mismatch}"));
     for (at, step) in steps.iter().enumerate() {
-        let (a, b) = (on.step(step.clone()), off.step(step.clone()));
-        let when = format!("after step {at} ({step})");
-        assert_eq!(a.is_ok(), b.is_ok(), "{when}: {a:?} vs {b:?}");
-        assert!(a.is_ok(), "{when}: {a:?}");
-        compare(&on, &off, &when);
+        match check.step(step) {
+            Ok(Ok(_)) => {}
+            Ok(Err(error)) => panic!("step {at} `{step}` failed in both sessions: {error}"),
+            Err(mismatch) => panic!("{mismatch}"),
+        }
     }
+    check
 }
 
 #[test]
 fn memoizing_on_and_off_commit_the_same_generations() {
-    let (memoized, plain) = (Runs::default(), Runs::default());
-    let options = SessionOptions::default().viewport(34, 16);
-    let on = Session::new(Board::new(&memoized), options);
-    let off = Session::new(Board::new(&plain), options.memoize(false));
-    equivalent(on, off, &board_steps());
+    let check = assert_equivalent(|| Board::new(&Runs::default()), (34, 16), &board_steps());
     // Carrying over did happen: far fewer bodies ran.
-    assert!(memoized.get() * 2 < plain.get(), "{} vs {}", memoized.get(), plain.get());
+    let (memoized, plain) = (check.memoized().app().runs.get(), check.plain().app().runs.get());
+    assert!(memoized * 2 < plain, "{memoized} vs {plain}");
 }
 
 #[test]
@@ -951,16 +931,23 @@ fn the_equivalence_check_notices_a_dishonest_memo() {
                     Button::new(format!("n={}", self.0)).automation_id("n").on_click(|| ()),
                 );
             });
+            // Outside the body: clicking it neither hovers nor focuses inside.
+            ui.add(Rect::new(0, 1, 20, 1), Button::new("+1").automation_id("more").on_click(|| ()));
         }
     }
     let options = SessionOptions::default().viewport(20, 2);
-    let mut on = Session::new(Dishonest(0), options);
-    let mut off = Session::new(Dishonest(0), options.memoize(false));
-    on.send(()).unwrap();
-    off.send(()).unwrap();
-    assert_eq!(name_of(&off, "n"), "n=1");
-    assert_eq!(name_of(&on, "n"), "n=0", "a memo whose deps omit what it reads is carried over");
-    assert_ne!(on.frame().tree, off.frame().tree);
+    let mut check = MemoCheck::new(|| Dishonest(0), options).expect("the first frames agree");
+    let click = AutomationStep::click(Selector::id("more"));
+    let mismatch = check.step(&click).expect_err("the memoized button goes stale");
+    assert_eq!(mismatch.step, Some((0, click)));
+    assert!(mismatch.difference.starts_with("the semantic trees differ"), "{mismatch}");
+    assert_eq!(check.memoized().app().0, 1);
+    assert_eq!(name_of(check.plain(), "n"), "n=1");
+    assert_eq!(
+        name_of(check.memoized(), "n"),
+        "n=0",
+        "a memo whose deps omit what it reads is carried over"
+    );
 }
 
 // --- Edge cases: what lies around a carried-over body -------------------

@@ -22,14 +22,13 @@ use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
-use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use rehearse::prelude::*;
 use rehearse::semantic::SemanticFacts;
 use rehearse::ui::WidgetEvent;
 use rehearse::widgets::{Button, List, ListItem, Modal, Text, TextInput};
-use rehearse::{Key, StepError, StepResult};
+use rehearse::{Key, MemoCheck, MemoMismatch};
 
 // --- A tiny deterministic PRNG --------------------------------------------
 
@@ -694,145 +693,35 @@ struct Run {
     seed: u64,
 }
 
-struct Pair {
-    memoized: Session<LabApp>,
-    plain: Session<LabApp>,
-    runs: [Runs; 2],
-    ok: usize,
-    failed: usize,
-}
-
-impl Pair {
-    fn new(run: &Run) -> Self {
-        let (cols, rows) = run.sizes[0];
-        let runs = [Runs::default(), Runs::default()];
-        let options = SessionOptions::default().viewport(cols, rows);
-        let memoized = Session::new(LabApp::new(&runs[0], run.shape), options);
-        let plain = Session::new(LabApp::new(&runs[1], run.shape), options.memoize(false));
-        Self { memoized, plain, runs, ok: 0, failed: 0 }
+impl Run {
+    /// How the run builds its app: each with a run counter of its own.
+    fn app(&self) -> impl Fn() -> LabApp + use<> {
+        let shape = self.shape;
+        move || LabApp::new(&Runs::default(), shape)
     }
 
-    /// Runs `step` on both sessions; `Err` describes how they disagree.
-    fn step(&mut self, step: &AutomationStep) -> Result<(), String> {
-        let with = guarded(|| self.memoized.step(step.clone()))
-            .map_err(|panic| format!("the memoized session panicked: {panic}"))?;
-        let without = guarded(|| self.plain.step(step.clone()))
-            .map_err(|panic| format!("the plain session panicked: {panic}"))?;
-        match (&with, &without) {
-            (Ok(a), Ok(b)) if a.generation == b.generation => self.ok += 1,
-            (Err(a), Err(b)) if a.to_string() == b.to_string() => self.failed += 1,
-            _ => {
-                return Err(format!(
-                    "the step's results differ\n  memoized: {}\n  plain:    {}",
-                    outcome(&with),
-                    outcome(&without)
-                ));
-            }
+    fn options(&self) -> SessionOptions {
+        let (cols, rows) = self.sizes[0];
+        SessionOptions::default().viewport(cols, rows)
+    }
+
+    /// The app with memoizing on and off, compared after every step (the
+    /// frames, and `Lab` too).
+    fn start(&self) -> MemoCheck<LabApp> {
+        let check = MemoCheck::new(self.app(), self.options())
+            .unwrap_or_else(|mismatch| panic!("{self:?}: {mismatch}"));
+        // `compare_apps` covers the steps; the apps as they start, here.
+        if let Err(difference) = same_lab(check.memoized().app(), check.plain().app()) {
+            panic!("{self:?}: the apps differ at the start: {difference}");
         }
-        same_frame(&self.memoized, &self.plain)
+        check.compare_apps(same_lab)
     }
 }
 
-fn outcome(result: &Result<StepResult, StepError>) -> String {
-    match result {
-        Ok(done) => format!("Ok(generation {})", done.generation.0),
-        Err(error) => format!("Err({error})"),
-    }
-}
-
-/// What `equivalent` in `memo.rs` compares, plus the app state, as a
-/// result.
-fn same_frame(memoized: &Session<LabApp>, plain: &Session<LabApp>) -> Result<(), String> {
-    let (a, b) = (memoized.frame(), plain.frame());
-    if a.tree != b.tree {
-        let (left, right) = (a.tree.to_markdown(), b.tree.to_markdown());
-        let first = left.lines().zip(right.lines()).position(|(l, r)| l != r).map_or_else(
-            || "(one is a prefix of the other)".to_owned(),
-            |at| {
-                format!(
-                    "line {at}:\n  memoized: {}\n  plain:    {}",
-                    left.lines().nth(at).unwrap_or(""),
-                    right.lines().nth(at).unwrap_or("")
-                )
-            },
-        );
-        return Err(format!(
-            "trees differ; first difference at {first}\n--- memoized\n{left}\n--- plain\n{right}"
-        ));
-    }
-    if a.buffer != b.buffer {
-        return Err(buffer_difference(&a.buffer, &b.buffer));
-    }
-    if a.interaction != b.interaction {
-        return Err(format!(
-            "interaction differs\n  memoized: {:?}\n  plain:    {:?}",
-            a.interaction, b.interaction
-        ));
-    }
-    if a.cursor != b.cursor {
-        return Err(format!("carets differ: memoized {:?}, plain {:?}", a.cursor, b.cursor));
-    }
-    if memoized.app().lab != plain.app().lab {
-        return Err(format!(
-            "app state differs\n  memoized: {:?}\n  plain:    {:?}",
-            memoized.app().lab,
-            plain.app().lab
-        ));
-    }
-    Ok(())
-}
-
-fn buffer_difference(a: &Buffer, b: &Buffer) -> String {
-    if a.area != b.area {
-        return format!("buffers differ in size: memoized {:?}, plain {:?}", a.area, b.area);
-    }
-    let row = |buffer: &Buffer, y: u16| -> String {
-        (0..buffer.area.width).map(|x| buffer[(x, y)].symbol()).collect()
-    };
-    let mut report = String::from("buffers differ");
-    let mut shown = 0;
-    for y in 0..a.area.height {
-        for x in 0..a.area.width {
-            if a[(x, y)] != b[(x, y)] && shown < 8 {
-                shown += 1;
-                report.push_str(&format!(
-                    "\n  cell ({x}, {y}): memoized {:?}, plain {:?}\n    memoized row: {:?}\n    plain row:    {:?}",
-                    a[(x, y)],
-                    b[(x, y)],
-                    row(a, y),
-                    row(b, y)
-                ));
-            }
-        }
-    }
-    report
-}
-
-/// Runs `f`, turning a panic into an error with its message (a panic
-/// inside a session is a difference too, and the shrinker replays it
-/// quietly).
-fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
-    static QUIET_HOOK: std::sync::Once = std::sync::Once::new();
-    QUIET_HOOK.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(Cell::get) {
-                default(info);
-            }
-        }));
-    });
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
-        payload
-            .downcast_ref::<&str>()
-            .map(|text| (*text).to_owned())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic".to_owned())
-    })
-}
-
-thread_local! {
-    /// Panics on this thread print nothing (while shrinking).
-    static QUIET: Cell<bool> = const { Cell::new(false) };
+/// The app state the two sessions must agree on (not the run counters).
+fn same_lab(memoized: &LabApp, plain: &LabApp) -> Result<(), String> {
+    let (a, b) = (&memoized.lab, &plain.lab);
+    if a == b { Ok(()) } else { Err(format!("\n  memoizing: {a:?}\n  plain:     {b:?}")) }
 }
 
 // --- Choosing steps -------------------------------------------------------
@@ -1083,93 +972,57 @@ struct Outcome {
 
 fn random_run(run: &Run) -> Outcome {
     let mut rng = Rng::new(run.seed);
-    let mut pair = Pair::new(run);
-    if let Err(mismatch) = same_frame(&pair.memoized, &pair.plain) {
-        panic!("{run:?}: the first generations differ: {mismatch}");
-    }
+    let mut check = run.start();
     let mut outcome = Outcome::default();
+    let keys = |check: &MemoCheck<LabApp>| -> Vec<u64> {
+        let lab = &check.plain().app().lab;
+        lab.rows.iter().chain(&lab.shelf).map(|entry| entry.key).collect()
+    };
     while outcome.steps.len() < run.steps {
-        for step in next_steps(&mut rng, &pair.plain, run) {
-            let keys = |pair: &Pair| -> Vec<u64> {
-                let lab = &pair.plain.app().lab;
-                lab.rows.iter().chain(&lab.shelf).map(|entry| entry.key).collect()
-            };
-            let (before, modal) = (keys(&pair), pair.plain.app().lab.modal);
+        for step in next_steps(&mut rng, check.plain(), run) {
+            let (before, modal) = (keys(&check), check.plain().app().lab.modal);
             outcome.steps.push(step.clone());
-            if let Err(mismatch) = pair.step(&step) {
-                fail(run, &outcome.steps, &mismatch);
+            match check.step(&step) {
+                Ok(Ok(_)) => outcome.ok += 1,
+                Ok(Err(_)) => outcome.failed += 1,
+                Err(mismatch) => fail(run, &outcome.steps, &mismatch),
             }
-            outcome.reorders += usize::from(keys(&pair) != before);
-            outcome.modals += usize::from(!modal && pair.plain.app().lab.modal);
+            outcome.reorders += usize::from(keys(&check) != before);
+            outcome.modals += usize::from(!modal && check.plain().app().lab.modal);
         }
     }
-    outcome.runs = [pair.runs[0].get(), pair.runs[1].get()];
-    outcome.ok = pair.ok;
-    outcome.failed = pair.failed;
-    outcome.ticks = pair.plain.app().lab.ticks;
+    outcome.runs = [check.memoized().app().runs.get(), check.plain().app().runs.get()];
+    outcome.ticks = check.plain().app().lab.ticks;
     outcome
 }
 
-/// Replays fixed steps on a fresh pair: the index of the first step after
-/// which the sessions disagree, and how.
-fn replay(run: &Run, steps: &[AutomationStep]) -> Option<(usize, String)> {
-    let mut pair = Pair::new(run);
-    steps.iter().enumerate().find_map(|(at, step)| pair.step(step).err().map(|m| (at, m)))
-}
-
-/// Removes steps while the replay still disagrees (greedy, chunks halving
-/// down to single steps), within a budget of replayed steps.
+/// Shrinks a failing walk within a budget of replayed steps.
 fn shrink(run: &Run, steps: &[AutomationStep]) -> Vec<AutomationStep> {
-    QUIET.with(|quiet| quiet.set(true));
-    let steps = shrink_quietly(run, steps);
-    QUIET.with(|quiet| quiet.set(false));
-    steps
+    MemoCheck::shrink(run.app(), run.options(), steps, 100_000)
 }
 
-fn shrink_quietly(run: &Run, steps: &[AutomationStep]) -> Vec<AutomationStep> {
-    let mut steps = steps.to_vec();
-    let mut budget: usize = 100_000;
-    // Windows of `chunk` steps, overlapping by half; again from the top
-    // while a cycle down to single steps still removed something.
-    loop {
-        let before = steps.len();
-        let mut chunk = steps.len().div_ceil(2).max(1);
-        loop {
-            let mut at = 0;
-            while at < steps.len() && budget > 0 {
-                let rest = &steps[(at + chunk).min(steps.len())..];
-                let candidate: Vec<_> = steps[..at].iter().chain(rest).cloned().collect();
-                budget = budget.saturating_sub(candidate.len().max(1));
-                match replay(run, &candidate) {
-                    // Keep it, cut past the step that now fails.
-                    Some((failing, _)) => steps = candidate[..=failing].to_vec(),
-                    None => at += chunk.div_ceil(2),
-                }
-            }
-            if chunk == 1 || budget == 0 {
-                break;
-            }
-            chunk = chunk.div_ceil(2);
-        }
-        if steps.len() == before || budget == 0 {
-            return steps;
-        }
-    }
+/// How a replay of `steps` on a fresh pair ends: `Err` with the mismatch
+/// when they disagree.
+fn replay(run: &Run, steps: &[AutomationStep]) -> Result<(), MemoMismatch> {
+    run.start().run(steps)
 }
 
 fn script(steps: &[AutomationStep]) -> String {
     steps.iter().enumerate().map(|(at, step)| format!("  {at:>4}  {step}\n")).collect()
 }
 
-fn fail(run: &Run, steps: &[AutomationStep], mismatch: &str) -> ! {
-    let index = steps.len() - 1;
+/// Panics with the mismatch (which names the failing step and its index),
+/// the steps shrunk to a shorter sequence that still fails, and all steps.
+fn fail(run: &Run, steps: &[AutomationStep], mismatch: &MemoMismatch) -> ! {
     let shrunk = shrink(run, steps);
-    let shrunk_mismatch = replay(run, &shrunk).map_or_else(String::new, |(_, m)| m);
+    let shrunk_mismatch = replay(run, &shrunk).map_or_else(
+        |mismatch| mismatch.to_string(),
+        |()| String::from("— no, the replay agrees (not reproduced)"),
+    );
     panic!(
-        "memoized and plain sessions disagree: {run:?}, step {index} `{step}`: {mismatch}\n\n\
-         shrunk to {n} steps:\n{short}which fails with: {shrunk_mismatch}\n\n\
+        "memoized and plain sessions disagree: {run:?}, {mismatch}\n\n\
+         shrunk to {n} steps:\n{short}which fails {shrunk_mismatch}\n\n\
          all {all} steps:\n{long}",
-        step = steps[index],
         n = shrunk.len(),
         short = script(&shrunk),
         all = steps.len(),
@@ -1226,12 +1079,12 @@ fn the_random_comparison_catches_a_memo_that_leaves_out_a_dependency() {
     let shape = Shape { wrap: true, dishonest: true };
     let run = Run { shape, sizes: SIZES, steps: 300, seed: 11 };
     let mut rng = Rng::new(run.seed);
-    let mut pair = Pair::new(&run);
+    let mut check = run.start();
     let mut steps = Vec::new();
     let caught = 'walk: loop {
-        for step in next_steps(&mut rng, &pair.plain, &run) {
+        for step in next_steps(&mut rng, check.plain(), &run) {
             steps.push(step.clone());
-            if let Err(mismatch) = pair.step(&step) {
+            if let Err(mismatch) = check.step(&step) {
                 break 'walk Some(mismatch);
             }
         }
@@ -1240,10 +1093,16 @@ fn the_random_comparison_catches_a_memo_that_leaves_out_a_dependency() {
         }
     };
     let mismatch = caught.expect("the stale memo is caught within the walk");
-    assert!(mismatch.contains("badge") || mismatch.contains("buffers differ"), "{mismatch}");
+    // At the step just taken, which shows the stale badges.
+    assert_eq!(mismatch.step, Some((steps.len() - 1, steps[steps.len() - 1].clone())));
+    let difference = &mismatch.difference;
+    assert!(
+        difference.contains("badge") || difference.starts_with("the buffers differ"),
+        "{mismatch}"
+    );
     // And the shrinker cuts the walk to a short reproduction.
     let shrunk = shrink(&run, &steps);
-    assert!(replay(&run, &shrunk).is_some());
+    assert!(replay(&run, &shrunk).is_err(), "shrunk to:\n{}", script(&shrunk));
     assert!(shrunk.len() <= 4, "shrunk to:\n{}", script(&shrunk));
 }
 
@@ -1290,14 +1149,11 @@ impl Component for RootAndModal {
 #[test]
 fn a_modal_open_while_the_root_gains_a_child_commits_like_without_memoizing() {
     let options = SessionOptions::default().viewport(30, 10);
-    let mut memoized = Session::new(RootAndModal { extra: 0 }, options);
-    let mut plain = Session::new(RootAndModal { extra: 0 }, options.memoize(false));
-    let step = AutomationStep::click(Selector::id("more"));
-    let without = plain.step(step.clone()).expect("memoizing off commits");
-    let with = guarded(|| memoized.step(step))
-        .unwrap_or_else(|panic| panic!("the memoized session panicked: {panic}"))
-        .expect("memoizing on commits");
-    assert_eq!(with.generation, without.generation);
-    assert_eq!(memoized.frame().tree, plain.frame().tree);
-    assert_eq!(memoized.frame().buffer, plain.frame().buffer);
+    let mut check = MemoCheck::new(|| RootAndModal { extra: 0 }, options)
+        .unwrap_or_else(|mismatch| panic!("{mismatch}"));
+    // A panic in the memoizing session is a mismatch too.
+    let result = check
+        .step(&AutomationStep::click(Selector::id("more")))
+        .unwrap_or_else(|mismatch| panic!("{mismatch}"));
+    result.expect("both commit");
 }
