@@ -71,13 +71,11 @@ impl Run {
     /// The app with memoizing on and off, compared after every step (the
     /// frames, and the todos too).
     fn start(&self) -> MemoCheck<TodoApp> {
-        let check = MemoCheck::new(self.app(), self.options())
-            .unwrap_or_else(|mismatch| panic!("{self:?}: {mismatch}"));
-        // `compare_apps` covers the steps; the apps as they start, here.
-        if let Err(difference) = same_todos(check.memoized().app(), check.plain().app()) {
-            panic!("{self:?}: the todos differ at the start: {difference}");
-        }
-        check.compare_apps(same_todos)
+        self.try_start().unwrap_or_else(|mismatch| panic!("{self:?}: {mismatch}"))
+    }
+
+    fn try_start(&self) -> Result<MemoCheck<TodoApp>, MemoMismatch> {
+        MemoCheck::new(self.app(), self.options())?.compare_apps(same_todos)
     }
 }
 
@@ -329,7 +327,7 @@ fn script(steps: &[AutomationStep]) -> String {
 /// Panics with the mismatch (which names the failing step and its index),
 /// the steps shrunk to a shorter sequence that still fails, and all steps.
 fn fail(run: &Run, steps: &[AutomationStep], mismatch: &MemoMismatch) -> ! {
-    let shrunk = MemoCheck::shrink(run.app(), run.options(), steps, 40_000);
+    let shrunk = MemoCheck::shrink_with(|| run.try_start(), steps, 40_000);
     let shrunk_mismatch = run.start().run(&shrunk).map_or_else(
         |mismatch| mismatch.to_string(),
         |()| String::from("— no, the replay agrees (not reproduced)"),

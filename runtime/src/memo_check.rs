@@ -110,13 +110,20 @@ impl<C: Component> MemoCheck<C> {
         Ok(check)
     }
 
-    /// Also compares the two apps after every step: `same` returns what
-    /// differs. (Their state may differ only when a handler inside a stale
-    /// body sends a stale message.)
-    #[must_use]
-    pub fn compare_apps(mut self, same: impl Fn(&C, &C) -> Result<(), String> + 'static) -> Self {
+    /// Also compares the two apps — now, and after every step: `same`
+    /// returns what differs. (Their states part only when a handler inside
+    /// a stale body sends a stale message.)
+    ///
+    /// # Errors
+    ///
+    /// [`MemoMismatch`] when the apps already differ.
+    pub fn compare_apps(
+        mut self,
+        same: impl Fn(&C, &C) -> Result<(), String> + 'static,
+    ) -> Result<Self, MemoMismatch> {
         self.same_app = Some(Box::new(same));
-        self
+        self.compare().map_err(|difference| MemoMismatch { step: None, difference })?;
+        Ok(self)
     }
 
     /// The memoizing session.
@@ -184,16 +191,30 @@ impl<C: Component> MemoCheck<C> {
     /// disagrees. Gives up shortening after replaying `budget` steps.
     /// Returns `steps` unchanged when they do not end in a mismatch, and no
     /// steps when the first generations already differ.
+    ///
+    /// A panic inside a session is a mismatch; the standard panic hook
+    /// still prints it on every replay that reaches it.
     pub fn shrink(
         make: impl Fn() -> C,
         options: SessionOptions,
         steps: &[AutomationStep],
         budget: usize,
     ) -> Vec<AutomationStep> {
+        Self::shrink_with(|| Self::new(&make, options), steps, budget)
+    }
+
+    /// Like [`shrink`](Self::shrink), replaying on checks that `start`
+    /// makes — for a check configured further, such as one that
+    /// [compares the apps](Self::compare_apps).
+    pub fn shrink_with(
+        start: impl Fn() -> Result<Self, MemoMismatch>,
+        steps: &[AutomationStep],
+        budget: usize,
+    ) -> Vec<AutomationStep> {
         // How many of `steps` a replay takes until it disagrees: 0 when the
-        // first generations already do.
+        // start already does.
         let failing = |steps: &[AutomationStep]| -> Option<usize> {
-            let mut check = match Self::new(&make, options) {
+            let mut check = match start() {
                 Ok(check) => check,
                 Err(_) => return Some(0),
             };
@@ -391,10 +412,31 @@ mod tests {
     #[test]
     fn app_states_are_compared_when_asked() {
         let options = SessionOptions::default().viewport(20, 4);
-        let mut check = MemoCheck::new(stale, options)
-            .expect("the first frames agree")
-            .compare_apps(|_, _| Err("always".into()));
-        let mismatch = check.step(&AutomationStep::drain()).expect_err("the apps never agree");
-        assert_eq!(mismatch.difference, "the app states differ: always");
+        let check = MemoCheck::new(stale, options).expect("the first frames agree");
+        let Err(mismatch) = check.compare_apps(|_, _| Err("never the same".into())) else {
+            panic!("the apps are compared at once");
+        };
+        assert_eq!(mismatch.step, None);
+        assert_eq!(mismatch.difference, "the app states differ: never the same");
+        // And after every step, also while shrinking: here the apps count
+        // as different once the button was clicked.
+        let start = || {
+            MemoCheck::new(stale, options)?.compare_apps(|memoized, _| {
+                match memoized.clicks.get() {
+                    0 => Ok(()),
+                    n => Err(format!("{n} clicks")),
+                }
+            })
+        };
+        let steps = [
+            AutomationStep::drain(),
+            AutomationStep::click(Selector::id("inc")),
+            AutomationStep::drain(),
+        ];
+        let mut check = start().expect("no clicks yet");
+        check.step(&steps[0]).expect("still no clicks").expect("a drain succeeds");
+        let mismatch = check.step(&steps[1]).expect_err("a click");
+        assert!(mismatch.difference.contains("differ"), "{mismatch}");
+        assert_eq!(MemoCheck::shrink_with(start, &steps, 100), [steps[1].clone()]);
     }
 }

@@ -708,13 +708,11 @@ impl Run {
     /// The app with memoizing on and off, compared after every step (the
     /// frames, and `Lab` too).
     fn start(&self) -> MemoCheck<LabApp> {
-        let check = MemoCheck::new(self.app(), self.options())
-            .unwrap_or_else(|mismatch| panic!("{self:?}: {mismatch}"));
-        // `compare_apps` covers the steps; the apps as they start, here.
-        if let Err(difference) = same_lab(check.memoized().app(), check.plain().app()) {
-            panic!("{self:?}: the apps differ at the start: {difference}");
-        }
-        check.compare_apps(same_lab)
+        self.try_start().unwrap_or_else(|mismatch| panic!("{self:?}: {mismatch}"))
+    }
+
+    fn try_start(&self) -> Result<MemoCheck<LabApp>, MemoMismatch> {
+        MemoCheck::new(self.app(), self.options())?.compare_apps(same_lab)
     }
 }
 
@@ -998,7 +996,7 @@ fn random_run(run: &Run) -> Outcome {
 
 /// Shrinks a failing walk within a budget of replayed steps.
 fn shrink(run: &Run, steps: &[AutomationStep]) -> Vec<AutomationStep> {
-    MemoCheck::shrink(run.app(), run.options(), steps, 100_000)
+    MemoCheck::shrink_with(|| run.try_start(), steps, 100_000)
 }
 
 /// How a replay of `steps` on a fresh pair ends: `Err` with the mismatch
