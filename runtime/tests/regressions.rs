@@ -8,6 +8,7 @@ use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use ratatui::widgets::Paragraph;
 use rehearse::prelude::*;
+use rehearse::ui::WidgetEvent;
 use rehearse::widgets::{Button, List, ListItem, ScrollView, Text, TextInput, Toast};
 use rehearse::{AutomationIds, CommandLink};
 
@@ -503,4 +504,75 @@ fn closing_an_overlay_while_the_root_gains_a_child_reuses_only_its_rendered_chil
     assert_eq!(ids, ["a", "b", "c"]);
     assert!(tree.by_id("dialog").is_none());
     assert_eq!(tree.by_id("a").map(|node| node.name.as_str()), Some("a"));
+}
+
+/// A button-like widget with no behaviour of its own.
+#[derive(rehearse::Semantic)]
+#[semantic(role = button)]
+struct Bare {
+    #[semantic(name)]
+    label: &'static str,
+    #[semantic(id)]
+    id: &'static str,
+}
+
+impl ratatui::widgets::Widget for Bare {
+    fn render(self, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+        buf.set_string(area.x, area.y, self.label, ratatui::style::Style::new());
+    }
+}
+
+/// A view that memoizes its own button; the code using it attaches the
+/// click handler (and focusability) from outside, through `ui.add`.
+struct MemoButton;
+
+impl View<u32> for MemoButton {
+    fn show(self, area: Rect, ui: &mut Ui<'_, u32>) {
+        ui.memo("button", area, &(), |ui| {
+            ui.add(area, Bare { label: "add", id: "add" });
+        });
+    }
+}
+
+#[derive(Default)]
+struct Adder {
+    total: u32,
+}
+
+impl Component for Adder {
+    type Message = u32;
+    fn update(&mut self, amount: u32, _: &mut Context<'_, Self>) {
+        self.total += amount;
+    }
+    fn view(&self, ui: &mut Ui<'_, u32>) {
+        ui.add(Rect::new(0, 0, 10, 1), Text::new(format!("{}", self.total)).automation_id("total"));
+        // A handler that lets the event bubble on: every copy of it runs.
+        ui.add(Rect::new(0, 1, 10, 1), MemoButton)
+            .on_event(|event, cx| {
+                if matches!(event, WidgetEvent::Click { .. }) {
+                    cx.emit(1);
+                }
+                false
+            })
+            .focusable();
+    }
+}
+
+#[test]
+fn changes_made_from_outside_to_a_memoized_node_are_not_carried_over_twice() {
+    // The handler attached from outside lands on a node the memo recorded:
+    // carrying that node over with the handler, then attaching it again,
+    // would add one more on every render.
+    let options = SessionOptions::default().viewport(10, 3);
+    let mut check = rehearse::MemoCheck::new(Adder::default, options).expect("same start");
+    let click = AutomationStep::click(Selector::id("add"));
+    for _ in 0..3 {
+        // Renders that carry the button over, then a click.
+        for step in [AutomationStep::drain(), AutomationStep::drain(), click.clone()] {
+            check.step(&step).expect("both sessions agree").expect("the step runs");
+        }
+    }
+    let session = check.memoized();
+    assert_eq!(session.app().total, 3, "one message per click");
+    assert!(session.tree().by_id("add").unwrap().actions.contains(SemanticAction::Focus));
 }

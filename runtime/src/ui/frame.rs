@@ -145,6 +145,8 @@ pub(crate) struct RawNode {
     /// For a top-level node of a memoized subtree: how far away (in slots)
     /// the next one is.
     pub(crate) next_root: isize,
+    /// Recorded by a memoized body (it travels with the body).
+    pub(crate) in_memo: bool,
 }
 
 impl RawNode {
@@ -168,6 +170,7 @@ impl RawNode {
             drag_payload: None,
             memo: None,
             next_root: 0,
+            in_memo: false,
         }
     }
 }
@@ -298,6 +301,9 @@ pub(crate) struct FrameBuilder {
     pub(crate) bodies_run: u64,
     /// Memoized bodies this render carried over without running them.
     pub(crate) bodies_carried: u64,
+    /// Nodes memoized bodies recorded that code outside those bodies read
+    /// or changed in this render (see `touch`).
+    pub(crate) touched_from_outside: std::cell::RefCell<Vec<NodeIdx>>,
     /// The last hit test on this frame: the cell and what it reached.
     pub(crate) last_hit: std::cell::Cell<Option<(i32, i32, Option<NodeIdx>)>>,
 }
@@ -425,6 +431,7 @@ impl FrameBuilder {
             damage,
             spare: Spare::default(),
             last_hit: std::cell::Cell::new(None),
+            touched_from_outside: std::cell::RefCell::default(),
             bodies_run: 0,
             bodies_carried: 0,
         }
@@ -489,6 +496,7 @@ impl FrameBuilder {
             });
             self.spare.paint = Some(previous);
         }
+        self.forget_memos_touched_from_outside();
         if let Some(previous) = self.previous.take() {
             let mut old = previous.frame;
             self.spare.memos = std::mem::take(&mut old.memos);
@@ -614,6 +622,7 @@ impl FrameBuilder {
         node.layer = self.current_layer;
         node.owner = owner.clone();
         node.overlay_order = overlay_order;
+        node.in_memo = !self.memo_stack.is_empty();
         self.nodes.push(node);
         match parent {
             Some(parent) => self.nodes[parent].children.push(idx),

@@ -198,12 +198,43 @@ impl FrameBuilder {
         self.volatile.set(self.volatile.get() + 1);
     }
 
-    /// Marks the bodies being recorded volatile if `idx` lies outside the
-    /// innermost one: a body that reads or changes another node cannot be
-    /// carried over.
+    /// Notes that the render read or changed node `idx` (its state, its
+    /// handlers, its pointer policy). A body that reaches outside itself is
+    /// volatile; and a node a memoized body recorded, reached from outside
+    /// that body, means the body cannot be carried over next time — the
+    /// outside code would change the carried node again.
     pub(crate) fn touch(&self, idx: NodeIdx) {
-        if self.memo_stack.last().is_some_and(|memo| idx < memo.first) {
+        let innermost = self.memo_stack.last().map(|memo| memo.first);
+        let outside = innermost.is_none_or(|first| idx < first);
+        if innermost.is_some() && outside {
             self.mark_volatile();
+        }
+        if outside && self.nodes[idx].in_memo {
+            self.touched_from_outside.borrow_mut().push(idx);
+        }
+    }
+
+    /// Ends the render for the bodies whose nodes code outside them touched
+    /// (see [`touch`](Self::touch)): they render afresh next time, and the
+    /// projection of what they hold now is not reused.
+    pub(crate) fn forget_memos_touched_from_outside(&mut self) {
+        let touched = std::mem::take(self.touched_from_outside.get_mut());
+        for idx in touched {
+            for at in 0..self.memos.len() {
+                if !holds(&self.memos, at, idx) {
+                    continue;
+                }
+                let record = &mut self.memos[at];
+                record.volatile = true;
+                if record.roots == 1 {
+                    let root = record.first_root;
+                    self.stamps += 1;
+                    let stamps = self.stamps;
+                    if let Some(memo) = self.nodes[root].memo.as_mut() {
+                        memo.stamp = stamps;
+                    }
+                }
+            }
         }
     }
 
