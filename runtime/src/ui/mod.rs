@@ -169,7 +169,9 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     /// (focus, hover, press) and handler activity inside the subtree. `body`
     /// draws only inside `area` (drawing outside it is clipped). A body that
     /// reads the clock, touches nodes outside itself, nests components,
-    /// opens overlays or binds keys renders every time.
+    /// opens overlays or binds keys renders every time, and so does one
+    /// whose nodes code outside it reads or changes. [`MemoCheck`](crate::MemoCheck)
+    /// tells whether `deps` cover what the body reads.
     ///
     /// ```
     /// use ratatui::layout::Rect;
