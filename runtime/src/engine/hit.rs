@@ -41,6 +41,14 @@ fn hit_in(frame: &FrameBuilder, idx: NodeIdx, col: i32, row: i32) -> Option<Node
     if !node.clip.contains(col, row) {
         return None;
     }
+    if node
+        .pointer
+        .subtree_cells
+        .as_ref()
+        .is_some_and(|cells| !cells.iter().any(|cell| cell.contains(col, row)))
+    {
+        return None;
+    }
     if node.pointer.own_cells.iter().any(|cell| cell.contains(col, row)) {
         return Some(idx);
     }

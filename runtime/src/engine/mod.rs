@@ -595,6 +595,13 @@ impl<C: Component> SessionEngine<C> {
         if self.restyle || self.frame.as_ref().is_none_or(|frame| frame.composited) {
             self.settle()?;
         }
+        if self.frame().duplicate && self.frame().bodies_carried > 0 {
+            // Two nodes with one key beside carried-over bodies: render
+            // afresh (nothing is carried after a duplicate), so the
+            // failure is reported as a fresh render reports it — a
+            // reconciliation key used twice is seen when its scope opens.
+            self.render()?;
+        }
         let generation = self.generation.next();
         let frame = self.frame();
         // A frame that will commit can reuse the projection of unchanged

@@ -28,8 +28,6 @@ pub(crate) struct ChildMemo {
     key: NodeKey,
     /// The stamp of the rendering it describes.
     stamp: u64,
-    /// How many nodes it holds.
-    len: usize,
 }
 
 /// The memoized children of one node of a committed tree, by position.
@@ -161,7 +159,7 @@ impl Projector<'_> {
     fn memo_of(&self, idx: NodeIdx) -> Option<ChildMemo> {
         let raw = &self.frame.nodes[idx];
         let memo = raw.memo?;
-        Some(ChildMemo { key: raw.key, stamp: memo.stamp, len: memo.len })
+        Some(ChildMemo { key: raw.key, stamp: memo })
     }
 
     /// Projects the children of `idx`, reusing the projection of memoized

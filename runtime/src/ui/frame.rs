@@ -13,7 +13,7 @@ use crate::runtime::Effects;
 use crate::semantic::{Bounds, SemanticFacts};
 use crate::ui::arena::Arena;
 use crate::ui::event::{ErasedHandler, WidgetStates};
-use crate::ui::memo::{ActiveMemo, MemoKey, MemoRecord, MemoStamp, Previous};
+use crate::ui::memo::{ActiveMemo, MemoKey, MemoRecord, Previous};
 use crate::ui::paint::{Damage, PaintMap};
 use crate::{KeyPress, SemanticRole};
 
@@ -101,6 +101,9 @@ pub(crate) struct PointerPolicy {
     /// Cells (screen coordinates) where the node itself takes the press
     /// before its children, such as a scrollbar column.
     pub(crate) own_cells: Vec<Bounds>,
+    /// Cells (screen coordinates) outside which neither the node nor any
+    /// node under it takes the pointer.
+    pub(crate) subtree_cells: Option<Vec<Bounds>>,
 }
 
 impl PointerPolicy {
@@ -139,9 +142,11 @@ pub(crate) struct RawNode {
     pub(crate) infer_name: bool,
     /// What a drag starting here carries.
     pub(crate) drag_payload: Option<String>,
-    /// The rendering of the memoized subtree this node is the only root
-    /// of: it travels with the node when the subtree is carried over.
-    pub(crate) memo: Option<MemoStamp>,
+    /// The stamp of the rendering of the memoized subtree this node is the
+    /// only root of (unique to that rendering): it travels with the node
+    /// when the subtree is carried over, and the projection of the subtree
+    /// can be reused while it stays the same.
+    pub(crate) memo: Option<u64>,
     /// For a top-level node of a memoized subtree: how far away (in slots)
     /// the next one is.
     pub(crate) next_root: isize,
@@ -304,6 +309,8 @@ pub(crate) struct FrameBuilder {
     /// Nodes memoized bodies recorded that code outside those bodies read
     /// or changed in this render (see `touch`).
     pub(crate) touched_from_outside: std::cell::RefCell<Vec<NodeIdx>>,
+    /// A buffer of the viewport's size widgets draw on (see `draw`).
+    scratch: Option<Buffer>,
     /// The last hit test on this frame: the cell and what it reached.
     pub(crate) last_hit: std::cell::Cell<Option<(i32, i32, Option<NodeIdx>)>>,
 }
@@ -315,6 +322,7 @@ struct Spare {
     memo_index: FxHashMap<MemoKey, usize>,
     paint: Option<PaintMap>,
     carried: FixedBitSet,
+    scratch: Option<Buffer>,
 }
 
 /// What a new frame starts from.
@@ -355,7 +363,10 @@ impl FrameBuilder {
             used_scopes = std::mem::take(&mut old.used_scopes);
             used_scopes.clear();
             let buffer = std::mem::take(&mut old.layers[0].buffer);
-            if buffer.area == viewport {
+            // Without memoizing, every render starts on a blank buffer: a
+            // plain session is the reference a memoizing one is checked
+            // against (`MemoCheck`), kept buffer and damage included.
+            if buffer.area == viewport && memoize {
                 let paint = std::mem::take(&mut old.paint);
                 // Cleared at each commit: rows changed since the last one.
                 let damage = std::mem::take(&mut old.damage);
@@ -387,7 +398,7 @@ impl FrameBuilder {
             Some((buffer, paint, damage)) => (buffer, Some(paint), damage),
             None => (Buffer::empty(viewport), None, Damage::all(viewport.width, viewport.height)),
         };
-        let Spare { mut memos, memo_index, paint, mut carried } = spare;
+        let Spare { mut memos, memo_index, paint, mut carried, scratch: spare_scratch } = spare;
         carried.clear();
         carried.grow(previous.as_ref().map_or(0, |previous| previous.frame.memos.len()));
         memos.clear();
@@ -431,6 +442,7 @@ impl FrameBuilder {
             damage,
             spare: Spare::default(),
             last_hit: std::cell::Cell::new(None),
+            scratch: spare_scratch,
             touched_from_outside: std::cell::RefCell::default(),
             bodies_run: 0,
             bodies_carried: 0,
@@ -448,13 +460,17 @@ impl FrameBuilder {
     /// finished memoized body painted over is not carried over next time.
     fn note_paint(&mut self, area: Bounds) {
         let active = &self.memo_stack;
-        let records = &mut self.memos;
-        for memo in self.paint.memos_under(area, |memo| active.iter().any(|a| a.record == memo)) {
-            records[memo].painted_over = true;
+        let mut covered = Vec::new();
+        covered
+            .extend(self.paint.memos_under(area, |memo| active.iter().any(|a| a.record == memo)));
+        for memo in covered {
             // A carried-over record's inner ones have no paint of their own.
-            for inner in memo + 1..memo + 1 + records[memo].inner {
-                if !records[inner].cells.intersection(area).is_empty() {
-                    records[inner].painted_over = true;
+            let inner = memo + 1..memo + 1 + self.memos[memo].inner;
+            for at in std::iter::once(memo).chain(inner) {
+                if at == memo || !self.memos[at].cells.intersection(area).is_empty() {
+                    self.memos[at].painted_over = true;
+                    // What is drawn over its nodes may be what names them.
+                    self.restamp(at);
                 }
             }
         }
@@ -504,6 +520,7 @@ impl FrameBuilder {
             self.spare.memo_index.clear();
             self.spare.carried = std::mem::take(&mut old.carried);
         }
+        self.spare.scratch = self.scratch.take();
         #[cfg(debug_assertions)]
         self.check_unclaimed_cells_are_blank();
     }
@@ -673,9 +690,9 @@ impl FrameBuilder {
         self.nodes[parent_idx].key.child(scope, index)
     }
 
-    /// Draws with ratatui at `area` (virtual coordinates), clipped to the
-    /// current surface: directly when fully visible, through a scratch
-    /// buffer when partly visible, not at all when hidden.
+    /// Draws with ratatui at `area` (virtual coordinates), changing only
+    /// the cells of `area` the current surface shows: not at all when
+    /// hidden.
     pub(crate) fn draw(&mut self, area: Rect, render: impl FnOnce(Rect, &mut Buffer)) {
         let surface = self.surface();
         let screen = surface.to_screen(area);
@@ -688,13 +705,27 @@ impl FrameBuilder {
             self.note_paint(visible);
             self.damage.mark_area(visible, self.viewport.width);
         }
-        let buffer = &mut self.layers[self.current_layer].buffer;
-        if visible == screen
-            && let Some(rect) = screen.to_rect()
-        {
-            render(rect, buffer);
+        let viewport = self.viewport;
+        let inside =
+            |rect: &Rect| rect.right() <= viewport.right() && rect.bottom() <= viewport.bottom();
+        if let (Some(rect), Some(shown)) = (screen.to_rect().filter(inside), visible.to_rect()) {
+            // The widget draws on a scratch buffer that holds the cells it
+            // may change, so what it draws anywhere else (past its area, or
+            // past a clip) is dropped: a widget changes only its own cells.
+            let mut scratch = match self.scratch.take() {
+                Some(scratch) if scratch.area == viewport => scratch,
+                _ => Buffer::empty(viewport),
+            };
+            let buffer = &mut self.layers[self.current_layer].buffer;
+            swap_cells(buffer, &mut scratch, shown);
+            render(rect, &mut scratch);
+            swap_cells(buffer, &mut scratch, shown);
+            self.scratch = Some(scratch);
             return;
         }
+        // Laid out partly above or left of the screen (scrolled): drawn at
+        // the origin of a buffer of its own, and copied through the clip.
+        let buffer = &mut self.layers[self.current_layer].buffer;
         let scratch_area = Rect::new(0, 0, area.width, area.height);
         let mut scratch = Buffer::empty(scratch_area);
         render(scratch_area, &mut scratch);
@@ -811,6 +842,16 @@ impl FrameBuilder {
             text.push(' ');
         }
         text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Swaps the cells of `area` between two buffers of the same area.
+fn swap_cells(a: &mut Buffer, b: &mut Buffer, area: Rect) {
+    let width = usize::from(a.area.width);
+    for row in area.top()..area.bottom() {
+        let start = usize::from(row) * width + usize::from(area.x);
+        let cells = start..start + usize::from(area.width);
+        a.content[cells.clone()].swap_with_slice(&mut b.content[cells]);
     }
 }
 

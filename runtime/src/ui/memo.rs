@@ -44,8 +44,8 @@ impl Slots {
         self.start..self.end
     }
 
-    fn len(self) -> usize {
-        self.end - self.start
+    pub(crate) fn contains(self, idx: NodeIdx) -> bool {
+        (self.start..self.end).contains(&idx)
     }
 }
 
@@ -94,16 +94,6 @@ pub(crate) struct MemoRecord {
     /// Its cells are not only its own: something was painted beneath it
     /// before it, or over it after it.
     pub(crate) painted_over: bool,
-}
-
-/// One rendering of a memoized subtree, as its root node remembers it: the
-/// projection of the subtree can be reused while this stays the same.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct MemoStamp {
-    /// Changes whenever the subtree renders afresh.
-    pub(crate) stamp: u64,
-    /// How many nodes it holds.
-    pub(crate) len: usize,
 }
 
 /// A memoized body being recorded.
@@ -159,8 +149,9 @@ impl Previous {
 /// own range and those of the records inside it carried over in place.
 fn segments(records: &[MemoRecord], at: usize) -> impl Iterator<Item = Range<NodeIdx>> + '_ {
     let record = &records[at];
-    let inner = &records[at + 1..at + 1 + record.inner];
-    let detached = inner.iter().filter(|_| record.has_detached).filter(|inner| inner.detached);
+    // Only a record with detached ones inside needs a look at them.
+    let inner = if record.has_detached { &records[at + 1..at + 1 + record.inner] } else { &[] };
+    let detached = inner.iter().filter(|inner| inner.detached);
     std::iter::once(record.nodes.range()).chain(detached.map(|inner| inner.nodes.range()))
 }
 
@@ -204,12 +195,20 @@ impl FrameBuilder {
     /// that body, means the body cannot be carried over next time — the
     /// outside code would change the carried node again.
     pub(crate) fn touch(&self, idx: NodeIdx) {
-        let innermost = self.memo_stack.last().map(|memo| memo.first);
-        let outside = innermost.is_none_or(|first| idx < first);
+        let innermost = self.memo_stack.last();
+        let outside = innermost.is_none_or(|memo| idx < memo.first);
         if innermost.is_some() && outside {
             self.mark_volatile();
         }
-        if outside && self.nodes[idx].in_memo {
+        if !self.nodes[idx].in_memo {
+            return;
+        }
+        // Outside every body being recorded, or inside one that already
+        // ended within the innermost (an enclosing body reaching into it).
+        let in_ended = innermost.is_some_and(|memo| {
+            !outside && self.memos[memo.record + 1..].iter().any(|ended| ended.nodes.contains(idx))
+        });
+        if outside || in_ended {
             self.touched_from_outside.borrow_mut().push(idx);
         }
     }
@@ -224,16 +223,23 @@ impl FrameBuilder {
                 if !holds(&self.memos, at, idx) {
                     continue;
                 }
-                let record = &mut self.memos[at];
-                record.volatile = true;
-                if record.roots == 1 {
-                    let root = record.first_root;
-                    self.stamps += 1;
-                    let stamps = self.stamps;
-                    if let Some(memo) = self.nodes[root].memo.as_mut() {
-                        memo.stamp = stamps;
-                    }
-                }
+                self.memos[at].volatile = true;
+                self.restamp(at);
+            }
+        }
+    }
+
+    /// Gives the record at `at` a new stamp, so the projection of what it
+    /// holds is not reused: it changed after the record was made or
+    /// carried over.
+    pub(crate) fn restamp(&mut self, at: usize) {
+        let record = &self.memos[at];
+        if record.roots == 1 {
+            let root = record.first_root;
+            self.stamps += 1;
+            let stamp = self.stamps;
+            if let Some(memo) = self.nodes[root].memo.as_mut() {
+                *memo = stamp;
             }
         }
     }
@@ -435,14 +441,7 @@ impl FrameBuilder {
         let inner = memo.record + 1..self.memos.len();
         let has_detached = self.memos[inner.clone()].iter().any(|record| record.detached);
         if root_count == 1 {
-            let len = end - memo.first
-                + self.memos[inner.clone()]
-                    .iter()
-                    .filter(|record| record.detached)
-                    .map(|record| record.nodes.len())
-                    .sum::<usize>();
-            let stamp = MemoStamp { stamp: self.memos[memo.record].stamp, len };
-            self.nodes[first_root].memo = Some(stamp);
+            self.nodes[first_root].memo = Some(self.memos[memo.record].stamp);
         }
         let volatile = self.volatile.get() != memo.volatile_before;
         let cursor = (self.cursor_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();

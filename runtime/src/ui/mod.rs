@@ -93,9 +93,8 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let (layer, layers) = (self.frame.current_layer, self.frame.layers.len());
         let layer_root = self.frame.layers[layer].root;
         view.show(area, self);
-        // Its node is the first it added under the current node, or the
-        // root of an overlay it opened (a carried-over memo root may have a
-        // lower index than nodes recorded before it).
+        // Its node is the first it added under the current node, or else
+        // the root of an overlay it opened.
         let frame = &*self.frame;
         let child = frame.nodes[parent].children.get(children).copied();
         let overlay = Some(layer)
@@ -103,15 +102,13 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
             .into_iter()
             .chain(layers..frame.layers.len())
             .find_map(|layer| frame.layers[layer].root);
-        let node = match (child, overlay) {
-            (Some(child), Some(root)) => Some(child.min(root)),
-            (child, root) => child.or(root),
-        };
-        Response { ui: self, node: node.map(NodeRef) }
+        Response { ui: self, node: child.or(overlay).map(NodeRef) }
     }
 
     /// Draws a ratatui widget with no semantic node of its own (decoration,
-    /// or pixels a parent node already describes).
+    /// or pixels a parent node already describes). Like every widget it
+    /// changes only the visible cells of `area`: what it draws past them is
+    /// dropped.
     pub fn draw<W: Widget>(&mut self, area: Rect, widget: W) {
         self.frame.draw(area, |area, buf| widget.render(area, buf));
     }
@@ -504,33 +501,27 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.nodes[node.0].pointer.hit_cells = Some(cells);
     }
 
-    /// Restricts where the node *and everything recorded under it so far*
-    /// accept the pointer to these cells (in the node coordinate space of
-    /// this `Ui`): a per-cell hit area for a whole subtree, so a wrapped
-    /// child is reachable only there (`MouseRegion::hit_test` around
-    /// content). A descendant's own hit cells and owned cells are
-    /// intersected with these, never widened.
+    /// Restricts where the node *and everything under it* accept the
+    /// pointer to these cells (in the node coordinate space of this `Ui`):
+    /// a per-cell hit area for a whole subtree, so a wrapped child is
+    /// reachable only there (`MouseRegion::hit_test` around content). A
+    /// descendant's own hit cells and owned cells count only inside these,
+    /// never beyond them. The descendants themselves are not changed, so
+    /// one carried over unchanged keeps working when the cells change.
     pub fn hit_cells_subtree(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
         self.frame.touch(node.0);
         let surface = self.frame.surface();
         let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
-        let within = |own: &[Bounds]| -> Vec<Bounds> {
-            own.iter()
+        let policy = &mut self.frame.nodes[node.0].pointer;
+        policy.subtree_cells = Some(match policy.subtree_cells.take() {
+            // Restricted twice: where both allow.
+            Some(before) => before
+                .iter()
                 .flat_map(|a| cells.iter().map(|b| a.intersection(*b)))
                 .filter(|cell| !cell.is_empty())
-                .collect()
-        };
-        let mut stack = vec![node.0];
-        while let Some(idx) = stack.pop() {
-            let raw = &mut self.frame.nodes[idx];
-            let restricted = match &raw.pointer.hit_cells {
-                Some(own) => within(own),
-                None => cells.clone(),
-            };
-            raw.pointer.hit_cells = Some(restricted);
-            raw.pointer.own_cells = within(&raw.pointer.own_cells);
-            stack.extend(raw.children.iter().copied());
-        }
+                .collect(),
+            None => cells,
+        });
     }
 
     /// Cells where the node takes the press before its children, such as
