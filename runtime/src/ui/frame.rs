@@ -90,6 +90,17 @@ fn fnv(mut state: u64, bytes: &[u8]) -> u64 {
 /// it cleared).
 const UNPAINTED: Cell = Cell::new("\u{FFFF}");
 
+/// How far a drawing widget is trusted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Clip {
+    /// Anything it draws outside its area (a widget of the app's) is
+    /// dropped.
+    Area,
+    /// It stays inside its area (a built-in widget): drawn on the layer at
+    /// once when fully visible.
+    Trusted,
+}
+
 /// Pointer policy of a node.
 #[derive(Default)]
 pub(crate) struct PointerPolicy {
@@ -691,9 +702,10 @@ impl FrameBuilder {
     }
 
     /// Draws with ratatui at `area` (virtual coordinates), changing only
-    /// the cells of `area` the current surface shows: not at all when
-    /// hidden.
-    pub(crate) fn draw(&mut self, area: Rect, render: impl FnOnce(Rect, &mut Buffer)) {
+    /// the cells of `area` the current surface shows (with `Clip::Trusted`,
+    /// a widget known to stay inside its area draws on the layer at once):
+    /// not at all when hidden.
+    pub(crate) fn draw(&mut self, area: Rect, clip: Clip, render: impl FnOnce(Rect, &mut Buffer)) {
         let surface = self.surface();
         let screen = surface.to_screen(area);
         let visible = screen.intersection(surface.clip);
@@ -704,6 +716,13 @@ impl FrameBuilder {
             self.clear_for_drawing(visible);
             self.note_paint(visible);
             self.damage.mark_area(visible, self.viewport.width);
+        }
+        if clip == Clip::Trusted
+            && visible == screen
+            && let Some(rect) = screen.to_rect()
+        {
+            render(rect, &mut self.layers[self.current_layer].buffer);
+            return;
         }
         let viewport = self.viewport;
         let inside =

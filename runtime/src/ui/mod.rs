@@ -20,7 +20,7 @@ use ratatui::widgets::Widget;
 pub use event::{EventCx, WidgetEvent};
 pub(crate) use event::{RawEventCx, WidgetStates, erase};
 pub(crate) use frame::{
-    ClickInheritance, FrameBuilder, FrameStart, InteractionKeys, NodeIdx, NodeKey, ROOT,
+    ClickInheritance, Clip, FrameBuilder, FrameStart, InteractionKeys, NodeIdx, NodeKey, ROOT,
 };
 pub(crate) use memo::Previous;
 
@@ -110,12 +110,18 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     /// changes only the visible cells of `area`: what it draws past them is
     /// dropped.
     pub fn draw<W: Widget>(&mut self, area: Rect, widget: W) {
-        self.frame.draw(area, |area, buf| widget.render(area, buf));
+        self.frame.draw(area, Clip::Area, |area, buf| widget.render(area, buf));
     }
 
     /// Draws with a closure on the frame's buffer, clipped like any widget.
     pub fn draw_with(&mut self, area: Rect, render: impl FnOnce(Rect, &mut Buffer)) {
-        self.frame.draw(area, render);
+        self.frame.draw(area, Clip::Area, render);
+    }
+
+    /// Draws for a built-in widget, which stays inside `area` (tested), so
+    /// it skips clipping to it: only the surface clips it.
+    pub(crate) fn draw_own(&mut self, area: Rect, render: impl FnOnce(Rect, &mut Buffer)) {
+        self.frame.draw(area, Clip::Trusted, render);
     }
 
     /// Records a leaf node and draws it.
@@ -125,8 +131,28 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         facts: SemanticFacts,
         render: impl FnOnce(Rect, &mut Buffer),
     ) -> NodeRef {
+        self.leaf_clipped(area, facts, Clip::Area, render)
+    }
+
+    /// Records a leaf node for a built-in widget (see [`draw_own`](Self::draw_own)).
+    pub(crate) fn leaf_own(
+        &mut self,
+        area: Rect,
+        facts: SemanticFacts,
+        render: impl FnOnce(Rect, &mut Buffer),
+    ) -> NodeRef {
+        self.leaf_clipped(area, facts, Clip::Trusted, render)
+    }
+
+    fn leaf_clipped(
+        &mut self,
+        area: Rect,
+        facts: SemanticFacts,
+        clip: Clip,
+        render: impl FnOnce(Rect, &mut Buffer),
+    ) -> NodeRef {
         let idx = self.frame.open_node(area, facts, self.path);
-        self.frame.draw(area, render);
+        self.frame.draw(area, clip, render);
         self.frame.close_node(idx);
         NodeRef(idx)
     }

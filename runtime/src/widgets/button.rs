@@ -83,7 +83,7 @@ impl<M: Send + 'static> View<M> for Button<M> {
         let label = self.label;
         let node = ui.node(area, facts, |ui, node| {
             let style = interaction_style(ui, node, enabled);
-            ui.draw_with(area, |area, buf| {
+            ui.draw_own(area, |area, buf| {
                 if area.height >= 3 {
                     Paragraph::new(label.as_str())
                         .alignment(Alignment::Center)

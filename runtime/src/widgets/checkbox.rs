@@ -107,7 +107,7 @@ impl<M: Send + 'static> View<M> for Checkbox<M> {
         let text = format!("{mark} {}", self.label);
         let node = ui.node(area, facts, |ui, node| {
             let style = interaction_style(ui, node, enabled);
-            ui.draw_with(area, |area, buf| Line::styled(text, style).render(area, buf));
+            ui.draw_own(area, |area, buf| Line::styled(text, style).render(area, buf));
         });
         if !enabled {
             return;

@@ -124,7 +124,7 @@ impl<M: Send + 'static> Frame<M> {
                 block = block.title(title.as_str());
             }
             let inner = block.inner(area);
-            ui.draw_with(area, |area, buf| block.render(area, buf));
+            ui.draw_own(area, |area, buf| block.render(area, buf));
             body(ui, inner);
         });
         match self.on_click {

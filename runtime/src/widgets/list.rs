@@ -518,13 +518,13 @@ fn show_item<M: Send + 'static>(
     let content = item.content;
     ui.node(row, facts, |ui, _| {
         if let Some(style) = style {
-            ui.draw_with(row, |area, buf| buf.set_style(area, style));
+            ui.draw_own(row, |area, buf| buf.set_style(area, style));
         }
         match content {
             Some(content) => content(ui, row),
             None => {
                 let (text, style) = (label.unwrap_or_default(), style.unwrap_or(theme::NORMAL));
-                ui.draw_with(row, |area, buf| Line::styled(text, style).render(area, buf));
+                ui.draw_own(row, |area, buf| Line::styled(text, style).render(area, buf));
             }
         }
     });

@@ -70,7 +70,7 @@ impl<M: Send + 'static> Modal<M> {
                     .border_style(theme::FOCUSED)
                     .title(title.as_str());
                 let inner = block.inner(area);
-                ui.draw_with(area, |area, buf| {
+                ui.draw_own(area, |area, buf| {
                     Clear.render(area, buf);
                     block.render(area, buf);
                 });

@@ -105,7 +105,7 @@ impl PanView {
                 ];
                 for (more, x, y, mark) in marks {
                     if more {
-                        ui.draw_with(Rect::new(x, y, 1, 1), |cell, buf| {
+                        ui.draw_own(Rect::new(x, y, 1, 1), |cell, buf| {
                             Line::styled(mark, theme::FOCUSED).render(cell, buf);
                         });
                     }

@@ -79,7 +79,7 @@ impl<M: Send + 'static> View<M> for ProgressBar {
         let percent = self.percent_text();
         let ratio = self.ratio;
         let label = self.label;
-        ui.leaf(area, facts, |area, buf| {
+        ui.leaf_own(area, facts, |area, buf| {
             let gauge = Gauge::default()
                 .ratio(ratio)
                 .label(percent)

@@ -151,7 +151,7 @@ impl<M: Send + 'static> View<M> for RadioGroup<M> {
                     let mark = if selected == Some(at) { "(•)" } else { "( )" };
                     let text = format!("{mark} {}", options[at]);
                     if offset < area.height {
-                        ui.draw_with(row, |row, buf| Line::styled(text, style).render(row, buf));
+                        ui.draw_own(row, |row, buf| Line::styled(text, style).render(row, buf));
                     }
                 });
                 if let (true, Some(on_select)) = (enabled, &on_select) {

@@ -127,7 +127,7 @@ pub(crate) fn scroll_body<M: Send + 'static>(
         let bar = Rect { x: area.right().saturating_sub(1), width: 1, ..area };
         // Drawn again only when it moves.
         ui.memo_group(SCROLLBAR_GROUP, bar, &(content_height, offset), |ui| {
-            ui.draw_with(bar, |bar, buf| {
+            ui.draw_own(bar, |bar, buf| {
                 let mut state =
                     ScrollbarState::new(usize::from(content_height.saturating_sub(area.height)))
                         .position(usize::from(offset))

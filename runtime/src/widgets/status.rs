@@ -50,7 +50,7 @@ impl<M: Send + 'static> View<M> for Status {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
         let line = Rect { height: area.height.min(1), ..area };
-        ui.leaf(line, facts, |area, buf| {
+        ui.leaf_own(line, facts, |area, buf| {
             buf.set_style(area, theme::STATUS);
             Line::raw(format!(" {}", self.text)).render(area, buf);
         });

@@ -188,7 +188,7 @@ fn cells<M: Send + 'static>(ui: &mut Ui<'_, M>, texts: &[String], columns: &[Rec
     for (text, column) in texts.iter().zip(columns) {
         let cell = Rect { y, height: 1, ..*column };
         let facts = SemanticFacts::new(SemanticRole::Cell).label(text.as_str());
-        ui.leaf(cell, facts, |area, buf| Line::raw(text.as_str()).render(area, buf));
+        ui.leaf_own(cell, facts, |area, buf| Line::raw(text.as_str()).render(area, buf));
     }
 }
 
@@ -229,7 +229,7 @@ impl<M: Send + 'static> View<M> for Table<'_, M> {
                 let header = Rect { height: 1, ..area };
                 let facts = SemanticFacts::new(SemanticRole::Row).actions(ActionSet::EMPTY);
                 ui.node(header, facts, |ui, _| {
-                    ui.draw_with(header, |area, buf| buf.set_style(area, theme::HEADING));
+                    ui.draw_own(header, |area, buf| buf.set_style(area, theme::HEADING));
                     cells(ui, &self.header, &columns, header.y);
                 });
             }
@@ -256,7 +256,7 @@ impl<M: Send + 'static> View<M> for Table<'_, M> {
                             focused,
                             ui.is_hovered(row_node) && on_select.is_some(),
                         );
-                        ui.draw_with(row, |area, buf| buf.set_style(area, style));
+                        ui.draw_own(row, |area, buf| buf.set_style(area, style));
                         cells(ui, texts, &columns, y);
                     });
                     if let (true, Some(on_select)) = (enabled, &on_select) {
@@ -276,7 +276,7 @@ impl<M: Send + 'static> View<M> for Table<'_, M> {
                 let mut state = ScrollbarState::new(max_offset + 1)
                     .position(offset)
                     .viewport_content_length(height);
-                ui.draw_with(track, |area, buf| {
+                ui.draw_own(track, |area, buf| {
                     Scrollbar::new(ScrollbarOrientation::VerticalRight)
                         .begin_symbol(None)
                         .end_symbol(None)

@@ -124,7 +124,7 @@ impl<M: Send + 'static> View<M> for Tabs<M> {
             for (at, title) in titles.iter().enumerate() {
                 if at > 0 {
                     let divider = Rect::new(x, area.y, 1, area.height.min(1));
-                    ui.draw_with(divider.intersection(area), |area, buf| {
+                    ui.draw_own(divider.intersection(area), |area, buf| {
                         Line::styled("│", theme::NORMAL).render(area, buf);
                     });
                     x = x.saturating_add(1);
@@ -150,7 +150,7 @@ impl<M: Send + 'static> View<M> for Tabs<M> {
                     } else {
                         interaction_style(ui, node, enabled)
                     };
-                    ui.draw_with(tab.intersection(area), |area, buf| {
+                    ui.draw_own(tab.intersection(area), |area, buf| {
                         Line::styled(text, style).render(area, buf);
                     });
                 });

@@ -92,7 +92,9 @@ impl<M: Send + 'static> View<M> for Text {
         if self.wrap {
             paragraph = paragraph.wrap(Wrap { trim: false });
         }
-        ui.leaf(area, facts, |area, buf| ratatui::widgets::Widget::render(paragraph, area, buf));
+        ui.leaf_own(area, facts, |area, buf| {
+            ratatui::widgets::Widget::render(paragraph, area, buf)
+        });
     }
 }
 

@@ -174,7 +174,7 @@ impl<M: Send + 'static> View<M> for TextArea<M> {
         let empty = chars.is_empty();
         let label = self.label.clone();
         let placeholder = self.placeholder.clone();
-        ui.draw_with(area, |area, buf| {
+        ui.draw_own(area, |area, buf| {
             if bordered {
                 let mut block =
                     Block::bordered().border_type(BorderType::Rounded).border_style(border);

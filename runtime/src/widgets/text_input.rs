@@ -135,7 +135,7 @@ impl<M: Send + 'static> View<M> for TextInput<M> {
         let visible: String = shown.chars().skip(skip).collect();
         let label = self.label.clone();
         let placeholder = self.placeholder.clone();
-        ui.draw_with(area, |area, buf| {
+        ui.draw_own(area, |area, buf| {
             if bordered {
                 let mut block =
                     Block::bordered().border_type(BorderType::Rounded).border_style(style);

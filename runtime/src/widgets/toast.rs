@@ -58,7 +58,7 @@ impl Semantic for Alert {
 impl<M: Send + 'static> View<M> for Alert {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
-        ui.leaf(area, facts, |area, buf| {
+        ui.leaf_own(area, facts, |area, buf| {
             Paragraph::new(self.message)
                 .style(self.style)
                 .wrap(Wrap { trim: true })
@@ -142,7 +142,7 @@ impl<M: Send + 'static> View<M> for Toast {
         let facts = self.semantics();
         let Alert { message, style, .. } = self.alert;
         ui.overlay(facts.clone(), area, false, |ui| {
-            ui.leaf(area, facts, |area, buf| {
+            ui.leaf_own(area, facts, |area, buf| {
                 Clear.render(area, buf);
                 Paragraph::new(message)
                     .style(style)
