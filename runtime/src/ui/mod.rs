@@ -488,6 +488,26 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.nodes[node.0].clip
     }
 
+    /// The node's child at `index`, if it has one.
+    pub(crate) fn child(&self, node: NodeRef, index: usize) -> Option<NodeRef> {
+        self.frame.nodes[node.0].children.get(index).copied().map(NodeRef)
+    }
+
+    /// Marks the node selected or not after it was recorded (by a body that
+    /// may have been carried over): a list's selection, which its rows do
+    /// not depend on. The projection of the subtree it roots is not reused
+    /// when this changes it.
+    pub(crate) fn set_selected(&mut self, node: NodeRef, selected: bool) {
+        let raw = &mut self.frame.nodes[node.0];
+        if raw.facts.states.selected != Some(selected) {
+            raw.facts.states.selected = Some(selected);
+            if raw.memo.is_some() {
+                self.frame.stamps += 1;
+                self.frame.nodes[node.0].memo = Some(self.frame.stamps);
+            }
+        }
+    }
+
     /// Makes room for `additional` more children of the node (a list about
     /// to add its rows).
     pub(crate) fn reserve_children(&mut self, node: NodeRef, additional: usize) {

@@ -241,7 +241,9 @@ impl<M: Send + 'static> List<M> {
             }
             ui.state::<ListMemory>(node).last_selected = selected;
             offset = scroll_body(ui, node, area, content_height, |ui, content| {
-                let view = RowView { content, selected, focused, selectable };
+                let last_selected = memory.last_selected;
+                let view =
+                    RowView { list: node, content, selected, last_selected, focused, selectable };
                 // Rows past the end of the u16 coordinate space cannot be
                 // laid out; a list that long stops there.
                 let laid_out = len.min(usize::from(content_height));
@@ -261,6 +263,7 @@ impl<M: Send + 'static> List<M> {
                 let grouped = Grouped { view, hashes: &hashes };
                 let levels = group_levels(laid_out);
                 grouped.show(ui, rows, levels, 0..laid_out);
+                view.mark_selection(ui, laid_out);
             });
         });
         ui.make_focusable(node);
@@ -449,8 +452,11 @@ impl Grouped<'_> {
 /// What every row of one render shares.
 #[derive(Clone, Copy)]
 struct RowView {
+    list: NodeRef,
     content: Rect,
     selected: Option<usize>,
+    /// The row selected in the render before.
+    last_selected: Option<usize>,
     focused: bool,
     selectable: bool,
 }
@@ -461,12 +467,31 @@ impl RowView {
         Rect::new(self.content.x, self.content.y + dy, self.content.width, 1)
     }
 
-    /// What a lazy row depends on besides its own deps: where it is,
-    /// whether it is selected, and whether the list's focus shows on it
-    /// (only on the selected row).
-    fn deps(&self, index: usize, deps: u64) -> (u64, usize, bool, bool, bool) {
-        let is_selected = self.selected == Some(index);
-        (deps, index, is_selected, is_selected && self.focused, self.selectable)
+    /// What a lazy row depends on besides its own deps: where it is, and
+    /// whether it can be selected. Not whether it is: the selection shows
+    /// over the row (see `show`), so moving it renders no row again.
+    fn deps(&self, index: usize, deps: u64) -> (u64, usize, bool) {
+        (deps, index, self.selectable)
+    }
+
+    /// Shows the selection over its row, as ratatui's `List` draws its
+    /// highlight — after every row, so over the groups that hold it, which
+    /// then render afresh next time — and marks the row selected (and the
+    /// one selected before not).
+    fn mark_selection<M: Send + 'static>(&self, ui: &mut Ui<'_, M>, laid_out: usize) {
+        // Each row is one child of the list.
+        for index in [self.last_selected, self.selected].into_iter().flatten() {
+            if index < laid_out
+                && let Some(item) = ui.child(self.list, index)
+            {
+                ui.set_selected(item, self.selected == Some(index));
+            }
+        }
+        if let Some(index) = self.selected.filter(|&index| index < laid_out) {
+            let style =
+                if self.focused { theme::SELECTED.patch(theme::FOCUSED) } else { theme::SELECTED };
+            ui.draw_own(self.row(index), |area, buf| buf.set_style(area, style));
+        }
     }
 
     /// Shows row `index`: memoized when it is lazy, under its
@@ -478,54 +503,41 @@ impl RowView {
         index: usize,
     ) {
         let row = self.row(index);
-        let is_selected = self.selected == Some(index);
-        let (focused, selectable) = (self.focused, self.selectable);
+        let selectable = self.selectable;
         match rows.lazy(index) {
             Some((key, deps)) => ui.memo(key, row, &self.deps(index, deps), |ui| {
-                show_item(ui, row, rows.take(index), is_selected, focused, selectable);
+                show_item(ui, row, rows.take(index), selectable);
             }),
             None => {
                 let item = rows.take(index);
                 let key = item.key.clone().unwrap_or_else(|| Key::from(index));
-                ui.keyed(key, |ui| show_item(ui, row, item, is_selected, focused, selectable));
+                ui.keyed(key, |ui| show_item(ui, row, item, selectable));
             }
         }
     }
 }
 
+/// One row, as if not selected (the list marks the selected one).
 fn show_item<M: Send + 'static>(
     ui: &mut Ui<'_, M>,
     row: Rect,
     item: ListItem<'_, M>,
-    selected: bool,
-    list_focused: bool,
     selectable: bool,
 ) {
     let mut facts =
-        SemanticFacts::new(SemanticRole::ListItem).selected(selected).label(item.label.as_deref());
+        SemanticFacts::new(SemanticRole::ListItem).selected(false).label(item.label.as_deref());
     if !selectable {
         // Clicking selects; without `on_select` a click does nothing.
         facts = facts.actions(crate::ActionSet::EMPTY);
     }
     let facts = with_id(facts, item.id.as_deref());
-    let style = match (selected, list_focused) {
-        (true, true) => Some(theme::SELECTED.patch(theme::FOCUSED)),
-        (true, false) => Some(theme::SELECTED),
-        // Patching the plain style over the row would change nothing.
-        _ => None,
-    };
     let label = item.label;
     let content = item.content;
-    ui.node(row, facts, |ui, _| {
-        if let Some(style) = style {
-            ui.draw_own(row, |area, buf| buf.set_style(area, style));
-        }
-        match content {
-            Some(content) => content(ui, row),
-            None => {
-                let (text, style) = (label.unwrap_or_default(), style.unwrap_or(theme::NORMAL));
-                ui.draw_own(row, |area, buf| Line::styled(text, style).render(area, buf));
-            }
+    ui.node(row, facts, |ui, _| match content {
+        Some(content) => content(ui, row),
+        None => {
+            let text = label.unwrap_or_default();
+            ui.draw_own(row, |area, buf| Line::styled(text, theme::NORMAL).render(area, buf));
         }
     });
 }
