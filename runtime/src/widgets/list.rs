@@ -108,6 +108,14 @@ struct ListMemory {
 /// scrolls freely. Items scrolled out stay in the tree, out of view. Items
 /// publish Click only when the list has `on_select`. Rows past the u16
 /// coordinate space (65,535 rows) are not laid out.
+///
+/// The selection is drawn over its row after the rows are, as ratatui's
+/// `List` draws its highlight (its colours win over the row's), and rows
+/// do not depend on it: moving the selection through a long list renders
+/// only the row it leaves again. Lazy rows ([`ListItem::lazy`],
+/// [`show_lazy`](Self::show_lazy)) are carried over in groups of eight, and
+/// groups of groups, so a change to one row repeats work for a few groups,
+/// not for every row.
 pub struct List<M> {
     id: Option<String>,
     name: Option<String>,
