@@ -1123,3 +1123,78 @@ fn a_memo_key_used_twice_is_a_render_error() {
     let error = plain.step(AutomationStep::click(Selector::id("same"))).unwrap_err();
     assert!(matches!(&error.error, AutomationError::Render(_)), "{error}");
 }
+
+// --- 10. Projection reuse inside a body that runs again -------------------
+
+/// A memoized panel, a title and a long lazy list inside it, and outside it
+/// a button that renames the panel.
+struct Library {
+    title: String,
+    books: Vec<String>,
+}
+
+impl Library {
+    fn new() -> Self {
+        Self { title: "Shelf".into(), books: (1..=300).map(|n| format!("Book {n}")).collect() }
+    }
+}
+
+impl Component for Library {
+    type Message = ();
+
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {
+        self.title.push('!');
+    }
+
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        let panel = Rect::new(0, 0, 30, 10);
+        ui.memo("library", panel, &self.title, |ui| {
+            // One root, so the panel is one memoized child of the root.
+            ui.node(panel, SemanticFacts::new(SemanticRole::Group), |ui, _| {
+                let title = Text::new(self.title.as_str()).automation_id("title");
+                ui.add(Rect::new(0, 0, 30, 1), title);
+                let books = &self.books;
+                List::new().automation_id("books").show_lazy(
+                    ui,
+                    Rect::new(0, 1, 30, 9),
+                    books.len(),
+                    |at| (Key::from(at), books[at].as_str()),
+                    |at| ListItem::new(books[at].as_str()).automation_id(format!("book-{at}")),
+                );
+            });
+        });
+        ui.add(
+            Rect::new(0, 11, 10, 1),
+            Button::new("Rename").automation_id("rename").on_click(|| ()),
+        );
+    }
+}
+
+#[test]
+fn a_body_running_again_reuses_the_projection_of_the_rows_carried_inside_it() {
+    let options = SessionOptions::default().viewport(30, 12);
+    let mut session = Session::new(Library::new(), options);
+    session.step(AutomationStep::drain()).unwrap();
+    let tree_size = session.tree().nodes().count() as u64;
+    assert!(tree_size > 300, "every row is in the tree: {tree_size}");
+
+    let before = session.render_stats();
+    session.step(AutomationStep::click(Selector::id("rename"))).unwrap();
+    let after = session.render_stats();
+    assert!(after.bodies_run > before.bodies_run, "the new title ran the panel's body");
+    assert_eq!(name_of(&session, "title"), "Shelf!");
+    assert_eq!(name_of(&session, "book-299"), "Book 300");
+
+    // The panel and the list are projected afresh; the rows (and the
+    // groups they are carried in) are reused from the tree before.
+    let projected = after.nodes_projected - before.nodes_projected;
+    assert!(
+        projected < tree_size / 4,
+        "{projected} of {tree_size} nodes projected afresh after a title change"
+    );
+
+    // Reuse changes nothing that is committed.
+    let rename = AutomationStep::click(Selector::id("rename"));
+    let mut check = MemoCheck::new(Library::new, options).unwrap();
+    check.run(&[rename.clone(), AutomationStep::drain(), rename]).unwrap();
+}

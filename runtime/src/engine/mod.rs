@@ -109,6 +109,9 @@ pub struct RenderStats {
     pub bodies_run: u64,
     /// Memoized bodies carried over from the render before without running.
     pub bodies_carried: u64,
+    /// Semantic nodes projected afresh for committed trees; the rest of
+    /// each tree was reused from the tree it replaced.
+    pub nodes_projected: u64,
 }
 
 /// A named checkpoint of a committed generation, as sinks receive it.
@@ -631,6 +634,7 @@ impl<C: Component> SessionEngine<C> {
         if self.strict_ids {
             check_declared::<C>(&projection.tree)?;
         }
+        self.stats.nodes_projected += projection.nodes_projected;
         let frame = self.frame.as_mut().expect("rendered before commit");
         let mut buffer = self
             .committed

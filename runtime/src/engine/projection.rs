@@ -18,6 +18,8 @@ pub(crate) struct Projection {
     pub(crate) memos: ProjectedMemos,
     /// The label of each wanted node that was projected afresh.
     pub(crate) labels: [Option<String>; 3],
+    /// Nodes projected afresh (the rest of the tree was reused).
+    pub(crate) nodes_projected: u64,
 }
 
 /// A memoized subtree's projection in a committed tree: the next commit
@@ -30,15 +32,24 @@ pub(crate) struct ChildMemo {
     stamp: u64,
 }
 
+/// A memoized child as projected, with where the memoized subtrees inside
+/// it sit (so that when it is projected afresh, the unchanged parts of it
+/// are still reused).
+struct MemoChild {
+    memo: ChildMemo,
+    inner: ProjectedMemos,
+}
+
 /// The memoized children of one node of a committed tree, by position.
 struct MemoChildren {
-    memos: Vec<Option<ChildMemo>>,
+    memos: Vec<Option<MemoChild>>,
     /// Whether the node and every ancestor were enabled.
     enabled: bool,
 }
 
 /// Where a committed tree holds memoized subtrees: by the key of the node
-/// whose children they are.
+/// whose children they are (for the nodes outside every memoized subtree;
+/// those inside one are kept with it).
 #[derive(Default)]
 pub(crate) struct ProjectedMemos {
     by_parent: FxHashMap<NodeKey, MemoChildren>,
@@ -70,6 +81,8 @@ impl Reusable {
         reusable
     }
 
+    /// Takes the children of every node `memos` knows out of the subtree at
+    /// `node`, for the nodes replacing them to take over.
     fn detach(&mut self, node: &mut SemanticNode, memos: &mut ProjectedMemos) {
         let key = NodeKey::of_identity(node.identity);
         let Some(children) = memos.by_parent.remove(&key) else {
@@ -125,6 +138,7 @@ pub(crate) fn project_reusing(
         memos: ProjectedMemos::default(),
         wanted,
         labels: Default::default(),
+        nodes_projected: 0,
     };
     let mut root = projector.node(ROOT, true);
     // Overlay roots follow application content, in stacking order.
@@ -140,7 +154,12 @@ pub(crate) fn project_reusing(
     if frame.duplicate || projector.invalid_id.is_some() {
         check_ids(&tree, projector.invalid_id)?;
     }
-    Ok(Projection { tree, memos: projector.memos, labels: projector.labels })
+    Ok(Projection {
+        tree,
+        memos: projector.memos,
+        labels: projector.labels,
+        nodes_projected: projector.nodes_projected,
+    })
 }
 
 struct Projector<'a> {
@@ -152,9 +171,29 @@ struct Projector<'a> {
     memos: ProjectedMemos,
     wanted: [Option<NodeKey>; 3],
     labels: [Option<String>; 3],
+    nodes_projected: u64,
 }
 
 impl Projector<'_> {
+    /// Projects the memoized child `idx` afresh, keeping where the memoized
+    /// subtrees inside it sit apart; `old` is its projection last time, and
+    /// what was memoized inside that is reused where unchanged.
+    fn memo_child(
+        &mut self,
+        idx: NodeIdx,
+        enabled: bool,
+        memo: ChildMemo,
+        old: Option<(&mut SemanticNode, ProjectedMemos)>,
+    ) -> (SemanticNode, MemoChild) {
+        if let (Some(reusable), Some((node, mut inner))) = (self.reusable.as_mut(), old) {
+            reusable.detach(node, &mut inner);
+        }
+        let outer = std::mem::take(&mut self.memos);
+        let node = self.node(idx, enabled);
+        let inner = std::mem::replace(&mut self.memos, outer);
+        (node, MemoChild { memo, inner })
+    }
+
     /// The memoized subtree rooted at `idx`, if it is one.
     fn memo_of(&self, idx: NodeIdx) -> Option<ChildMemo> {
         let raw = &self.frame.nodes[idx];
@@ -182,33 +221,57 @@ impl Projector<'_> {
                 memos.memos = old.memos;
                 for (at, &child) in raw.children.iter().enumerate() {
                     let memo = self.memo_of(child);
-                    if memo.is_none() || memo != memos.memos[at] {
-                        nodes[at] = self.node(child, enabled);
-                        memos.memos[at] = memo;
+                    let before = memos.memos[at].as_ref().map(|old| old.memo);
+                    match memo {
+                        Some(memo) if before == Some(memo) => {}
+                        Some(memo) => {
+                            let inner = memos.memos[at].take().map(|old| old.inner);
+                            let old = inner.map(|inner| (&mut nodes[at], inner));
+                            let (node, projected) = self.memo_child(child, enabled, memo, old);
+                            nodes[at] = node;
+                            memos.memos[at] = Some(projected);
+                        }
+                        None => {
+                            nodes[at] = self.node(child, enabled);
+                            memos.memos[at] = None;
+                        }
                     }
                 }
                 nodes
             }
             old => {
-                let mut by_key: FxHashMap<NodeKey, SemanticNode> = FxHashMap::default();
-                let mut before: FxHashMap<NodeKey, ChildMemo> = FxHashMap::default();
+                // Children moved, came or went: find the old ones by key.
+                let mut by_key: FxHashMap<NodeKey, (SemanticNode, MemoChild)> =
+                    FxHashMap::default();
                 if let Some(old) = old.filter(|old| old.memos.enabled == enabled) {
                     for (node, memo) in old.nodes.into_iter().zip(old.memos.memos) {
                         if let Some(memo) = memo {
-                            before.insert(memo.key, memo);
-                            by_key.insert(memo.key, node);
+                            by_key.insert(memo.memo.key, (node, memo));
                         }
                     }
                 }
                 let mut nodes = Vec::with_capacity(raw.children.len());
                 memos.memos.reserve(raw.children.len());
                 for &child in &raw.children {
-                    let memo = self.memo_of(child);
-                    let reused = memo
-                        .filter(|memo| before.get(&memo.key) == Some(memo))
-                        .and_then(|memo| by_key.remove(&memo.key));
-                    nodes.push(reused.unwrap_or_else(|| self.node(child, enabled)));
-                    memos.memos.push(memo);
+                    let Some(memo) = self.memo_of(child) else {
+                        nodes.push(self.node(child, enabled));
+                        memos.memos.push(None);
+                        continue;
+                    };
+                    match by_key.remove(&memo.key) {
+                        Some((node, old)) if old.memo == memo => {
+                            nodes.push(node);
+                            memos.memos.push(Some(old));
+                        }
+                        found => {
+                            let mut found = found.map(|(node, old)| (node, old.inner));
+                            let old =
+                                found.as_mut().map(|(node, inner)| (node, std::mem::take(inner)));
+                            let (node, projected) = self.memo_child(child, enabled, memo, old);
+                            nodes.push(node);
+                            memos.memos.push(Some(projected));
+                        }
+                    }
                 }
                 nodes
             }
@@ -220,6 +283,7 @@ impl Projector<'_> {
     }
 
     fn node(&mut self, idx: NodeIdx, ancestors_enabled: bool) -> SemanticNode {
+        self.nodes_projected += 1;
         let raw = &self.frame.nodes[idx];
         let facts = &raw.facts;
         let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
