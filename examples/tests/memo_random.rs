@@ -12,37 +12,9 @@ use rehearse::prelude::*;
 use rehearse::{MemoCheck, MemoMismatch, RenderStats};
 use rehearse_examples::todo::{TodoApp, ids};
 
-// --- A tiny deterministic PRNG --------------------------------------------
-
-/// xorshift64* — enough randomness for choosing steps, and no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        // Spread small seeds over the state; never zero.
-        Self((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03) | 1)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Clone>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())].clone()
-    }
-}
+#[path = "../../runtime/tests/support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 // --- Two sessions, compared after every step ------------------------------
 

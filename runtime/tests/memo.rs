@@ -2,8 +2,6 @@
 //! render carries over from the previous frame without running a body, and
 //! that carrying over never changes what is committed.
 
-use std::cell::Cell;
-use std::rc::Rc;
 use std::time::Duration;
 
 use ratatui::buffer::Buffer;
@@ -13,19 +11,9 @@ use rehearse::prelude::*;
 use rehearse::widgets::{Button, List, ListItem, Text, TextInput};
 use rehearse::{MemoCheck, StepError, StepResult};
 
-/// Counts how often a body (or a lazy item's build) ran.
-#[derive(Clone, Default)]
-struct Runs(Rc<Cell<usize>>);
-
-impl Runs {
-    fn bump(&self) {
-        self.0.set(self.0.get() + 1);
-    }
-
-    fn get(&self) -> usize {
-        self.0.get()
-    }
-}
+#[path = "support/runs.rs"]
+mod runs;
+use runs::Runs;
 
 /// Row `y` of a buffer, as text.
 fn row(buffer: &Buffer, y: u16) -> String {

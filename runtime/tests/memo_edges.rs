@@ -246,20 +246,14 @@ fn a_handler_attached_inside_an_enclosing_body_is_attached_once() {
 // inside the rows, selection, scrolling, Tab, hover, a modal, nested memos
 // and resizes, memoizing vs plain via MemoCheck.
 
+#[path = "support/rng.rs"]
+mod rng;
+
 mod probe {
+    use super::rng::Rng;
     use super::*;
     use rehearse::MemoCheck;
     use rehearse::widgets::{Checkbox, List, ListItem, Modal};
-
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
 
     #[derive(Debug, Clone)]
     pub enum Msg {
@@ -402,7 +396,7 @@ mod probe {
     }
 
     fn steps(seed: u64, count: usize) -> Vec<AutomationStep> {
-        let mut rng = Rng(seed * 2_654_435_761 + 1);
+        let mut rng = Rng::new(seed);
         let mut out = Vec::new();
         for _ in 0..count {
             let step = match rng.below(16) {

@@ -18,8 +18,6 @@
 //! the same. A mismatch names the seed, the step and its index, and prints
 //! the steps as a script, shrunk to a shorter sequence that still fails.
 
-use std::cell::Cell;
-use std::rc::Rc;
 use std::time::Duration;
 
 use ratatui::layout::Rect;
@@ -30,53 +28,15 @@ use rehearse::ui::WidgetEvent;
 use rehearse::widgets::{Button, List, ListItem, Modal, Text, TextInput};
 use rehearse::{Key, MemoCheck, MemoMismatch};
 
-// --- A tiny deterministic PRNG --------------------------------------------
-
-/// xorshift64* — enough randomness for choosing steps, and no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        // Spread small seeds over the state; never zero.
-        Self((seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03) | 1)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Clone>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())].clone()
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 // --- The app --------------------------------------------------------------
 
-/// Counts how often memo bodies and lazy builds ran.
-#[derive(Clone, Default)]
-struct Runs(Rc<Cell<usize>>);
-
-impl Runs {
-    fn bump(&self) {
-        self.0.set(self.0.get() + 1);
-    }
-
-    fn get(&self) -> usize {
-        self.0.get()
-    }
-}
+#[path = "support/runs.rs"]
+mod runs;
+use runs::Runs;
 
 /// A row of either list: its key follows it when rows move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
