@@ -156,9 +156,8 @@ impl<C: Component> SessionEngine<C> {
             Some(recipient) if hit::is_within(frame, recipient, idx) => {}
             recipient => {
                 let reached = recipient
-                    .map(|raw| frame.nodes[raw].key.identity().0)
-                    .and_then(|identity| {
-                        self.committed().tree.nodes().find(|node| node.identity.0 == identity)
+                    .and_then(|raw| {
+                        self.committed().tree.by_identity(frame.nodes[raw].key.identity())
                     })
                     .map_or_else(
                         || {

@@ -659,9 +659,7 @@ impl<C: Component> SessionEngine<C> {
             fresh[at].take().or_else(|| {
                 let described = self.described[at] == Some(key);
                 before[at].clone().filter(|_| described).or_else(|| {
-                    let identity = key.identity().0;
-                    let tree = &projection.tree;
-                    tree.nodes().find(|node| node.identity.0 == identity).map(SemanticNode::label)
+                    projection.tree.by_identity(key.identity()).map(SemanticNode::label)
                 })
             })
         });

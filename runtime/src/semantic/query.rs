@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::semantic::{SemanticNode, SemanticTree};
+use crate::semantic::{NodeIdentity, SemanticNode, SemanticTree};
 use crate::{AutomationId, AutomationIdError, Selector, SemanticRole};
 
 /// Why a selector could not be resolved to exactly one node.
@@ -110,9 +110,13 @@ impl SemanticTree {
     ) -> Result<&SemanticNode, ResolveError> {
         let Selector::Id(raw) = selector else { return self.resolve(selector) };
         let id = validate(selector, raw)?;
-        self.nodes()
-            .find(|node| node.automation_id.as_ref() == Some(&id))
-            .ok_or_else(|| ResolveError::NoMatch { selector: selector.clone() })
+        self.by_id(id.as_str()).ok_or_else(|| ResolveError::NoMatch { selector: selector.clone() })
+    }
+
+    /// The node projected from the rendered node with this identity.
+    pub(crate) fn by_identity(&self, identity: NodeIdentity) -> Option<&SemanticNode> {
+        // `NodeIdentity`'s equality ignores it; compare what it holds.
+        self.nodes().find(|node| node.identity.0 == identity.0)
     }
 
     /// The node with this automation id.

@@ -235,12 +235,16 @@ impl FrameBuilder {
     pub(crate) fn restamp(&mut self, at: usize) {
         let record = &self.memos[at];
         if record.roots == 1 {
-            let root = record.first_root;
+            self.restamp_node(record.first_root);
+        }
+    }
+
+    /// Gives the memoized subtree node `idx` roots, if it roots one, a new
+    /// stamp (see [`restamp`](Self::restamp)).
+    pub(crate) fn restamp_node(&mut self, idx: NodeIdx) {
+        if self.nodes[idx].memo.is_some() {
             self.stamps += 1;
-            let stamp = self.stamps;
-            if let Some(memo) = self.nodes[root].memo.as_mut() {
-                *memo = stamp;
-            }
+            self.nodes[idx].memo = Some(self.stamps);
         }
     }
 

@@ -501,10 +501,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let raw = &mut self.frame.nodes[node.0];
         if raw.facts.states.selected != Some(selected) {
             raw.facts.states.selected = Some(selected);
-            if raw.memo.is_some() {
-                self.frame.stamps += 1;
-                self.frame.nodes[node.0].memo = Some(self.frame.stamps);
-            }
+            self.frame.restamp_node(node.0);
         }
     }
 
