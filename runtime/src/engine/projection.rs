@@ -263,10 +263,10 @@ impl Projector<'_> {
                             nodes.push(node);
                             memos.memos.push(Some(old));
                         }
-                        found => {
-                            let mut found = found.map(|(node, old)| (node, old.inner));
-                            let old =
-                                found.as_mut().map(|(node, inner)| (node, std::mem::take(inner)));
+                        mut found => {
+                            let old = found
+                                .as_mut()
+                                .map(|(node, old)| (node, std::mem::take(&mut old.inner)));
                             let (node, projected) = self.memo_child(child, enabled, memo, old);
                             nodes.push(node);
                             memos.memos.push(Some(projected));
