@@ -13,6 +13,7 @@ use ratatui::buffer::Buffer;
 
 use crate::AutomationStep;
 use crate::component::Component;
+use crate::semantic::SemanticTree;
 use crate::session::{Session, SessionOptions, StepError, StepResult};
 
 /// Two sessions of one app — one memoizing, one not — stepped together
@@ -209,7 +210,7 @@ impl<C: Component> MemoCheck<C> {
     pub fn shrink_with(
         start: impl Fn() -> Result<Self, MemoMismatch>,
         steps: &[AutomationStep],
-        budget: usize,
+        mut budget: usize,
     ) -> Vec<AutomationStep> {
         // How many of `steps` a replay takes until it disagrees: 0 when the
         // start already does.
@@ -221,11 +222,13 @@ impl<C: Component> MemoCheck<C> {
             steps.iter().position(|step| check.step(step).is_err()).map(|at| at + 1)
         };
         let Some(needed) = failing(steps) else { return steps.to_vec() };
+        if needed == 0 {
+            return Vec::new();
+        }
         let mut steps = steps[..needed].to_vec();
-        let mut budget = budget;
         loop {
             let before = steps.len();
-            let mut chunk = steps.len().div_ceil(2).max(1);
+            let mut chunk = steps.len().div_ceil(2);
             loop {
                 let mut at = 0;
                 while at < steps.len() && budget > 0 {
@@ -235,6 +238,8 @@ impl<C: Component> MemoCheck<C> {
                     match failing(&candidate) {
                         // Keep it, cut after the step that now disagrees.
                         Some(needed) => steps = candidate[..needed].to_vec(),
+                        // Windows overlap by half, so a pair of steps
+                        // that must go together is removed together.
                         None => at += chunk.div_ceil(2),
                     }
                 }
@@ -253,20 +258,7 @@ impl<C: Component> MemoCheck<C> {
     fn compare(&self) -> Result<(), String> {
         let (a, b) = (self.memoized.frame(), self.plain.frame());
         if a.tree != b.tree {
-            let (left, right) = (a.tree.to_markdown(), b.tree.to_markdown());
-            let first = left.lines().zip(right.lines()).position(|(l, r)| l != r).map_or_else(
-                || "the end (one is longer)".to_owned(),
-                |at| {
-                    format!(
-                        "line {at}:\n  memoizing: {}\n  plain:     {}",
-                        left.lines().nth(at).unwrap_or(""),
-                        right.lines().nth(at).unwrap_or("")
-                    )
-                },
-            );
-            return Err(format!(
-                "the semantic trees differ, first at {first}\n--- memoizing\n{left}\n--- plain\n{right}"
-            ));
+            return Err(tree_difference(&a.tree, &b.tree));
         }
         if a.buffer != b.buffer {
             return Err(buffer_difference(&a.buffer, &b.buffer));
@@ -296,6 +288,23 @@ fn outcome(result: &Result<StepResult, StepError>) -> String {
         Ok(done) => format!("committed generation {}", done.generation),
         Err(error) => format!("failed: {error}"),
     }
+}
+
+/// Where two trees first differ, with both trees: as Markdown, or in full
+/// when they differ only in what the Markdown leaves out (actions, whether
+/// a node is actionable, states that are false).
+fn tree_difference(a: &SemanticTree, b: &SemanticTree) -> String {
+    let (mut left, mut right) = (a.to_markdown(), b.to_markdown());
+    if left == right {
+        (left, right) = (format!("{a:#?}"), format!("{b:#?}"));
+    }
+    let first = left.lines().zip(right.lines()).enumerate().find(|(_, (l, r))| l != r).map_or_else(
+        || "the end (one is longer)".to_owned(),
+        |(at, (l, r))| format!("line {at}:\n  memoizing: {l}\n  plain:     {r}"),
+    );
+    format!(
+        "the semantic trees differ, first at {first}\n--- memoizing\n{left}\n--- plain\n{right}"
+    )
 }
 
 /// The first cells that differ, each with both rows as text.
@@ -335,7 +344,9 @@ fn guarded<T>(run: impl FnOnce() -> T) -> Result<T, String> {
 mod tests {
     use super::*;
     use crate::prelude::*;
+    use crate::semantic::SemanticFacts;
     use crate::widgets::{Button, Text};
+    use crate::{ActionSet, SemanticRole};
     use ratatui::layout::Rect;
     use std::cell::Cell;
     use std::rc::Rc;
@@ -380,6 +391,38 @@ mod tests {
         assert!(mismatch.difference.starts_with("the semantic trees differ"), "{mismatch}");
         assert!(mismatch.difference.contains("1 clicks"), "{mismatch}");
         assert!(mismatch.to_string().starts_with("after step 1 `click:#inc`"), "{mismatch}");
+    }
+
+    /// A button that loses its Click action after the first click, inside a
+    /// body memoized on nothing: the Markdown of the two trees is the same.
+    struct LosesClick {
+        clicks: u32,
+    }
+
+    impl Component for LosesClick {
+        type Message = ();
+        fn update(&mut self, (): (), _: &mut Context<'_, Self>) {
+            self.clicks += 1;
+        }
+        fn view(&self, ui: &mut Ui<'_, ()>) {
+            let area = Rect::new(0, 0, 10, 1);
+            ui.memo("button", area, &(), |ui| {
+                let facts = SemanticFacts::new(SemanticRole::Button).automation_id("b");
+                let facts = if self.clicks > 0 { facts.actions(ActionSet::EMPTY) } else { facts };
+                ui.leaf(area, facts, |_, _| {});
+            });
+            ui.add(Rect::new(0, 1, 10, 1), Button::new("+1").automation_id("inc").on_click(|| ()));
+        }
+    }
+
+    #[test]
+    fn trees_differing_beyond_their_markdown_are_shown_in_full() {
+        let options = SessionOptions::default().viewport(20, 4);
+        let mut check = MemoCheck::new(|| LosesClick { clicks: 0 }, options).unwrap();
+        let mismatch = check.step(&AutomationStep::click(Selector::id("inc"))).unwrap_err();
+        let difference = &mismatch.difference;
+        assert!(difference.starts_with("the semantic trees differ, first at line"), "{difference}");
+        assert!(difference.contains("actions"), "{difference}");
     }
 
     #[test]
