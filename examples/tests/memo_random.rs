@@ -150,36 +150,23 @@ fn next_steps(rng: &mut Rng, scene: &Scene, run: &Run) -> Vec<AutomationStep> {
             _ => {}
         }
     }
-    let weights: [(usize, u8); 15] = [
-        (16, 0), // toggle
-        (5, 1),  // delete
-        (7, 2),  // item
-        (6, 3),  // hover
+    let choice = rng.weighted(&[
+        (0, 16), // toggle
+        (1, 5),  // delete
+        (2, 7),  // item
+        (3, 6),  // hover
         (4, 4),  // focus the list
-        (20, 5), // keys
-        (9, 6),  // scroll
-        (3, 7),  // scrollbar
-        (5, 8),  // add a todo
-        (3, 9),  // filter
-        (2, 10), // resize
-        (3, 11), // drain
-        (2, 12), // a point anywhere
-        (2, 13), // focus next / prev
-        (2, 14), // typing with the list (or nothing editable) focused
-    ];
-    let total: usize = weights.iter().map(|(w, _)| w).sum();
-    let mut roll = rng.below(total);
-    let choice = weights
-        .iter()
-        .find(|(weight, _)| {
-            if roll < *weight {
-                true
-            } else {
-                roll -= weight;
-                false
-            }
-        })
-        .map_or(11, |(_, choice)| *choice);
+        (5, 20), // keys
+        (6, 9),  // scroll
+        (7, 3),  // scrollbar
+        (8, 5),  // add a todo
+        (9, 3),  // filter
+        (10, 2), // resize
+        (11, 3), // drain
+        (12, 2), // a point anywhere
+        (13, 2), // focus next / prev
+        (14, 2), // typing with the list (or nothing editable) focused
+    ]);
     match choice {
         0 => vec![click(ids::toggle(scene.todo(rng)))],
         1 => vec![click(ids::delete(scene.todo(rng)))],

@@ -252,7 +252,6 @@ mod rng;
 mod probe {
     use super::rng::Rng;
     use super::*;
-    use rehearse::MemoCheck;
     use rehearse::widgets::{Checkbox, List, ListItem, Modal};
 
     #[derive(Debug, Clone)]
@@ -446,6 +445,9 @@ mod probe {
     #[test]
     fn probe_lists_crossing_group_levels_agree() {
         let options = SessionOptions::default().viewport(40, 20);
+        // Steps after which the list went from one level of groups (64 rows
+        // or fewer) to two, and back.
+        let (mut up, mut down) = (0, 0);
         for seed in 1..=6 {
             let steps = steps(seed, 250);
             let mut check = MemoCheck::new(Lists::new, options).expect("first frames agree");
@@ -467,7 +469,16 @@ mod probe {
                 let script: Vec<String> = shrunk.iter().map(ToString::to_string).collect();
                 panic!("seed {seed}: {mismatch}\nshrunk:\n{}", script.join("\n"));
             }
+            assert!(ok > 0, "seed {seed}: no step succeeded");
+            for pair in lens.windows(2) {
+                match (pair[0] > 64, pair[1] > 64) {
+                    (false, true) => up += 1,
+                    (true, false) => down += 1,
+                    _ => {}
+                }
+            }
         }
+        assert!(up > 0 && down > 0, "the walks crossed 64 rows {up} times up, {down} down");
     }
 }
 
@@ -514,8 +525,8 @@ fn a_key_used_twice_is_reported_also_when_its_twin_was_carried_in_a_group() {
 // --- Probe (passes): nested memos inside fresh bodies, through compaction --
 
 mod nested_probe {
+    use super::rng::Rng;
     use super::*;
-    use rehearse::MemoCheck;
 
     pub struct Nest {
         counters: [u32; 24],
@@ -527,12 +538,9 @@ mod nested_probe {
         fn update(&mut self, (): (), _: &mut Context<'_, Self>) {
             self.turn += 1;
             // A pseudo-random few counters move each turn.
-            let mut x = self.turn.wrapping_mul(2_654_435_761);
+            let mut rng = Rng::new(u64::from(self.turn));
             for _ in 0..3 {
-                x ^= x << 13;
-                x ^= x >> 17;
-                x ^= x << 5;
-                self.counters[(x % 24) as usize] += 1;
+                self.counters[rng.below(24)] += 1;
             }
         }
         fn view(&self, ui: &mut Ui<'_, ()>) {
@@ -602,7 +610,9 @@ mod nested_probe {
             let script: Vec<String> = shrunk.iter().map(ToString::to_string).collect();
             panic!("{mismatch}\nshrunk:\n{}", script.join("\n"));
         }
-        eprintln!("{:?}", check.memoized().render_stats());
+        // Most bodies were carried, inside bodies that ran again too.
+        let stats = check.memoized().render_stats();
+        assert!(stats.bodies_carried > stats.bodies_run, "{stats:?}");
     }
 }
 
@@ -610,7 +620,7 @@ mod nested_probe {
 
 mod strict_probe {
     use super::*;
-    use rehearse::{AutomationIds, MemoCheck};
+    use rehearse::AutomationIds;
 
     #[derive(Debug, Clone, Copy)]
     pub enum Msg {
@@ -672,7 +682,6 @@ mod strict_probe {
     fn probe_strict_failures_between_carried_frames_agree() {
         let options = SessionOptions::default().viewport(30, 5).strict_ids(true);
         let make = || Strict { oops: false, label: 0, hits: 0 };
-        let click = |id: &str| AutomationStep::click(Selector::id(id));
         let steps = [
             click("m-btn"),
             click("oops-toggle"),
@@ -690,6 +699,17 @@ mod strict_probe {
             click("m-btn"),
         ];
         let mut check = MemoCheck::new(make, options).expect("first frames agree");
-        check.run(&steps).unwrap_or_else(|mismatch| panic!("{mismatch}"));
+        let mut failed = 0;
+        for step in &steps {
+            let result = check.step(step).unwrap_or_else(|mismatch| panic!("{mismatch}"));
+            if let Err(error) = result {
+                assert!(error.to_string().contains("undeclared"), "{error}");
+                failed += 1;
+            }
+        }
+        // Both sessions failed the same steps on the undeclared id, and
+        // carried bodies between those failures.
+        assert!(failed > 0, "no step failed on strict ids");
+        assert!(check.memoized().render_stats().bodies_carried > 0);
     }
 }

@@ -753,18 +753,6 @@ const KEYS: [KeyCode; 16] = [
 
 const WORDS: [&str; 6] = ["a", "memo", "xyz", "+", "long note text", " "];
 
-fn weighted<T: Copy>(rng: &mut Rng, choices: &[(T, usize)]) -> T {
-    let total: usize = choices.iter().map(|(_, weight)| weight).sum();
-    let mut roll = rng.below(total);
-    for &(choice, weight) in choices {
-        if roll < weight {
-            return choice;
-        }
-        roll -= weight;
-    }
-    unreachable!("the roll is below the total")
-}
-
 /// A row id: usually of a row in view, sometimes of any row (scrolled out
 /// or not) or of one that does not exist (removed, never created, or a
 /// shelf item without an id).
@@ -800,33 +788,30 @@ fn next_steps(rng: &mut Rng, session: &Session<LabApp>, run: &Run) -> Vec<Automa
     use AutomationStep as S;
     let lab = &session.app().lab;
     let viewport = session.frame().viewport;
-    let choice = weighted(
-        rng,
-        &[
-            ("button", 30),
-            ("entry", 14),
-            ("hover", 8),
-            ("type", 7),
-            ("keys", 14),
-            ("scroll", 6),
-            ("advance", 6),
-            ("point", 3),
-            ("focus", 4),
-            ("resize", 2),
-            ("drain", 4),
-            ("drag", 3),
-            ("right", 1),
-            ("close", if lab.modal { 30 } else { 0 }),
-            ("undup", if lab.dup { 20 } else { 0 }),
-        ],
-    );
+    let choice = rng.weighted(&[
+        ("button", 30),
+        ("entry", 14),
+        ("hover", 8),
+        ("type", 7),
+        ("keys", 14),
+        ("scroll", 6),
+        ("advance", 6),
+        ("point", 3),
+        ("focus", 4),
+        ("resize", 2),
+        ("drain", 4),
+        ("drag", 3),
+        ("right", 1),
+        ("close", if lab.modal { 30 } else { 0 }),
+        ("undup", if lab.dup { 20 } else { 0 }),
+    ]);
     match choice {
-        "button" => vec![S::click(Selector::id(weighted(rng, &BUTTONS)))],
+        "button" => vec![S::click(Selector::id(rng.weighted(&BUTTONS)))],
         "entry" => vec![S::click(Selector::id(entry_id(rng, session)))],
         "hover" => {
             let target = match rng.below(3) {
                 0 => entry_id(rng, session),
-                1 => weighted(rng, &BUTTONS).to_owned(),
+                1 => rng.weighted(&BUTTONS).to_owned(),
                 _ => rng.pick(&OTHERS).to_owned(),
             };
             vec![S::hover(Selector::id(target))]
@@ -878,7 +863,7 @@ fn next_steps(rng: &mut Rng, session: &Session<LabApp>, run: &Run) -> Vec<Automa
         "focus" => vec![match rng.below(3) {
             0 => S::focus_next(),
             1 => S::focus_prev(),
-            _ => S::focus(Selector::id(weighted(rng, &BUTTONS))),
+            _ => S::focus(Selector::id(rng.weighted(&BUTTONS))),
         }],
         "drag" => {
             // Mostly from a row's toggle, the drag source.
@@ -897,7 +882,7 @@ fn next_steps(rng: &mut Rng, session: &Session<LabApp>, run: &Run) -> Vec<Automa
             let to = if rng.chance(60) { "page".to_owned() } else { entry_id(rng, session) };
             vec![S::drag(Selector::id(from), Selector::id(to))]
         }
-        "right" => vec![S::right_click(Selector::id(weighted(rng, &BUTTONS)))],
+        "right" => vec![S::right_click(Selector::id(rng.weighted(&BUTTONS)))],
         "resize" => {
             let (cols, rows) = rng.pick(&run.sizes);
             vec![S::resize(cols, rows)]

@@ -31,4 +31,17 @@ impl Rng {
     pub fn pick<T: Clone>(&mut self, items: &[T]) -> T {
         items[self.below(items.len())].clone()
     }
+
+    /// One of `choices`, each as likely as its weight.
+    pub fn weighted<T: Copy>(&mut self, choices: &[(T, usize)]) -> T {
+        let total: usize = choices.iter().map(|(_, weight)| weight).sum();
+        let mut roll = self.below(total);
+        for &(choice, weight) in choices {
+            if roll < weight {
+                return choice;
+            }
+            roll -= weight;
+        }
+        unreachable!("the roll is below the total")
+    }
 }
