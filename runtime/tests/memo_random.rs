@@ -1036,8 +1036,7 @@ fn the_random_comparison_catches_a_memo_that_leaves_out_a_dependency() {
         }
     };
     let mismatch = caught.expect("the stale memo is caught within the walk");
-    // At the step just taken, which shows the stale badges.
-    assert_eq!(mismatch.step, Some((steps.len() - 1, steps[steps.len() - 1].clone())));
+    // The step just taken shows the stale badges.
     let difference = &mismatch.difference;
     assert!(
         difference.contains("badge") || difference.starts_with("the buffers differ"),
