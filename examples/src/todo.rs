@@ -13,7 +13,6 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 use rehearse::AutomationIds;
-use rehearse::Key;
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, List, ListItem, Modal, Status, Tabs, TextInput, theme};
 

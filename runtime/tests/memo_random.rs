@@ -26,7 +26,7 @@ use rehearse::prelude::*;
 use rehearse::semantic::SemanticFacts;
 use rehearse::ui::WidgetEvent;
 use rehearse::widgets::{Button, List, ListItem, Modal, Text, TextInput};
-use rehearse::{Key, MemoCheck, MemoMismatch};
+use rehearse::{MemoCheck, MemoMismatch};
 
 #[path = "support/rng.rs"]
 mod rng;
