@@ -6,9 +6,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use ratatui::layout::{Constraint, Layout, Rect};
+use rehearse::command::CommandLink;
 use rehearse::prelude::*;
+use rehearse::time::TimerId;
 use rehearse::widgets::{Button, List, ListItem, Status, TextInput, Toast};
-use rehearse::{CommandLink, TimerId};
 
 /// How long the search waits for typing to pause.
 pub const DEBOUNCE: Duration = Duration::from_millis(300);

@@ -318,7 +318,12 @@ impl TodoApp {
                 ui,
                 area,
                 visible.len(),
-                |at| (Key::from(visible[at].id), (visible[at].done, visible[at].title.as_str())),
+                |at| {
+                    (
+                        ReconcileKey::from(visible[at].id),
+                        (visible[at].done, visible[at].title.as_str()),
+                    )
+                },
                 |at| Self::row(visible[at].id, visible[at].done, visible[at].title.as_str()),
             );
         ui.on_key(KeyPress::from(KeyCode::Delete), || Msg::DeleteSelected);

@@ -9,10 +9,10 @@
 //! the steps as a script, shrunk to a shorter sequence that still fails.
 
 use rehearse::prelude::*;
-use rehearse::{MemoCheck, MemoMismatch, RenderStats};
+use rehearse::{MemoCheck, engine::MemoMismatch, engine::RenderStats};
 use rehearse_examples::todo::{TodoApp, ids};
 
-#[path = "../../runtime/tests/support/rng.rs"]
+#[path = "../../runtime/rehearse/tests/support/rng.rs"]
 mod rng;
 use rng::Rng;
 

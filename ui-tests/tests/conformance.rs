@@ -4,14 +4,16 @@
 
 use std::time::Duration;
 
-use rehearse::script::{
+use rehearse::{
+    AutomationStep, KeyCode, KeyPress, Modifiers, Predicate, Scenario, Selector, SemanticRole,
+    WaitCondition,
+};
+// The grammar's internals, below the facade's user-facing script API.
+use rehearse_lang::script::{
     CheckContext, DeclaredIds, Dialect, ErrorKind, Verb, lex_step, parse_script, parse_script_with,
     parse_step_in,
 };
-use rehearse::{
-    AutomationStep, KeyCode, KeyPress, Modifiers, Predicate, PredicateName, Scenario,
-    ScrollDirection, Selector, SemanticRole, WaitCondition,
-};
+use rehearse_lang::{PredicateName, ScrollDirection};
 
 /// (script, scenario!, line in docs/testing.md, expected step).
 type StepRow = (&'static str, &'static str, u32, AutomationStep);

@@ -1,7 +1,7 @@
 //! The login example in a real terminal. Sign in as `ada` / `lovelace`;
 //! Ctrl+Q or Ctrl+C quits.
 
-use rehearse::terminal::{TerminalOptions, run};
+use rehearse::live::{TerminalOptions, run};
 use rehearse_examples::login::LoginApp;
 
 fn main() -> Result<(), rehearse::AutomationError> {

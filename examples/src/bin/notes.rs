@@ -1,7 +1,7 @@
 //! The notes example in a real terminal: type to search (debounced), Save
 //! writes the notes on a worker thread; Ctrl+C quits.
 
-use rehearse::terminal::{TerminalOptions, run};
+use rehearse::live::{TerminalOptions, run};
 use rehearse_examples::notes::NotesApp;
 
 fn main() -> Result<(), rehearse::AutomationError> {

@@ -2,7 +2,7 @@
 //! `[ ]` or select and press Space to toggle; `✕` or Delete to delete;
 //! Ctrl+Q or Ctrl+C quits.
 
-use rehearse::terminal::{TerminalOptions, run};
+use rehearse::live::{TerminalOptions, run};
 use rehearse_examples::todo::TodoApp;
 
 fn main() -> Result<(), rehearse::AutomationError> {

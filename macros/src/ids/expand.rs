@@ -236,7 +236,7 @@ fn family(
         pub fn #name(#(#params: impl ::core::fmt::Display),*) -> ::std::string::String {
             let id = ::std::format!(#format, #(#params),*);
             ::core::debug_assert!(
-                ::rehearse::script::matches_declared(#pattern, &id),
+                ::rehearse::__private::matches_declared(#pattern, &id),
                 "`{}` is not an id of the family `{}`",
                 id,
                 #pattern,

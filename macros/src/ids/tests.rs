@@ -73,7 +73,7 @@ fn the_expansion_declares_constants_families_and_the_declarations() {
     assert!(
         has(
             &expansion,
-            r#":: rehearse :: script :: matches_declared ( "row-{n}-col-{n}" , & id )"#
+            r#":: rehearse :: __private :: matches_declared ( "row-{n}-col-{n}" , & id )"#
         ),
         "{expansion}"
     );

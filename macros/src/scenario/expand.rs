@@ -353,8 +353,8 @@ pub fn key_press(key: &KeyPress) -> TokenStream {
 
 fn scroll_direction(direction: ScrollDirection) -> TokenStream {
     match direction {
-        ScrollDirection::Up => quote! { ::rehearse::ScrollDirection::Up },
-        ScrollDirection::Down => quote! { ::rehearse::ScrollDirection::Down },
+        ScrollDirection::Up => quote! { ::rehearse::__private::ScrollDirection::Up },
+        ScrollDirection::Down => quote! { ::rehearse::__private::ScrollDirection::Down },
     }
 }
 

@@ -244,10 +244,10 @@ fn every_step_kind_lowers_to_its_constructor() {
         ("focus:next", "focus_next ( )"),
         ("focus:prev", "focus_prev ( )"),
         ("focus:#name", "focus ( :: rehearse :: Selector :: id ( \"name\" ) )"),
-        ("scroll:down", "scroll ( :: rehearse :: ScrollDirection :: Down )"),
+        ("scroll:down", "scroll ( :: rehearse :: __private :: ScrollDirection :: Down )"),
         (
             "scroll:#list,up",
-            "scroll_at ( :: rehearse :: Selector :: id ( \"list\" ) , :: rehearse :: ScrollDirection :: Up )",
+            "scroll_at ( :: rehearse :: Selector :: id ( \"list\" ) , :: rehearse :: __private :: ScrollDirection :: Up )",
         ),
         (
             "drag:@slider>40,2",

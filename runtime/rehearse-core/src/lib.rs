@@ -1,6 +1,25 @@
 //! # rehearse-core
 //!
-//! What every plane of rehearse shares: the scenario, step results and
-//! errors, the executor that runs steps against a plane through a small
-//! trait, the artifact encoders and golden baselines. Users reach all of it
-//! through `rehearse`.
+//! What every plane of rehearse shares: the semantic tree, scenarios, step
+//! results and errors, committed generations and the sinks that receive
+//! them, wait conditions, the artifact encoders and golden baselines. Users
+//! reach all of it through `rehearse`; the engine plane and the planes
+//! beside it depend on this crate and never on each other.
+
+pub mod artifacts;
+mod committed;
+mod error;
+mod report;
+mod scenario;
+pub mod semantic;
+mod time;
+pub mod wait;
+
+pub use committed::{
+    Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
+    SinkHost,
+};
+pub use error::AutomationError;
+pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
+pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};
+pub use time::{ClockMode, LogicalTime};

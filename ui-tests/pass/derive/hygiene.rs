@@ -45,5 +45,5 @@ fn main() {
     assert_eq!(<no_prelude::Ok as rehearse::Semantic>::AUTOMATION_ID, Some("ok"));
 
     let secret = shadowed::Secret { text: "pin".to_owned() }.semantics();
-    assert_eq!(secret.value.unwrap().sensitivity(), rehearse::Sensitivity::Masked);
+    assert_eq!(secret.value.unwrap().sensitivity(), rehearse::vocabulary::Sensitivity::Masked);
 }

@@ -1,0 +1,154 @@
+//! `Artifacts`: the file sink. Each checkpoint becomes one file per
+//! configured format in one directory, each written atomically.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::atomic::write_atomic;
+use super::encode::encode_all;
+use super::format::Format;
+use crate::error::AutomationError;
+use crate::{Checkpoint, CheckpointSink, CommittedFrame};
+
+/// Writes checkpoint artifacts into a directory: `{dir}/{name}.{ext}` for
+/// each configured format.
+///
+/// Every artifact is encoded in memory first, then written to a temporary
+/// file in the same directory and renamed into place, so a reader never
+/// sees a partial file and a failure leaves no temporary file behind. The
+/// files of one checkpoint are each atomic, **not** transactional as a
+/// group: if the third of four files fails, the first two stay written.
+/// A format this build lacks fails with
+/// [`AutomationError::UnsupportedFormat`] before any file or directory is
+/// created.
+///
+/// PNG and the visual text formats show what the user sees and are not
+/// redacted: treat them as sensitive when an app renders secrets unmasked.
+///
+/// ```no_run
+/// use rehearse::artifacts::{Artifacts, Format};
+/// # use rehearse::prelude::*;
+/// # struct App;
+/// # impl Component for App { type Message = (); fn update(&mut self, _: (), _: &mut Context<'_, Self>) {} fn view(&self, _: &mut Ui<'_, ()>) {} }
+/// let mut session = Session::new(App, SessionOptions::default());
+/// session.add_checkpoint_sink(
+///     Artifacts::new("target/artifacts").formats([Format::Markdown, Format::Text, Format::Cells]),
+/// );
+/// session.step(AutomationStep::checkpoint("start")).unwrap(); // target/artifacts/start.md, .txt, .cells.json
+/// ```
+#[derive(Debug, Clone)]
+pub struct Artifacts {
+    dir: PathBuf,
+    formats: Vec<Format>,
+    /// Which checkpoint and format wrote each file name, to refuse a
+    /// second checkpoint whose file would land on another's.
+    owners: HashMap<String, (String, Format)>,
+}
+
+impl Artifacts {
+    /// The formats written when none are chosen.
+    pub const DEFAULT_FORMATS: [Format; 3] = [Format::Markdown, Format::Text, Format::Cells];
+
+    /// A sink writing into `dir` (created on the first checkpoint) in the
+    /// [default formats](Self::DEFAULT_FORMATS).
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Self { dir: dir.into(), formats: Self::DEFAULT_FORMATS.to_vec(), owners: HashMap::new() }
+    }
+
+    /// Writes these formats (duplicates dropped, order kept).
+    #[must_use]
+    pub fn formats(mut self, formats: impl IntoIterator<Item = Format>) -> Self {
+        self.formats.clear();
+        for format in formats {
+            if !self.formats.contains(&format) {
+                self.formats.push(format);
+            }
+        }
+        self
+    }
+
+    /// The configured formats.
+    pub fn configured_formats(&self) -> &[Format] {
+        &self.formats
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Where checkpoint `name` is written in `format`.
+    pub fn path(&self, name: &str, format: Format) -> PathBuf {
+        self.dir.join(format.file_name(name))
+    }
+
+    /// Checks now that this build has every configured format (a checkpoint
+    /// checks again before writing).
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::UnsupportedFormat`] for the first missing format.
+    pub fn check(self) -> Result<Self, AutomationError> {
+        for format in &self.formats {
+            format.ensure_available()?;
+        }
+        Ok(self)
+    }
+
+    /// Writes the artifacts of `frame` under checkpoint `name`, returning
+    /// the paths in format order.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::InvalidCheckpointName`] for a name that could
+    /// leave the directory or would land on another checkpoint's file,
+    /// [`AutomationError::UnsupportedFormat`] (nothing written), or
+    /// [`AutomationError::Io`] (earlier files of this checkpoint stay).
+    pub fn write(
+        &mut self,
+        name: &str,
+        frame: &CommittedFrame,
+    ) -> Result<Vec<PathBuf>, AutomationError> {
+        validate_name(name)?;
+        for &format in &self.formats {
+            let file = format.file_name(name);
+            if let Some((owner, owner_format)) = self.owners.get(&file)
+                && (owner.as_str(), *owner_format) != (name, format)
+            {
+                return Err(AutomationError::InvalidCheckpointName {
+                    name: name.to_owned(),
+                    reason: format!(
+                        "its {format} file `{file}` is the {owner_format} file of checkpoint `{owner}`; rename one of them"
+                    ),
+                });
+            }
+        }
+        let artifacts = encode_all(&self.formats, frame)?;
+        fs::create_dir_all(&self.dir)?;
+        let mut paths = Vec::with_capacity(artifacts.len());
+        for artifact in artifacts {
+            let file = artifact.format.file_name(name);
+            let path = self.dir.join(&file);
+            write_atomic(&path, &artifact.bytes).map_err(|error| {
+                std::io::Error::new(error.kind(), format!("writing {}: {error}", path.display()))
+            })?;
+            self.owners.insert(file, (name.to_owned(), artifact.format));
+            paths.push(path);
+        }
+        Ok(paths)
+    }
+}
+
+impl CheckpointSink for Artifacts {
+    fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError> {
+        self.write(checkpoint.name, checkpoint.frame).map(drop)
+    }
+}
+
+/// The checkpoint name rules, as an [`AutomationError`].
+pub(crate) fn validate_name(name: &str) -> Result<(), AutomationError> {
+    rehearse_lang::validate_checkpoint_name(name).map_err(|reason| {
+        AutomationError::InvalidCheckpointName { name: name.to_owned(), reason: reason.to_string() }
+    })
+}

@@ -1,0 +1,126 @@
+//! A committed generation and who is told about it: checkpoint sinks and commit hooks.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Size;
+
+use crate::error::AutomationError;
+use crate::semantic::{Generation, SemanticTree};
+use crate::time::LogicalTime;
+
+/// Who holds focus, what the pointer is over, what is pressed, as of a
+/// committed generation. Nodes are described by their label
+/// (`role "name" #id`); internal node ids never appear.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct InteractionState {
+    /// The focused node.
+    pub focused: Option<String>,
+    /// The node under the pointer.
+    pub hovered: Option<String>,
+    /// The node a button is held down on.
+    pub pressed: Option<String>,
+}
+
+/// One committed generation: viewport, semantic tree, interaction state and
+/// the rendered frame, committed together once per operation.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct CommittedFrame {
+    /// Its number.
+    pub generation: Generation,
+    /// The viewport size.
+    pub viewport: Size,
+    /// The semantic tree.
+    pub tree: SemanticTree,
+    /// Focus, hover and pressed state.
+    pub interaction: InteractionState,
+    /// The rendered frame, overlays composited.
+    pub buffer: Buffer,
+    /// Where the terminal cursor is, if a widget placed it.
+    pub cursor: Option<(u16, u16)>,
+    /// Logical time at the commit.
+    pub time: LogicalTime,
+}
+
+impl CommittedFrame {
+    /// A generation with no focus, hover or cursor, at logical time zero;
+    /// set the other fields as the plane knows them.
+    pub fn new(generation: Generation, viewport: Size, tree: SemanticTree, buffer: Buffer) -> Self {
+        Self {
+            generation,
+            viewport,
+            tree,
+            interaction: InteractionState::default(),
+            buffer,
+            cursor: None,
+            time: LogicalTime::ZERO,
+        }
+    }
+}
+
+impl InteractionState {
+    /// The focused, hovered and pressed nodes' labels.
+    pub fn new(focused: Option<String>, hovered: Option<String>, pressed: Option<String>) -> Self {
+        Self { focused, hovered, pressed }
+    }
+}
+
+/// A named checkpoint of a committed generation, as sinks receive it.
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub struct Checkpoint<'a> {
+    /// The checkpoint's name (already validated: safe as a file stem).
+    pub name: &'a str,
+    /// The generation it records.
+    pub frame: &'a CommittedFrame,
+    /// Whether the engine took it to explain a failure (a wait timeout)
+    /// rather than because a step asked for it.
+    pub diagnostic: bool,
+}
+
+impl<'a> Checkpoint<'a> {
+    /// A checkpoint named `name` (already validated) of `frame`.
+    pub fn new(name: &'a str, frame: &'a CommittedFrame, diagnostic: bool) -> Self {
+        Self { name, frame, diagnostic }
+    }
+}
+
+/// Where checkpoints go: artifact files, baseline comparison, recording
+/// markers. Sinks run in the order they were added; the first error fails
+/// the checkpoint step (earlier sinks' files stay written).
+pub trait CheckpointSink {
+    /// Records one checkpoint.
+    ///
+    /// # Errors
+    ///
+    /// Whatever recording fails with (I/O, an unsupported format, a
+    /// baseline mismatch).
+    fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError>;
+}
+
+/// Something told about every commit (checkpoint sinks, recorders, the
+/// render-commit marker).
+pub trait CommitHook {
+    /// Called after each generation commits.
+    fn committed(&mut self, frame: &CommittedFrame);
+}
+
+impl<F: FnMut(&CommittedFrame)> CommitHook for F {
+    fn committed(&mut self, frame: &CommittedFrame) {
+        self(frame);
+    }
+}
+
+/// The default viewport: 100 columns by 30 rows.
+pub const DEFAULT_VIEWPORT: Size = Size { width: 100, height: 30 };
+
+/// Something that commits generations and takes sinks and hooks: a
+/// session of any plane. Baselines and recorders attach through it.
+pub trait SinkHost {
+    /// The last committed generation.
+    fn current(&self) -> &CommittedFrame;
+    /// Adds a checkpoint sink; it receives every later checkpoint.
+    fn add_checkpoint_sink(&mut self, sink: Box<dyn CheckpointSink>);
+    /// Adds a hook told about every later commit.
+    fn add_commit_hook(&mut self, hook: Box<dyn CommitHook>);
+}

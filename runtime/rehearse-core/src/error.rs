@@ -1,0 +1,252 @@
+//! `AutomationError`: everything a step, a commit or a session can fail with.
+
+use std::time::Duration;
+
+use crate::semantic::ResolveError;
+use rehearse_lang::{AutomationIdError, Selector};
+
+/// Why an automation operation failed.
+///
+/// Messages name what failed and what would be valid. Semantic content in
+/// errors (snapshots, match lists, conditions about redacted nodes) is
+/// redacted like every other semantic output. The exception is
+/// [`BaselineMismatch`](Self::BaselineMismatch) for screen formats (text,
+/// styled, cells): its diff shows the screen as the user sees it, like the
+/// PNG and recording artifacts, and may contain text a widget drew unmasked.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum AutomationError {
+    /// A selector that cannot match anything by construction (an invalid id).
+    #[error("invalid selector `{selector}`: {reason}")]
+    InvalidSelector {
+        /// The selector.
+        selector: Selector,
+        /// What is wrong with it.
+        reason: AutomationIdError,
+    },
+    /// Nothing matches the selector.
+    #[error("no node matches `{selector}`{}", hint_suffix(hint))]
+    NoMatch {
+        /// The selector.
+        selector: Selector,
+        /// A nearby id or name, when one exists.
+        hint: Option<String>,
+    },
+    /// More than one node matches and the operation needs exactly one.
+    #[error("`{selector}` matches {} nodes, the operation needs exactly one: {}; use an automation id (`#id`) or a more specific selector", matches.len(), matches.join("; "))]
+    AmbiguousMatch {
+        /// The selector.
+        selector: Selector,
+        /// Every match, in document order.
+        matches: Vec<String>,
+    },
+    /// Two nodes of one generation have the same automation id.
+    #[error(
+        "duplicate automation id `{id}`: at {first} and at {second}; automation ids must be unique across the whole tree, overlays included"
+    )]
+    DuplicateAutomationId {
+        /// The id.
+        id: String,
+        /// Path of the first node.
+        first: String,
+        /// Path of the second node.
+        second: String,
+    },
+    /// A widget reported an automation id that breaks the id rules.
+    #[error("invalid automation id {id:?} at {path}: {reason}")]
+    InvalidAutomationId {
+        /// The id as given.
+        id: String,
+        /// Where the node is.
+        path: String,
+        /// What is wrong with it.
+        reason: AutomationIdError,
+    },
+    /// Strict mode: the tree holds an id the app does not declare.
+    #[error(
+        "automation id `{id}` at {path} is not declared by {app}{}; declare it with the app's other ids or fix the view",
+        hint_suffix(closest)
+    )]
+    UndeclaredAutomationId {
+        /// The id.
+        id: String,
+        /// Where the node is.
+        path: String,
+        /// The app type.
+        app: &'static str,
+        /// The closest declared id.
+        closest: Option<String>,
+    },
+    /// The app refuses this key in automation (it acts outside the app).
+    #[error("{app} refuses `{key}` in automation: it has effects outside the app")]
+    RefusedKey {
+        /// The key.
+        key: rehearse_lang::KeyPress,
+        /// The app type.
+        app: &'static str,
+    },
+    /// A text script that does not parse or check.
+    #[error("{0}")]
+    Script(#[from] rehearse_lang::script::ScriptErrors),
+    /// The render broke a structural rule (a reconciliation key used twice).
+    #[error("render error: {0}")]
+    Render(String),
+    /// The node exists but cannot take this operation.
+    #[error("{target} cannot take `{operation}`: {reason}")]
+    NotActionable {
+        /// The node.
+        target: String,
+        /// The operation.
+        operation: String,
+        /// Why not, and what would work.
+        reason: String,
+    },
+    /// The node exists but is scrolled or clipped entirely out of view.
+    #[error("{target} is not in view (clipped bounds {clipped}); scroll it into view first")]
+    NotInView {
+        /// The node.
+        target: String,
+        /// Its clipped bounds.
+        clipped: String,
+    },
+    /// A wait condition did not hold before its timeout.
+    #[error("{0}")]
+    WaitTimeout(Box<crate::wait::WaitTimeout>),
+    /// `wait_for_idle` did not see quiescence before its timeout.
+    #[error("not idle after {waited:?}: {idle}")]
+    IdleTimeout {
+        /// Wall time spent waiting.
+        waited: Duration,
+        /// What was still pending.
+        idle: Box<crate::wait::IdleReport>,
+    },
+    /// `advance` on a realtime session.
+    #[error(
+        "cannot advance a realtime clock; start the session with ClockMode::Controlled to use `wait:`"
+    )]
+    RealtimeAdvance,
+    /// Draining did not reach a fixed point within the bound.
+    #[error("draining did not converge after {delivered} messages and {renders} renders; still producing work: {}", producers.join(", "))]
+    DrainDidNotConverge {
+        /// Messages delivered before giving up.
+        delivered: usize,
+        /// Renders before giving up.
+        renders: usize,
+        /// The message types that kept arriving, most frequent first, with counts.
+        producers: Vec<String>,
+    },
+    /// The operation is not supported here.
+    #[error("unsupported operation `{operation}`: {reason}")]
+    Unsupported {
+        /// The operation.
+        operation: String,
+        /// Why, and what to do instead.
+        reason: String,
+    },
+    /// The artifact format is not part of this build.
+    #[error("unsupported format `{format}`: {reason}")]
+    UnsupportedFormat {
+        /// The format.
+        format: String,
+        /// Why, and how to enable it.
+        reason: String,
+    },
+    /// A checkpoint name that could escape its directory or is malformed.
+    #[error("invalid checkpoint name {name:?}: {reason}")]
+    InvalidCheckpointName {
+        /// The name.
+        name: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A checkpoint differs from its committed golden (compare mode).
+    #[error(
+        "checkpoint `{checkpoint}` differs from its {format} golden {}:\n{diff}\nrun with REHEARSE_SNAPSHOT=update to accept the new output",
+        golden.display()
+    )]
+    BaselineMismatch {
+        /// The checkpoint.
+        checkpoint: String,
+        /// The format compared.
+        format: crate::artifacts::Format,
+        /// The golden file.
+        golden: std::path::PathBuf,
+        /// A readable diff: for screens, text rows and style spans apart,
+        /// with the first differing cell.
+        diff: String,
+    },
+    /// A checkpoint has no committed golden (compare mode).
+    #[error(
+        "checkpoint `{checkpoint}` has no {format} golden {}; run with REHEARSE_SNAPSHOT=update to write it, then review and commit it",
+        golden.display()
+    )]
+    MissingGolden {
+        /// The checkpoint.
+        checkpoint: String,
+        /// The format.
+        format: crate::artifacts::Format,
+        /// Where the golden should be.
+        golden: std::path::PathBuf,
+    },
+    /// Goldens in a baseline directory that no checkpoint produced.
+    #[error(
+        "stale goldens in {}: {}; no checkpoint of this test produces them any more; delete them or run with REHEARSE_SNAPSHOT=update",
+        dir.display(),
+        files.join(", ")
+    )]
+    StaleGoldens {
+        /// The baseline directory.
+        dir: std::path::PathBuf,
+        /// The stale file names.
+        files: Vec<String>,
+    },
+    /// `REHEARSE_SNAPSHOT` holds something that is not a snapshot mode.
+    #[error(
+        "REHEARSE_SNAPSHOT={value:?} is not a snapshot mode; valid modes: `compare` (the default: compare with the goldens, never write) and `update` (write new and changed goldens, delete stale ones)"
+    )]
+    UnknownSnapshotMode {
+        /// The value found.
+        value: String,
+    },
+    /// A viewport size with a zero side.
+    #[error("invalid viewport {cols}x{rows}: both sides must be at least 1")]
+    InvalidViewport {
+        /// Columns.
+        cols: u16,
+        /// Rows.
+        rows: u16,
+    },
+    /// The session was closed.
+    #[error("the session is closed")]
+    SessionClosed,
+    /// A component panicked; the session is closed and everything unmounted.
+    #[error("component panicked: {0}")]
+    ComponentPanicked(String),
+    /// An I/O failure.
+    #[error("I/O error: {0}")]
+    Io(#[from] std::io::Error),
+    /// The operation was cancelled by another request.
+    #[error("cancelled")]
+    Cancelled,
+    /// The operation's wall-clock deadline passed.
+    #[error("deadline of {0:?} exceeded")]
+    DeadlineExceeded(Duration),
+}
+
+fn hint_suffix(hint: &Option<String>) -> String {
+    hint.as_ref().map(|hint| format!("; did you mean {hint}?")).unwrap_or_default()
+}
+
+impl From<ResolveError> for AutomationError {
+    fn from(error: ResolveError) -> Self {
+        match error {
+            ResolveError::Invalid { selector, reason } => {
+                Self::InvalidSelector { selector, reason }
+            }
+            ResolveError::NoMatch { selector } => Self::NoMatch { selector, hint: None },
+            ResolveError::Ambiguous { selector, matches } => {
+                Self::AmbiguousMatch { selector, matches }
+            }
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The documented JSON shape of a semantic tree (see `docs/semantics.md`).
+//!
+//! Serialization goes through private view structs so the key order is the
+//! declaration order here, whatever the public structs look like, and so a
+//! redacted value can only ever be written as `{"redacted": true, ...}`.
+
+use serde::Serialize;
+
+use crate::semantic::{Bounds, SemanticNode, SemanticTree, SemanticValue};
+
+#[derive(Serialize)]
+struct TreeView<'a> {
+    generation: u64,
+    viewport: ViewportView,
+    root: NodeView<'a>,
+}
+
+#[derive(Serialize)]
+struct ViewportView {
+    cols: u16,
+    rows: u16,
+}
+
+#[derive(Serialize)]
+struct NodeView<'a> {
+    role: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<ValueView<'a>>,
+    states: StatesView,
+    bounds: BoundsView,
+    clipped_bounds: BoundsView,
+    in_view: bool,
+    actionable: bool,
+    actions: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    overlay_order: Option<u32>,
+    children: Vec<NodeView<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ValueView<'a> {
+    Public { text: &'a str, sensitivity: &'static str },
+    Redacted { redacted: bool, sensitivity: &'static str },
+}
+
+#[derive(Serialize)]
+struct StatesView {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    focused: Option<bool>,
+    enabled: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    selected: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expanded: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked: Option<&'static str>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    hidden: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    offscreen: bool,
+}
+
+#[derive(Serialize)]
+struct BoundsView {
+    x: i32,
+    y: i32,
+    width: u16,
+    height: u16,
+}
+
+impl From<Bounds> for BoundsView {
+    fn from(bounds: Bounds) -> Self {
+        Self { x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height }
+    }
+}
+
+impl<'a> From<&'a SemanticValue> for ValueView<'a> {
+    fn from(value: &'a SemanticValue) -> Self {
+        let sensitivity = value.sensitivity().as_str();
+        match value.text() {
+            Some(text) => Self::Public { text, sensitivity },
+            None => Self::Redacted { redacted: true, sensitivity },
+        }
+    }
+}
+
+impl<'a> From<&'a SemanticNode> for NodeView<'a> {
+    fn from(node: &'a SemanticNode) -> Self {
+        let states = node.states;
+        Self {
+            role: node.role.as_str(),
+            id: node.automation_id.as_ref().map(|id| id.as_str()),
+            name: &node.name,
+            value: node.value.as_ref().map(ValueView::from),
+            states: StatesView {
+                focused: states.focused,
+                enabled: states.enabled,
+                selected: states.selected,
+                expanded: states.expanded,
+                checked: states.checked.map(|checked| checked.as_str()),
+                hidden: states.hidden,
+                offscreen: states.offscreen,
+            },
+            bounds: node.bounds.into(),
+            clipped_bounds: node.clipped_bounds.into(),
+            in_view: node.in_view,
+            actionable: node.actionable,
+            actions: node.actions.iter().map(|action| action.as_str()).collect(),
+            overlay_order: node.overlay_order,
+            children: node.children.iter().map(NodeView::from).collect(),
+        }
+    }
+}
+
+impl Serialize for SemanticNode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        NodeView::from(self).serialize(serializer)
+    }
+}
+
+impl Serialize for SemanticTree {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        TreeView {
+            generation: self.generation.0,
+            viewport: ViewportView { cols: self.viewport.width, rows: self.viewport.height },
+            root: NodeView::from(&self.root),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl SemanticTree {
+    /// The tree as pretty-printed JSON in the documented shape, with a
+    /// trailing newline. Redacted values appear as
+    /// `{"redacted": true, "sensitivity": "masked"}`.
+    pub fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self).expect(
+            "a semantic tree always serializes: it holds only strings, numbers and booleans",
+        );
+        json.push('\n');
+        json
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Size;
+
+    use crate::semantic::{Bounds, Generation, SemanticNode, SemanticTree, SemanticValue};
+    use rehearse_lang::{AutomationId, SemanticRole, Sensitivity};
+
+    fn tree() -> SemanticTree {
+        let field = |id: &'static str, text: &str, sensitivity| {
+            SemanticNode::new(SemanticRole::TextBox, Bounds::new(0, 0, 10, 1))
+                .with_id(AutomationId::from_static(id))
+                .with_value(SemanticValue::new(text, sensitivity))
+        };
+        SemanticTree::new(
+            Generation(7),
+            Size::new(10, 3),
+            SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 10, 3))
+                .with_child(field("user", "ada", Sensitivity::Public))
+                .with_child(field("password", "hunter2", Sensitivity::Masked))
+                .with_child(field("token", "s3cr3t-token", Sensitivity::Sensitive))
+                .with_child(field("empty", "", Sensitivity::Public)),
+        )
+    }
+
+    #[test]
+    fn redacted_values_never_reach_json_or_markdown_but_are_marked() {
+        let tree = tree();
+        let json = tree.to_json();
+        let markdown = tree.to_markdown();
+        for secret in ["hunter2", "s3cr3t-token"] {
+            assert!(!json.contains(secret), "{json}");
+            assert!(!markdown.contains(secret), "{markdown}");
+        }
+        let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let children = parsed["root"]["children"].as_array().unwrap();
+        assert_eq!(
+            children[0]["value"],
+            serde_json::json!({"text": "ada", "sensitivity": "public"})
+        );
+        assert_eq!(
+            children[1]["value"],
+            serde_json::json!({"redacted": true, "sensitivity": "masked"})
+        );
+        assert_eq!(
+            children[2]["value"],
+            serde_json::json!({"redacted": true, "sensitivity": "sensitive"})
+        );
+        assert_eq!(children[3]["value"]["text"], "", "an empty value is a value");
+        assert!(markdown.contains("#password value=<masked>"), "{markdown}");
+        assert!(markdown.contains("#token value=<sensitive>"), "{markdown}");
+        assert!(markdown.contains("#empty value=\"\""), "{markdown}");
+    }
+
+    #[test]
+    fn key_order_is_the_documented_one() {
+        let json = tree().to_json();
+        let keys: Vec<&str> = ["\"generation\"", "\"viewport\"", "\"root\""]
+            .into_iter()
+            .filter(|key| json.contains(key))
+            .collect();
+        assert_eq!(keys.len(), 3);
+        let at = |key: &str| json.find(key).unwrap();
+        assert!(at("\"generation\"") < at("\"viewport\"") && at("\"viewport\"") < at("\"root\""));
+        let node = &json[at("\"root\"")..];
+        let order = [
+            "\"role\"",
+            "\"name\"",
+            "\"states\"",
+            "\"bounds\"",
+            "\"clipped_bounds\"",
+            "\"in_view\"",
+            "\"actionable\"",
+            "\"actions\"",
+            "\"children\"",
+        ];
+        let positions: Vec<usize> = order.iter().map(|key| node.find(key).unwrap()).collect();
+        assert!(positions.windows(2).all(|pair| pair[0] < pair[1]), "{positions:?}");
+    }
+}

@@ -1,0 +1,110 @@
+//! The Markdown projection: one node a line, indented by depth, written to be
+//! read in a code review.
+
+use std::fmt::Write as _;
+
+use crate::semantic::{SemanticNode, SemanticTree};
+use rehearse_lang::Checked;
+
+impl SemanticTree {
+    /// The tree as Markdown: a heading with the generation and viewport, then
+    /// a nested list with one node a line.
+    ///
+    /// Each line reads `role "name" #id value="..." [states] at x,y WxH`,
+    /// leaving out what the node does not have; `clipped x,y WxH` follows when
+    /// the visible part differs from the layout, and `overlay N` marks overlay
+    /// roots. Redacted values print as `value=<masked>` or
+    /// `value=<sensitive>`. The output is deterministic.
+    pub fn to_markdown(&self) -> String {
+        let mut out = format!(
+            "# Semantic tree\n\ngeneration {} · viewport {}x{}\n\n",
+            self.generation, self.viewport.width, self.viewport.height
+        );
+        write_node(&mut out, &self.root, 0);
+        out
+    }
+}
+
+impl SemanticNode {
+    /// This node's Markdown line without indentation or bullet.
+    pub fn markdown_line(&self) -> String {
+        let mut line = self.role.as_str().to_owned();
+        if !self.name.is_empty() {
+            let _ = write!(line, " {}", quote(&self.name));
+        }
+        if let Some(id) = &self.automation_id {
+            let _ = write!(line, " #{id}");
+        }
+        if let Some(value) = &self.value {
+            match value.text() {
+                Some(text) => {
+                    let _ = write!(line, " value={}", quote(text));
+                }
+                None => {
+                    let _ = write!(line, " value=<{}>", value.sensitivity());
+                }
+            }
+        }
+        let states = state_words(self);
+        if !states.is_empty() {
+            let _ = write!(line, " [{}]", states.join(", "));
+        }
+        let _ = write!(line, " at {}", self.bounds);
+        if self.clipped_bounds != self.bounds {
+            let _ = write!(line, " clipped {}", self.clipped_bounds);
+        }
+        if let Some(order) = self.overlay_order {
+            let _ = write!(line, " overlay {order}");
+        }
+        line
+    }
+}
+
+fn write_node(out: &mut String, node: &SemanticNode, depth: usize) {
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+    out.push_str("- ");
+    out.push_str(&node.markdown_line());
+    out.push('\n');
+    for child in &node.children {
+        write_node(out, child, depth + 1);
+    }
+}
+
+/// A JSON-style quoted string, so names with quotes or newlines stay on one
+/// line and read the same everywhere.
+fn quote(text: &str) -> String {
+    serde_json::to_string(text).expect("strings always serialize")
+}
+
+fn state_words(node: &SemanticNode) -> Vec<&'static str> {
+    let states = node.states;
+    let mut words = Vec::new();
+    if states.focused == Some(true) {
+        words.push("focused");
+    }
+    if !states.enabled {
+        words.push("disabled");
+    }
+    if states.selected == Some(true) {
+        words.push("selected");
+    }
+    match states.expanded {
+        Some(true) => words.push("expanded"),
+        Some(false) => words.push("collapsed"),
+        None => {}
+    }
+    match states.checked {
+        Some(Checked::True) => words.push("checked"),
+        Some(Checked::False) => words.push("unchecked"),
+        Some(Checked::Mixed) => words.push("mixed"),
+        None => {}
+    }
+    if states.offscreen {
+        words.push("offscreen");
+    } else if states.hidden {
+        words.push("hidden");
+    }
+    words
+}

@@ -1,0 +1,24 @@
+//! The semantic model: what widgets mean, and the tree a generation commits.
+//!
+//! - [`Semantic`] and [`SemanticFacts`]: what one widget reports about itself.
+//! - [`Semantics`]: give an existing ratatui widget semantics without patching it.
+//! - [`SemanticTree`] and [`SemanticNode`]: the committed, queryable tree,
+//!   serializable to JSON ([`SemanticTree::to_json`]) and Markdown
+//!   ([`SemanticTree::to_markdown`]) with sensitive values redacted.
+//! - [`resolve_name`]: the naming conventions.
+
+mod facts;
+mod json;
+mod markdown;
+mod naming;
+mod query;
+mod tree;
+mod wrapper;
+
+pub use facts::{IntoSemanticText, ReportedStates, Semantic, SemanticFacts, SemanticValue};
+pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name};
+pub use query::ResolveError;
+pub use tree::{
+    Bounds, Descendants, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree,
+};
+pub use wrapper::{Semantics, mapped_role};

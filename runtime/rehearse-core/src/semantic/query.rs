@@ -1,0 +1,196 @@
+//! Discovery queries: every node a selector matches, in document order, and
+//! the one node an action needs.
+
+use std::fmt;
+
+use crate::semantic::{NodeIdentity, SemanticNode, SemanticTree};
+use rehearse_lang::{AutomationId, AutomationIdError, Selector, SemanticRole};
+
+/// Why a selector could not be resolved to exactly one node.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResolveError {
+    /// The selector itself is invalid (an id that breaks the id rules).
+    Invalid {
+        /// The selector.
+        selector: Selector,
+        /// What is wrong with its id.
+        reason: AutomationIdError,
+    },
+    /// Nothing matches.
+    NoMatch {
+        /// The selector.
+        selector: Selector,
+    },
+    /// More than one node matches.
+    Ambiguous {
+        /// The selector.
+        selector: Selector,
+        /// A label for every match, in document order.
+        matches: Vec<String>,
+    },
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Invalid { selector, reason } => {
+                write!(f, "invalid selector `{selector}`: {reason}")
+            }
+            Self::NoMatch { selector } => write!(f, "no node matches `{selector}`"),
+            Self::Ambiguous { selector, matches } => write!(
+                f,
+                "`{selector}` matches {} nodes, an action needs exactly one: {}; \
+                 use an automation id (`#id`) or a more specific selector",
+                matches.len(),
+                matches.join("; ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ResolveError {}
+
+impl SemanticTree {
+    /// Every node `selector` matches, in document order.
+    ///
+    /// A point selector returns every in-view node whose clipped bounds hold
+    /// the cell, outermost first; use [`resolve`](Self::resolve) for the one
+    /// a pointer action would target.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveError::Invalid`] when an id selector breaks the id rules.
+    pub fn find_all(&self, selector: &Selector) -> Result<Vec<&SemanticNode>, ResolveError> {
+        let found = match selector {
+            Selector::Id(raw) => {
+                let id = validate(selector, raw)?;
+                self.nodes().filter(|node| node.automation_id.as_ref() == Some(&id)).collect()
+            }
+            Selector::Role { role, name } => self.by_role_and_name(*role, name.as_deref()),
+            Selector::TextContains(text) => self.containing_text(text),
+            Selector::Point { col, row } => self.at_point(*col, *row),
+            _ => Vec::new(),
+        };
+        Ok(found)
+    }
+
+    /// The one node `selector` targets.
+    ///
+    /// Id, role and text selectors must match exactly one node. A point
+    /// selector prefers the topmost overlay, then actionable nodes, then the
+    /// smallest area, then the node painted last.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveError::NoMatch`], [`ResolveError::Ambiguous`] (listing every
+    /// match) or [`ResolveError::Invalid`].
+    pub fn resolve(&self, selector: &Selector) -> Result<&SemanticNode, ResolveError> {
+        if let Selector::Point { col, row } = selector {
+            return self
+                .topmost_at(*col, *row)
+                .ok_or_else(|| ResolveError::NoMatch { selector: selector.clone() });
+        }
+        let found = self.find_all(selector)?;
+        match found.as_slice() {
+            [] => Err(ResolveError::NoMatch { selector: selector.clone() }),
+            [one] => Ok(one),
+            many => Err(ResolveError::Ambiguous {
+                selector: selector.clone(),
+                matches: many.iter().map(|node| describe(node)).collect(),
+            }),
+        }
+    }
+
+    /// Like [`resolve`](Self::resolve) for a tree whose automation ids are
+    /// unique, as every committed tree's are: an id selector stops at the
+    /// first match.
+    pub fn resolve_unique_ids(&self, selector: &Selector) -> Result<&SemanticNode, ResolveError> {
+        let Selector::Id(raw) = selector else { return self.resolve(selector) };
+        let id = validate(selector, raw)?;
+        self.by_id(id.as_str()).ok_or_else(|| ResolveError::NoMatch { selector: selector.clone() })
+    }
+
+    /// The node projected from the rendered node with this identity.
+    pub fn by_identity(&self, identity: NodeIdentity) -> Option<&SemanticNode> {
+        // `NodeIdentity`'s equality ignores it; compare what it holds.
+        self.nodes().find(|node| node.identity.0 == identity.0)
+    }
+
+    /// The node with this automation id.
+    pub fn by_id(&self, id: &str) -> Option<&SemanticNode> {
+        self.nodes().find(|node| node.automation_id.as_ref().is_some_and(|own| own == id))
+    }
+
+    /// Nodes of `role`, and with exactly `name` when one is given.
+    pub fn by_role_and_name(&self, role: SemanticRole, name: Option<&str>) -> Vec<&SemanticNode> {
+        self.nodes()
+            .filter(|node| node.role == role && name.is_none_or(|name| node.name == name))
+            .collect()
+    }
+
+    /// Nodes whose own name or public value contains `text`. Redacted values
+    /// never match, so a query cannot probe a secret.
+    pub fn containing_text(&self, text: &str) -> Vec<&SemanticNode> {
+        self.nodes()
+            .filter(|node| {
+                node.name.contains(text)
+                    || node.public_value().is_some_and(|value| value.contains(text))
+            })
+            .collect()
+    }
+
+    /// Every in-view node whose clipped bounds hold the cell, in document order.
+    pub fn at_point(&self, col: u16, row: u16) -> Vec<&SemanticNode> {
+        self.nodes()
+            .filter(|node| node.in_view && node.clipped_bounds.contains(col.into(), row.into()))
+            .collect()
+    }
+
+    /// The node a pointer at the cell targets: topmost overlay first, then
+    /// actionable nodes, then the smallest area, then the node painted last.
+    pub fn topmost_at(&self, col: u16, row: u16) -> Option<&SemanticNode> {
+        let mut best: Option<(u32, bool, u32, usize, &SemanticNode)> = None;
+        let mut order = 0usize;
+        visit_layers(&self.root, 0, &mut |node, layer| {
+            order += 1;
+            if !(node.in_view && node.clipped_bounds.contains(col.into(), row.into())) {
+                return;
+            }
+            let area = node.clipped_bounds.area();
+            let better = match best {
+                None => true,
+                Some((best_layer, best_actionable, best_area, _, _)) => {
+                    (layer, node.actionable, std::cmp::Reverse(area))
+                        >= (best_layer, best_actionable, std::cmp::Reverse(best_area))
+                }
+            };
+            if better {
+                best = Some((layer, node.actionable, area, order, node));
+            }
+        });
+        best.map(|(.., node)| node)
+    }
+}
+
+/// Walks the tree passing each node's overlay layer (0 for application content).
+fn visit_layers<'a>(
+    node: &'a SemanticNode,
+    layer: u32,
+    visit: &mut dyn FnMut(&'a SemanticNode, u32),
+) {
+    let layer = node.overlay_order.unwrap_or(layer);
+    visit(node, layer);
+    for child in &node.children {
+        visit_layers(child, layer, visit);
+    }
+}
+
+fn validate(selector: &Selector, raw: &str) -> Result<AutomationId, ResolveError> {
+    AutomationId::new(raw.to_owned())
+        .map_err(|reason| ResolveError::Invalid { selector: selector.clone(), reason })
+}
+
+/// A node as an ambiguity listing shows it: label and where it is.
+fn describe(node: &SemanticNode) -> String {
+    format!("{} at {}", node.label(), node.bounds)
+}

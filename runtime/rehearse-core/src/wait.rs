@@ -1,0 +1,168 @@
+//! Wait conditions evaluated against a semantic tree, and what a timeout reports.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::semantic::{ResolveError, SemanticNode, SemanticTree};
+use rehearse_lang::{Predicate, WaitCondition};
+
+/// Whether `condition` holds in `tree`, and the nodes its selector matched.
+///
+/// Conditions about one node hold when any match satisfies them; `missing`
+/// holds when nothing matches; `count=N` compares the number of matches.
+/// Values compare against the public value only: a redacted value never
+/// equals or contains anything.
+///
+/// # Errors
+///
+/// An id selector that breaks the id rules.
+pub fn evaluate<'t>(
+    condition: &WaitCondition,
+    tree: &'t SemanticTree,
+) -> Result<(bool, Vec<&'t SemanticNode>), ResolveError> {
+    let matches = tree.find_all(&condition.selector)?;
+    let any = |test: &dyn Fn(&SemanticNode) -> bool| matches.iter().any(|node| test(node));
+    let holds = match &condition.predicate {
+        Predicate::Exists => !matches.is_empty(),
+        Predicate::Missing => matches.is_empty(),
+        Predicate::InView => any(&|node| node.in_view),
+        Predicate::Focused => any(&|node| node.is_focused()),
+        Predicate::Enabled => any(&|node| node.states.enabled),
+        Predicate::Disabled => any(&|node| !node.states.enabled),
+        Predicate::Selected(wanted) => any(&|node| node.states.selected == Some(*wanted)),
+        Predicate::ValueEquals(value) => any(&|node| node.public_value() == Some(value.as_str())),
+        Predicate::TextContains(text) => any(&|node| {
+            node.name.contains(text.as_str())
+                || node.public_value().is_some_and(|v| v.contains(text.as_str()))
+        }),
+        Predicate::Count(count) => matches.len() == *count,
+        _ => false,
+    };
+    Ok((holds, matches))
+}
+
+/// Work the session knows about at one moment, and the boundary it cannot
+/// see past.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct IdleReport {
+    /// Messages waiting in the queue.
+    pub queued_messages: usize,
+    /// Timers due at the current logical time.
+    pub due_timers: usize,
+    /// Timers due later.
+    pub future_timers: usize,
+    /// Whether a render is pending.
+    pub dirty: bool,
+    /// Tracked commands still running.
+    pub tracked_commands: usize,
+    /// Their names, in start order.
+    pub running_commands: Vec<&'static str>,
+    /// Whether untracked links could still send messages the runtime cannot
+    /// foresee (an ordinary `Link` held by an app thread).
+    pub external_links_untracked: bool,
+}
+
+impl IdleReport {
+    /// Whether nothing known is pending.
+    pub fn is_idle(&self) -> bool {
+        self.queued_messages == 0
+            && self.due_timers == 0
+            && !self.dirty
+            && self.tracked_commands == 0
+    }
+}
+
+impl fmt::Display for IdleReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} queued messages, {} due timers, {} future timers, {} tracked commands{}{}",
+            self.queued_messages,
+            self.due_timers,
+            self.future_timers,
+            self.tracked_commands,
+            if self.dirty { ", render pending" } else { "" },
+            if self.external_links_untracked { ", untracked links may still send" } else { "" },
+        )
+    }
+}
+
+/// Everything a wait timeout knows, for the error message and for tools.
+///
+/// The semantic snapshot is the redacted Markdown projection: no sensitive
+/// or masked value appears here, in `Display`, or in `Debug`.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct WaitTimeout {
+    /// The condition that did not hold.
+    pub condition: WaitCondition,
+    /// The timeout.
+    pub timeout: Duration,
+    /// Wall time spent waiting.
+    pub wall_elapsed: Duration,
+    /// Logical time that passed while waiting (zero under a controlled clock).
+    pub logical_elapsed: Duration,
+    /// Labels of the nodes the selector matched last.
+    pub last_matches: Vec<String>,
+    /// What was pending when the wait gave up.
+    pub idle: IdleReport,
+    /// The last semantic snapshot, as redacted Markdown.
+    pub semantic_tree: String,
+    /// A diagnostic checkpoint written for this failure, if one was.
+    pub diagnostic_checkpoint: Option<String>,
+    /// The wait stopped before its timeout because nothing pending could
+    /// change the tree (a controlled clock with no tracked work).
+    pub gave_up_early: bool,
+}
+
+impl WaitTimeout {
+    /// A timeout of `condition` after `timeout`; set what was seen in the
+    /// other fields.
+    pub fn new(condition: WaitCondition, timeout: Duration) -> Self {
+        Self {
+            condition,
+            timeout,
+            wall_elapsed: Duration::ZERO,
+            logical_elapsed: Duration::ZERO,
+            last_matches: Vec::new(),
+            idle: IdleReport::default(),
+            semantic_tree: String::new(),
+            diagnostic_checkpoint: None,
+            gave_up_early: false,
+        }
+    }
+}
+
+impl fmt::Display for WaitTimeout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.gave_up_early {
+            write!(
+                f,
+                "gave up after {:?} waiting for `{}`: nothing pending could change the tree (the timeout was {} ms; under a controlled clock, `wait:` advances time); ",
+                self.wall_elapsed,
+                self.condition,
+                self.timeout.as_millis()
+            )?;
+        } else {
+            write!(
+                f,
+                "timed out after {} ms waiting for `{}` (wall {:?}, logical {:?}); ",
+                self.timeout.as_millis(),
+                self.condition,
+                self.wall_elapsed,
+                self.logical_elapsed
+            )?;
+        }
+        if self.last_matches.is_empty() {
+            write!(f, "the selector matched nothing")?;
+        } else {
+            write!(f, "last matches: {}", self.last_matches.join("; "))?;
+        }
+        write!(f, "; pending: {}", self.idle)?;
+        if let Some(checkpoint) = &self.diagnostic_checkpoint {
+            write!(f, "; diagnostic checkpoint: {checkpoint}")?;
+        }
+        write!(f, "\n\n{}", self.semantic_tree)
+    }
+}

@@ -1,0 +1,174 @@
+//! The terminal runner: a real terminal, real crossterm input, the same
+//! engine as every other host.
+
+use std::io::{self, Stdout, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event, KeyCode, KeyEventKind, KeyModifiers,
+};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+
+use crate::SessionOptions;
+use crate::component::Component;
+use crate::engine::SessionEngine;
+use rehearse_core::AutomationError;
+use rehearse_core::ClockMode;
+
+/// How the terminal runner behaves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TerminalOptions {
+    /// Quit on Ctrl+C even if the app does not handle it (default `true`).
+    pub ctrl_c_quits: bool,
+    /// Capture the mouse (default `true`).
+    pub mouse: bool,
+    /// The longest time to wait for input before checking timers again.
+    pub tick: Duration,
+}
+
+impl Default for TerminalOptions {
+    fn default() -> Self {
+        Self { ctrl_c_quits: true, mouse: true, tick: Duration::from_millis(100) }
+    }
+}
+
+/// Runs `app` in the current terminal until it quits (`ctx.quit()`) or
+/// Ctrl+C: raw mode, alternate screen, mouse capture and bracketed paste on
+/// entry; all restored on exit, on error and on panic. Time is real.
+///
+/// The app is unmounted (exactly once) before this returns, however it ends.
+///
+/// # Errors
+///
+/// Terminal I/O failures and engine errors (duplicate ids, ...).
+pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), AutomationError> {
+    let mut guard = TerminalGuard::enter(options.mouse)?;
+    let size = guard.terminal.size()?;
+    let session =
+        SessionOptions::default().viewport(size.width, size.height).clock(ClockMode::Realtime);
+    let mut engine = SessionEngine::start(app, session)?;
+    let mut drawn = None;
+    loop {
+        if drawn != Some(engine.generation()) {
+            draw(&mut guard.terminal, &engine)?;
+            drawn = Some(engine.generation());
+        }
+        if engine.quit_requested() {
+            break;
+        }
+        let wait = engine.until_next_timer().map_or(options.tick, |due| due.min(options.tick));
+        if event::poll(wait)? {
+            // Take everything already waiting, then commit once.
+            loop {
+                let event = event::read()?;
+                if options.ctrl_c_quits && is_ctrl_c(&event) {
+                    engine.close();
+                    return Ok(());
+                }
+                engine.handle_event(&event)?;
+                if !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+        } else if engine.has_ready_work() {
+            // A timer fell due or a command reported.
+            engine.drain()?;
+        } else {
+            // Nothing happened: no render, no commit.
+            continue;
+        }
+        engine.commit_now()?;
+    }
+    engine.close();
+    drop(guard);
+    Ok(())
+}
+
+fn is_ctrl_c(event: &Event) -> bool {
+    matches!(event, Event::Key(key) if key.kind == KeyEventKind::Press
+        && key.code == KeyCode::Char('c')
+        && key.modifiers.contains(KeyModifiers::CONTROL))
+}
+
+fn draw<C: Component>(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    engine: &SessionEngine<C>,
+) -> io::Result<()> {
+    let committed = engine.committed();
+    terminal.draw(|frame| {
+        let buffer = frame.buffer_mut();
+        for (target, source) in buffer.content.iter_mut().zip(&committed.buffer.content) {
+            *target = source.clone();
+        }
+        if let Some((col, row)) = committed.cursor {
+            frame.set_cursor_position((col, row));
+        }
+    })?;
+    Ok(())
+}
+
+/// Puts the terminal into application mode and guarantees it is put back.
+struct TerminalGuard {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+    mouse: bool,
+}
+
+impl TerminalGuard {
+    fn enter(mouse: bool) -> io::Result<Self> {
+        install_panic_hook(mouse);
+        enable_raw_mode()?;
+        let mut stdout = io::stdout();
+        execute!(stdout, EnterAlternateScreen, EnableBracketedPaste)?;
+        if mouse {
+            execute!(stdout, EnableMouseCapture)?;
+        }
+        let terminal = Terminal::new(CrosstermBackend::new(stdout))?;
+        Ok(Self { terminal, mouse })
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        TERMINAL_ACTIVE.store(false, Ordering::Release);
+        restore(self.mouse);
+        let _ = self.terminal.show_cursor();
+    }
+}
+
+fn restore(mouse: bool) {
+    let mut stdout = io::stdout();
+    if mouse {
+        let _ = execute!(stdout, DisableMouseCapture);
+    }
+    let _ = execute!(stdout, DisableBracketedPaste, LeaveAlternateScreen);
+    let _ = disable_raw_mode();
+    let _ = stdout.flush();
+}
+
+/// Whether a runner holds the terminal right now.
+static TERMINAL_ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Restores the terminal before the default panic message prints, so a
+/// panic in a component leaves a usable shell with a readable message. Only
+/// a panic on the UI thread, while the runner holds the terminal, restores
+/// it: a worker thread's panic leaves the app's screen alone, and after the
+/// runner returns the hook does nothing but chain to the previous one.
+fn install_panic_hook(mouse: bool) {
+    TERMINAL_ACTIVE.store(true, Ordering::Release);
+    let ui_thread = std::thread::current().id();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().id() == ui_thread && TERMINAL_ACTIVE.swap(false, Ordering::AcqRel)
+        {
+            restore(mouse);
+        }
+        previous(info);
+    }));
+}

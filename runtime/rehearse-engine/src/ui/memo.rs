@@ -1,0 +1,467 @@
+//! Memoized subtrees: a render carries over what an unchanged subtree
+//! recorded in the previous frame — its nodes, handlers, caret and cells —
+//! instead of running its body again. The nodes stay where they are in the
+//! session's arena and the cells where they are in the kept buffer, so
+//! carrying a subtree over costs the same however large it is.
+//!
+//! A subtree is unchanged when its dependencies (what the app says the body
+//! reads), its area, its coordinate space, its layer and its component are
+//! the same, no handler inside it ran since, and no interaction state
+//! (focus, hover, press) inside it changed. A body that reads anything the
+//! frame cannot compare (the clock, another node's state, nested
+//! components, overlays, key bindings) is volatile: it renders every time.
+
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+
+use ratatui::layout::Rect;
+use rustc_hash::{FxHashMap, FxHasher};
+
+use super::frame::{FrameBuilder, NodeIdx, NodeKey, ParentSlot};
+use crate::component::ComponentPath;
+use rehearse_core::semantic::Bounds;
+
+/// Where a memoized subtree sits: its parent node and its key scope there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct MemoKey {
+    pub(crate) parent: NodeKey,
+    pub(crate) scope: u64,
+}
+
+/// A range of arena slots, `Copy` so records copy as plain bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Slots {
+    start: NodeIdx,
+    end: NodeIdx,
+}
+
+impl Slots {
+    fn new(range: Range<NodeIdx>) -> Self {
+        Self { start: range.start, end: range.end }
+    }
+
+    fn range(self) -> Range<NodeIdx> {
+        self.start..self.end
+    }
+
+    pub(crate) fn contains(self, idx: NodeIdx) -> bool {
+        (self.start..self.end).contains(&idx)
+    }
+}
+
+/// What a frame remembers about one memoized subtree.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MemoRecord {
+    pub(crate) key: MemoKey,
+    /// Hash of the dependencies and of everything around the body that it
+    /// may read (area, coordinate space, layer, component).
+    pub(crate) fingerprint: u64,
+    /// The nodes its body recorded, or moved, into the arena: contiguous
+    /// and in document order. Records inside it carried over in place
+    /// (`detached`) hold the rest of its nodes.
+    pub(crate) nodes: Slots,
+    /// Its first top-level node (a child of the node it was recorded
+    /// under), if it has any.
+    pub(crate) first_root: NodeIdx,
+    /// How many top-level nodes it has: `first_root` and those its
+    /// `next_root` chain reaches.
+    pub(crate) roots: usize,
+    /// Its nodes lie outside the `nodes` of the record it is inside: it was
+    /// carried over in place while that one rendered.
+    pub(crate) detached: bool,
+    /// Some record inside it is detached: its nodes are not one range, so
+    /// it can be kept in place but not moved.
+    pub(crate) has_detached: bool,
+    /// The parent's sibling count in `counted_in` afterwards (nodes with an
+    /// automation id are not counted: their key is their id).
+    pub(crate) counted: usize,
+    /// The key scope its top-level nodes are counted in: its own, or for a
+    /// group the one around it.
+    pub(crate) counted_in: u64,
+    /// How many memoized subtrees were recorded inside this one: the
+    /// records right after it. Relative, so carrying records over copies
+    /// them as they are.
+    pub(crate) inner: usize,
+    /// Where the body placed the caret, if it did.
+    pub(crate) cursor: Option<(u16, u16)>,
+    /// The screen cells the body may have drawn on.
+    pub(crate) cells: Bounds,
+    /// Changes whenever the subtree is rendered afresh, so a projection of
+    /// it can tell whether it still describes these nodes.
+    pub(crate) stamp: u64,
+    /// The body read something the frame cannot compare.
+    pub(crate) volatile: bool,
+    /// Its cells are not only its own: something was painted beneath it
+    /// before it, or over it after it.
+    pub(crate) painted_over: bool,
+}
+
+/// A memoized body being recorded.
+pub(crate) struct ActiveMemo {
+    pub(crate) first: NodeIdx,
+    pub(crate) record: usize,
+    volatile_before: u64,
+    cursor_sets_before: u64,
+    /// How many children its parent had when it began: the ones added
+    /// since are its top-level nodes.
+    children_before: usize,
+}
+
+/// What the previous frame offers for reuse.
+pub(crate) struct Previous {
+    pub(crate) frame: Box<FrameBuilder>,
+    /// Nodes of that frame (by index) a memoized subtree must not be
+    /// carried over across: a handler ran on them, or their focus, hover or
+    /// press state changed.
+    pub(crate) stale: Vec<NodeIdx>,
+    /// The record a render in document order looks for next.
+    pub(crate) cursor: usize,
+    /// Its records by key, built the first time the cursor guesses wrong.
+    pub(crate) index: FxHashMap<MemoKey, usize>,
+}
+
+impl Previous {
+    /// The frame offered with `stale` nodes.
+    pub(crate) fn new(frame: Box<FrameBuilder>, stale: Vec<NodeIdx>) -> Self {
+        Self { frame, stale, cursor: 0, index: FxHashMap::default() }
+    }
+
+    /// The index of the record for `key`. A render visits memoized bodies
+    /// in the order the previous one did, so the cursor usually has it.
+    fn find(&mut self, key: &MemoKey) -> Option<usize> {
+        let records = &self.frame.memos;
+        let at = match records.get(self.cursor) {
+            Some(record) if record.key == *key => self.cursor,
+            _ => {
+                if self.index.is_empty() {
+                    self.index.extend(records.iter().enumerate().map(|(at, r)| (r.key, at)));
+                }
+                *self.index.get(key)?
+            }
+        };
+        // Its body, if it renders, visits the records inside it next.
+        self.cursor = at + 1;
+        Some(at)
+    }
+}
+
+/// The ranges of arena slots that hold the nodes of the record at `at`: its
+/// own range and those of the records inside it carried over in place.
+fn segments(records: &[MemoRecord], at: usize) -> impl Iterator<Item = Range<NodeIdx>> + '_ {
+    let record = &records[at];
+    // Only a record with detached ones inside needs a look at them.
+    let inner = if record.has_detached { &records[at + 1..at + 1 + record.inner] } else { &[] };
+    let detached = inner.iter().filter(|inner| inner.detached);
+    std::iter::once(record.nodes.range()).chain(detached.map(|inner| inner.nodes.range()))
+}
+
+/// Whether slot `idx` holds a node of the record at `at`.
+fn holds(records: &[MemoRecord], at: usize, idx: NodeIdx) -> bool {
+    segments(records, at).any(|range| range.contains(&idx))
+}
+
+/// The fingerprint of a memoized body's surroundings and dependencies.
+pub(crate) fn fingerprint(
+    deps: &(impl Hash + ?Sized),
+    area: Rect,
+    component_area: Rect,
+    parent: NodeIdx,
+    frame: &FrameBuilder,
+    owner: &ComponentPath,
+) -> u64 {
+    let mut hasher = FxHasher::default();
+    deps.hash(&mut hasher);
+    area.hash(&mut hasher);
+    component_area.hash(&mut hasher);
+    // The body's nodes are clipped by their ancestors too.
+    frame.nodes[parent].clip.hash(&mut hasher);
+    let surface = frame.surface();
+    (surface.dx, surface.dy, surface.clip).hash(&mut hasher);
+    frame.viewport.hash(&mut hasher);
+    frame.current_layer.hash(&mut hasher);
+    owner.hash(&mut hasher);
+    hasher.finish()
+}
+
+impl FrameBuilder {
+    /// Marks the innermost memoized body (and those around it) volatile.
+    pub(crate) fn mark_volatile(&self) {
+        self.volatile.set(self.volatile.get() + 1);
+    }
+
+    /// Notes that the render read or changed node `idx` (its state, its
+    /// handlers, its pointer policy). A body that reaches outside itself is
+    /// volatile; and a node a memoized body recorded, reached from outside
+    /// that body, means the body cannot be carried over next time — the
+    /// outside code would change the carried node again.
+    pub(crate) fn touch(&self, idx: NodeIdx) {
+        let innermost = self.memo_stack.last();
+        let outside = innermost.is_none_or(|memo| idx < memo.first);
+        if innermost.is_some() && outside {
+            self.mark_volatile();
+        }
+        if !self.nodes[idx].in_memo {
+            return;
+        }
+        // Outside every body being recorded, or inside one that already
+        // ended within the innermost (an enclosing body reaching into it).
+        let in_ended = innermost.is_some_and(|memo| {
+            !outside && self.memos[memo.record + 1..].iter().any(|ended| ended.nodes.contains(idx))
+        });
+        if outside || in_ended {
+            self.touched_from_outside.borrow_mut().push(idx);
+        }
+    }
+
+    /// Ends the render for the bodies whose nodes code outside them touched
+    /// (see [`touch`](Self::touch)): they render afresh next time, and the
+    /// projection of what they hold now is not reused.
+    pub(crate) fn forget_memos_touched_from_outside(&mut self) {
+        let touched = std::mem::take(self.touched_from_outside.get_mut());
+        for idx in touched {
+            for at in 0..self.memos.len() {
+                if !holds(&self.memos, at, idx) {
+                    continue;
+                }
+                self.memos[at].volatile = true;
+                self.restamp(at);
+            }
+        }
+    }
+
+    /// Gives the record at `at` a new stamp, so the projection of what it
+    /// holds is not reused: it changed after the record was made or
+    /// carried over.
+    pub(crate) fn restamp(&mut self, at: usize) {
+        let record = &self.memos[at];
+        if record.roots == 1 {
+            self.restamp_node(record.first_root);
+        }
+    }
+
+    /// Gives the memoized subtree node `idx` roots, if it roots one, a new
+    /// stamp (see [`restamp`](Self::restamp)).
+    pub(crate) fn restamp_node(&mut self, idx: NodeIdx) {
+        if self.nodes[idx].memo.is_some() {
+            self.stamps += 1;
+            self.nodes[idx].memo = Some(self.stamps);
+        }
+    }
+
+    /// Whether a memoized body may be carried over here at all: memoizing
+    /// is on, the body is application content under an ordinary node.
+    pub(crate) fn can_memoize(&self) -> bool {
+        self.memoize
+            && self.current_layer == 0
+            && matches!(self.parents.last(), Some(ParentSlot::Node(_)))
+    }
+
+    /// Carries over the previous frame's subtree for `key` if it is
+    /// unchanged; returns whether it did.
+    pub(crate) fn replay(&mut self, key: MemoKey, fingerprint: u64) -> bool {
+        let Some(mut previous) = self.previous.take() else { return false };
+        let carried = match previous.find(&key) {
+            Some(at) if self.can_carry_over(&previous, at, fingerprint) => {
+                // In the arena it was recorded in, the nodes stay where they
+                // are; into a fresh arena they move (and must be one range).
+                if self.shared_arena {
+                    self.keep_in_place(&mut previous, at);
+                } else {
+                    self.relocate(&mut previous, at);
+                }
+                true
+            }
+            _ => false,
+        };
+        self.previous = Some(previous);
+        carried
+    }
+
+    fn can_carry_over(&self, previous: &Previous, at: usize, fingerprint: u64) -> bool {
+        let record = &previous.frame.memos[at];
+        record.fingerprint == fingerprint
+            && !record.volatile
+            && !record.painted_over
+            && (self.shared_arena || !record.has_detached)
+            && !self.paint.is_painted(record.cells)
+            && !previous.stale.iter().any(|&idx| holds(&previous.frame.memos, at, idx))
+            // Already carried over, itself or inside another record (only a
+            // frame with a duplicate key reaches one twice).
+            && !self.carried.contains(at)
+            && (record.inner == 0 || self.carried.count_ones(at + 1..at + 1 + record.inner) == 0)
+    }
+
+    /// Carries the record at `at` over without moving its nodes: they
+    /// become live again and its roots move under the current node.
+    fn keep_in_place(&mut self, previous: &mut Previous, at: usize) {
+        let records = &previous.frame.memos;
+        let record = &records[at];
+        let parent = self.current_node();
+        for range in segments(records, at) {
+            if self.nodes.keep(range) {
+                self.duplicate = true;
+            }
+        }
+        let mut root = record.first_root;
+        for _ in 0..record.roots {
+            self.nodes[root].parent = Some(parent);
+            self.nodes[parent].children.push(root);
+            root = root.wrapping_add_signed(self.nodes[root].next_root);
+        }
+        // Inside a body being recorded, its nodes are not among the ones
+        // that body records.
+        let detached = !self.memo_stack.is_empty();
+        self.carry_records(previous, at, None, detached);
+    }
+
+    /// Carries the record at `at` over by moving its nodes from the
+    /// previous frame's arena to the end of this frame's, renumbered.
+    fn relocate(&mut self, previous: &mut Previous, at: usize) {
+        let from = previous.frame.memos[at].nodes.range();
+        let parent = self.current_node();
+        let first = self.nodes.len();
+        let start = from.start;
+        let shift = move |idx: NodeIdx| idx - start + first;
+        for idx in from.clone() {
+            // A record is carried over at most once (`carried`).
+            let mut node =
+                previous.frame.nodes.take(idx).expect("a record's nodes are carried over once");
+            let at = self.nodes.len();
+            node.parent = match node.parent {
+                Some(old) if from.contains(&old) => Some(shift(old)),
+                _ => {
+                    self.nodes[parent].children.push(at);
+                    Some(parent)
+                }
+            };
+            for child in &mut node.children {
+                *child = shift(*child);
+            }
+            self.index_key(node.key, at);
+            self.nodes.push(node);
+        }
+        self.carry_records(previous, at, Some(first), false);
+    }
+
+    /// Pushes the record at `at` and the ones inside it, with their nodes
+    /// renumbered if they moved (`moved_to`: the new index of the first),
+    /// and replays what the body did besides recording nodes (its caret,
+    /// its sibling count). `detached`: its nodes are not among those of the
+    /// body being recorded around it.
+    fn carry_records(
+        &mut self,
+        previous: &mut Previous,
+        at: usize,
+        moved_to: Option<NodeIdx>,
+        detached: bool,
+    ) {
+        let records = &previous.frame.memos;
+        let record = &records[at];
+        let end = at + 1 + record.inner;
+        previous.cursor = end;
+        self.carried.insert_range(at..end);
+        if let Some(cursor) = record.cursor {
+            self.cursor = Some(cursor);
+            self.cursor_sets += 1;
+        }
+        let parent = self.current_node();
+        if record.counted > 0 {
+            self.set_sibling_count(parent, record.counted_in, record.counted);
+        }
+        // Only the outermost record claims its cells: a record inside it
+        // is painted over only when it is (see `note_paint`).
+        self.paint.paint(record.cells, Some(self.memos.len()));
+        let start = self.memos.len();
+        self.memos.extend_from_slice(&records[at..end]);
+        self.memos[start].detached = detached;
+        if let Some(to) = moved_to {
+            let from = record.nodes.start;
+            let shift = |idx: NodeIdx| idx - from + to;
+            for carried in &mut self.memos[start..] {
+                carried.nodes = Slots::new(shift(carried.nodes.start)..shift(carried.nodes.end));
+                if carried.roots > 0 {
+                    carried.first_root = shift(carried.first_root);
+                }
+            }
+        }
+    }
+
+    /// Starts recording a memoized body.
+    pub(crate) fn begin_memo(
+        &mut self,
+        key: MemoKey,
+        fingerprint: u64,
+        cells: Bounds,
+        counted_in: u64,
+    ) {
+        let record = self.memos.len();
+        self.stamps += 1;
+        let stamp = self.stamps;
+        let painted_over = self.paint.is_painted(cells);
+        self.memos.push(MemoRecord {
+            key,
+            fingerprint,
+            nodes: Slots::new(self.nodes.len()..self.nodes.len()),
+            first_root: 0,
+            roots: 0,
+            detached: false,
+            has_detached: false,
+            counted: 0,
+            counted_in,
+            inner: 0,
+            cursor: None,
+            cells,
+            stamp,
+            volatile: false,
+            painted_over,
+        });
+        let parent = self.current_node();
+        self.memo_stack.push(ActiveMemo {
+            first: self.nodes.len(),
+            record,
+            volatile_before: self.volatile.get(),
+            cursor_sets_before: self.cursor_sets,
+            children_before: self.nodes[parent].children.len(),
+        });
+    }
+
+    /// Finishes recording the innermost memoized body.
+    pub(crate) fn end_memo(&mut self, parent: NodeIdx) {
+        let memo = self.memo_stack.pop().expect("begin_memo before end_memo");
+        let end = self.nodes.len();
+        let counted = self.sibling_count(parent, self.memos[memo.record].counted_in);
+        // Its top-level nodes are the children its parent gained, in
+        // document order. Chain them, so carrying it over in place reaches
+        // them without a search (offsets: moving its nodes keeps them).
+        let roots = &self.nodes[parent].children[memo.children_before..];
+        let (first_root, root_count) = (roots.first().copied().unwrap_or(0), roots.len());
+        for at in memo.children_before + 1..memo.children_before + root_count {
+            let (before, root) = {
+                let children = &self.nodes[parent].children;
+                (children[at - 1], children[at])
+            };
+            self.nodes[before].next_root = root as isize - before as isize;
+        }
+        let inner = memo.record + 1..self.memos.len();
+        let has_detached = self.memos[inner.clone()].iter().any(|record| record.detached);
+        if root_count == 1 {
+            self.nodes[first_root].memo = Some(self.memos[memo.record].stamp);
+        }
+        let volatile = self.volatile.get() != memo.volatile_before;
+        let cursor = (self.cursor_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();
+        let record = &mut self.memos[memo.record];
+        record.nodes = Slots::new(memo.first..end);
+        record.first_root = first_root;
+        record.roots = root_count;
+        record.has_detached = has_detached;
+        record.counted = counted;
+        record.inner = inner.len();
+        record.cursor = cursor;
+        record.volatile = volatile;
+        let cells = record.cells;
+        // Cells of its area that nothing claimed, before it or inside it,
+        // still show the previous frame: a fresh render leaves them blank.
+        self.blank_unclaimed(cells);
+        self.paint.paint(cells, Some(memo.record));
+    }
+}

@@ -1,0 +1,131 @@
+//! `Checkbox`: a two- or three-state check box.
+
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+
+use crate::ui::{Ui, View, WidgetEvent};
+use crate::widgets::{ValueCallback, interaction_style, is_activation, with_id};
+use rehearse_core::semantic::{Semantic, SemanticFacts};
+use rehearse_lang::{ActionSet, Checked, MouseButton, SemanticRole};
+
+/// A check box with a label: `[x] label`, `[ ] label`, or `[-] label` when
+/// mixed.
+///
+/// The app owns the state. A left click, or Enter or Space while focused,
+/// sends `on_toggle` with the state it should become: unchecked and mixed
+/// become checked, checked becomes unchecked. The label is the accessible
+/// name; the state is published as `checked` (never as a value).
+///
+/// ```
+/// use rehearse::prelude::*;
+/// use rehearse::widgets::Checkbox;
+/// let facts = Checkbox::<()>::new("Buy milk").checked(true).semantics();
+/// assert_eq!(facts.role, SemanticRole::Checkbox);
+/// assert_eq!(facts.states.checked, Some(Checked::True));
+/// assert_eq!(facts.value, None);
+/// ```
+pub struct Checkbox<M> {
+    label: String,
+    checked: Checked,
+    id: Option<String>,
+    enabled: bool,
+    on_toggle: Option<ValueCallback<bool, M>>,
+}
+
+impl<M> Checkbox<M> {
+    /// An unchecked check box with a label (its accessible name).
+    pub fn new(label: impl Into<String>) -> Self {
+        Self {
+            label: label.into(),
+            checked: Checked::False,
+            id: None,
+            enabled: true,
+            on_toggle: None,
+        }
+    }
+
+    /// Sets the state: a `bool`, a [`Checked`], or an `Option<bool>` where
+    /// `None` is mixed.
+    #[must_use]
+    pub fn checked(mut self, checked: impl Into<Checked>) -> Self {
+        self.checked = checked.into();
+        self
+    }
+
+    /// Sets the automation id.
+    #[must_use]
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
+        self
+    }
+
+    /// Enables or disables the check box. A disabled one is not focusable
+    /// and ignores input.
+    #[must_use]
+    pub fn enabled(mut self, enabled: bool) -> Self {
+        self.enabled = enabled;
+        self
+    }
+
+    /// The message a toggle sends, given the state the box should become.
+    /// Without it the box publishes no Click or Toggle action.
+    #[must_use]
+    pub fn on_toggle(mut self, message: impl Fn(bool) -> M + 'static) -> Self {
+        self.on_toggle = Some(Box::new(message));
+        self
+    }
+
+    /// The state a toggle asks for.
+    fn toggled(&self) -> bool {
+        self.checked != Checked::True
+    }
+}
+
+impl<M> Semantic for Checkbox<M> {
+    fn semantics(&self) -> SemanticFacts {
+        let mut facts = SemanticFacts::new(SemanticRole::Checkbox)
+            .label(self.label.as_str())
+            .checked(self.checked)
+            .enabled(self.enabled);
+        if self.on_toggle.is_none() {
+            facts = facts.actions(ActionSet::EMPTY);
+        }
+        with_id(facts, self.id.as_deref())
+    }
+}
+
+impl<M: Send + 'static> View<M> for Checkbox<M> {
+    fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
+        let facts = self.semantics();
+        let enabled = self.enabled;
+        let mark = match self.checked {
+            Checked::True => "[x]",
+            Checked::Mixed => "[-]",
+            Checked::False => "[ ]",
+        };
+        let text = format!("{mark} {}", self.label);
+        let node = ui.node(area, facts, |ui, node| {
+            let style = interaction_style(ui, node, enabled);
+            ui.draw_own(area, |area, buf| Line::styled(text, style).render(area, buf));
+        });
+        if !enabled {
+            return;
+        }
+        ui.make_focusable(node);
+        let next = self.toggled();
+        if let Some(on_toggle) = self.on_toggle {
+            ui.on_event(node, move |event, cx| match event {
+                WidgetEvent::Click { button: MouseButton::Left, .. } => {
+                    cx.emit(on_toggle(next));
+                    true
+                }
+                WidgetEvent::Key(key) if is_activation(key) => {
+                    cx.emit(on_toggle(next));
+                    true
+                }
+                _ => false,
+            });
+        }
+    }
+}

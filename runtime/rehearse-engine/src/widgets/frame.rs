@@ -1,0 +1,147 @@
+//! `Frame`: a bordered container with an optional title.
+
+use ratatui::layout::Rect;
+use ratatui::widgets::{Block, BorderType, Widget};
+
+use crate::ui::{NodeRef, Ui, WidgetEvent};
+use crate::widgets::{Callback, theme, with_id};
+use rehearse_core::semantic::{Semantic, SemanticFacts};
+use rehearse_lang::{ActionSet, MouseButton, SemanticAction, SemanticRole};
+
+/// A bordered container with an optional title. It has a body, so instead
+/// of being a [`View`](crate::View) it is shown with [`show`](Self::show):
+/// what the body adds inside the border becomes the frame's children.
+///
+/// ```
+/// use rehearse::prelude::*;
+/// use rehearse::widgets::{Button, Frame};
+/// enum Msg { Add }
+/// fn view(ui: &mut Ui<'_, Msg>) {
+///     Frame::new().title("Todos").automation_id("todos").show(ui, ui.area(), |ui, inner| {
+///         ui.add(inner, Button::new("Add").on_click(|| Msg::Add));
+///     });
+/// }
+/// ```
+///
+/// Publishes role `group` named by its title (its own label) and never by
+/// its content: an untitled frame has an empty name.
+///
+/// A frame has no click behaviour of its own: with exactly one child that
+/// accepts clicks where the frame's centre is, it supports Click (a real
+/// click there reaches the child); with several children it never does.
+/// [`capture_click`](Self::capture_click) instead makes the frame take
+/// every click inside it, before its descendants, and send a message.
+pub struct Frame<M> {
+    title: Option<String>,
+    id: Option<String>,
+    enabled: bool,
+    on_click: Option<Callback<M>>,
+}
+
+impl<M> Default for Frame<M> {
+    fn default() -> Self {
+        Self { title: None, id: None, enabled: true, on_click: None }
+    }
+}
+
+impl<M> Frame<M> {
+    /// An untitled frame.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The title drawn in the top border; also the frame's accessible name.
+    #[must_use]
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the automation id.
+    #[must_use]
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
+        self
+    }
+
+    /// Enables or disables the frame and everything in it: a disabled
+    /// frame's descendants are disabled too, cannot take focus and ignore
+    /// input.
+    #[must_use]
+    pub fn enabled(mut self, enabled: bool) -> Self {
+        self.enabled = enabled;
+        self
+    }
+
+    /// Makes the frame take every left click inside it, before its
+    /// descendants (`MouseRegion::capture_click` semantics), and send this
+    /// message. The frame then supports Click itself and its children can
+    /// no longer be clicked.
+    #[must_use]
+    pub fn capture_click(mut self, on_click: impl Fn() -> M + 'static) -> Self {
+        self.on_click = Some(Box::new(on_click));
+        self
+    }
+}
+
+impl<M> Semantic for Frame<M> {
+    fn semantics(&self) -> SemanticFacts {
+        let mut facts = SemanticFacts::new(SemanticRole::Group)
+            .label(self.title.as_deref())
+            .enabled(self.enabled);
+        if self.on_click.is_some() {
+            facts = facts.actions(ActionSet::from_slice(&[SemanticAction::Click]));
+        }
+        with_id(facts, self.id.as_deref())
+    }
+}
+
+impl<M: Send + 'static> Frame<M> {
+    /// Draws the border at `area` and records the frame; `body` renders the
+    /// children into the area inside the border. Returns the frame's node.
+    pub fn show(
+        self,
+        ui: &mut Ui<'_, M>,
+        area: Rect,
+        body: impl FnOnce(&mut Ui<'_, M>, Rect),
+    ) -> NodeRef {
+        let facts = self.semantics();
+        let enabled = self.enabled;
+        let capturing = self.on_click.is_some();
+        let title = self.title;
+        let node = ui.node(area, facts, |ui, node| {
+            let style = if !enabled {
+                theme::DISABLED
+            } else if capturing && ui.is_pressed(node) {
+                theme::PRESSED
+            } else if capturing && ui.is_hovered(node) {
+                theme::HOVERED
+            } else {
+                theme::NORMAL
+            };
+            let mut block = Block::bordered().border_type(BorderType::Rounded).border_style(style);
+            if let Some(title) = &title {
+                block = block.title(title.as_str());
+            }
+            let inner = block.inner(area);
+            ui.draw_own(area, |area, buf| block.render(area, buf));
+            body(ui, inner);
+        });
+        match self.on_click {
+            Some(on_click) => {
+                ui.capture_click(node);
+                if enabled {
+                    ui.on_event(node, move |event, cx| match event {
+                        WidgetEvent::Click { button: MouseButton::Left, .. } => {
+                            cx.emit(on_click());
+                            true
+                        }
+                        _ => false,
+                    });
+                }
+            }
+            None => ui.inherit_click_from_only_child(node),
+        }
+        node
+    }
+}

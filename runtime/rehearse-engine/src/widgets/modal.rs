@@ -1,0 +1,95 @@
+//! `Modal`: a dialog above everything, trapping focus.
+
+use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::widgets::{Block, BorderType, Clear, Widget};
+
+use crate::ui::Ui;
+use crate::widgets::{Callback, theme, with_id};
+use rehearse_core::semantic::SemanticFacts;
+use rehearse_lang::{KeyCode, KeyPress, SemanticRole};
+
+/// A modal dialog: centred over the viewport in an overlay, it blocks
+/// pointer input to what is beneath, traps Tab focus inside, and gives focus
+/// back to where it was when it closes.
+///
+/// In the semantic tree a modal is one `dialog` node (the portal's role,
+/// name and id hoisted onto the dialog's own frame), listed after the
+/// application content with its `overlay_order`.
+pub struct Modal<M> {
+    title: String,
+    id: Option<String>,
+    width: u16,
+    height: u16,
+    on_dismiss: Option<Callback<M>>,
+}
+
+impl<M: Send + 'static> Modal<M> {
+    /// A modal titled `title` (its accessible name).
+    pub fn new(title: impl Into<String>) -> Self {
+        Self { title: title.into(), id: None, width: 40, height: 7, on_dismiss: None }
+    }
+
+    /// Sets the automation id.
+    #[must_use]
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
+        self
+    }
+
+    /// The dialog's size in cells, border included (clamped to the viewport).
+    #[must_use]
+    pub fn size(mut self, width: u16, height: u16) -> Self {
+        self.width = width;
+        self.height = height;
+        self
+    }
+
+    /// The message Esc sends (usually "close the dialog").
+    #[must_use]
+    pub fn on_dismiss(mut self, message: impl Fn() -> M + 'static) -> Self {
+        self.on_dismiss = Some(Box::new(message));
+        self
+    }
+
+    /// Renders the modal; `body` draws the content inside the border.
+    pub fn show(self, ui: &mut Ui<'_, M>, body: impl FnOnce(&mut Ui<'_, M>, Rect)) {
+        let viewport = Rect::from((ratatui::layout::Position::ORIGIN, ui.viewport()));
+        let area = centered(viewport, self.width, self.height);
+        let portal = with_id(
+            SemanticFacts::new(SemanticRole::Dialog).name(self.title.as_str()),
+            self.id.as_deref(),
+        );
+        let title = self.title;
+        let on_dismiss = self.on_dismiss;
+        ui.overlay(portal, area, true, |ui| {
+            // The content's root frame; the portal's declaration is hoisted
+            // onto it, so the tree shows one dialog with the frame's bounds.
+            ui.node(area, SemanticFacts::new(SemanticRole::Group), |ui, _| {
+                let block = Block::bordered()
+                    .border_type(BorderType::Double)
+                    .border_style(theme::FOCUSED)
+                    .title(title.as_str());
+                let inner = block.inner(area);
+                ui.draw_own(area, |area, buf| {
+                    Clear.render(area, buf);
+                    block.render(area, buf);
+                });
+                body(ui, inner);
+                if let Some(on_dismiss) = on_dismiss {
+                    ui.on_key(KeyPress::from(KeyCode::Esc), on_dismiss);
+                }
+            });
+        });
+    }
+}
+
+/// A `width` x `height` rectangle centred in `area`, clamped to it.
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [cell] = Layout::horizontal([Constraint::Length(width.min(area.width))])
+        .flex(Flex::Center)
+        .areas(row);
+    cell
+}

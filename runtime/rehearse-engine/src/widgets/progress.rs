@@ -1,0 +1,106 @@
+//! `ProgressBar`: how far along something is.
+
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, BorderType, Gauge, Widget};
+
+use crate::ui::{Ui, View};
+use crate::widgets::{theme, with_id};
+use rehearse_core::semantic::{Semantic, SemanticFacts};
+use rehearse_lang::{SemanticRole, Sensitivity};
+
+/// A progress bar drawn with ratatui's [`Gauge`].
+///
+/// Publishes role `progress-bar`, its [`label`](Self::label) as its name,
+/// and the ratio as a public percentage value (`"40%"`): progress bars are
+/// one of the roles that derive a value. It has no actions.
+///
+/// Three rows or more with a label draw a bordered gauge titled by the
+/// label; fewer draw `label` then the gauge on one row.
+///
+/// ```
+/// use rehearse::prelude::*;
+/// use rehearse::widgets::ProgressBar;
+/// let facts = ProgressBar::new(0.4).label("Upload").semantics();
+/// assert_eq!(facts.value.unwrap().text(), Some("40%"));
+/// assert_eq!(facts.label.as_deref(), Some("Upload"));
+/// ```
+#[derive(Debug, Clone)]
+pub struct ProgressBar {
+    ratio: f64,
+    label: Option<String>,
+    id: Option<String>,
+}
+
+impl ProgressBar {
+    /// A bar at `ratio`, clamped to `0.0..=1.0` (NaN is 0).
+    pub fn new(ratio: f64) -> Self {
+        let ratio = if ratio.is_nan() { 0.0 } else { ratio.clamp(0.0, 1.0) };
+        Self { ratio, label: None, id: None }
+    }
+
+    /// The bar's label: its accessible name, drawn beside or above it.
+    #[must_use]
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// Sets the automation id.
+    #[must_use]
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
+        self
+    }
+
+    /// The ratio, in `0.0..=1.0`.
+    pub fn ratio(&self) -> f64 {
+        self.ratio
+    }
+
+    /// The published value: the ratio as a whole percentage, `"40%"`.
+    pub fn percent_text(&self) -> String {
+        format!("{}%", (self.ratio * 100.0).round() as u8)
+    }
+}
+
+impl Semantic for ProgressBar {
+    fn semantics(&self) -> SemanticFacts {
+        let facts = SemanticFacts::new(SemanticRole::ProgressBar)
+            .label(self.label.as_deref())
+            .value(self.percent_text(), Sensitivity::Public);
+        with_id(facts, self.id.as_deref())
+    }
+}
+
+impl<M: Send + 'static> View<M> for ProgressBar {
+    fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
+        let facts = self.semantics();
+        let percent = self.percent_text();
+        let ratio = self.ratio;
+        let label = self.label;
+        ui.leaf_own(area, facts, |area, buf| {
+            let gauge = Gauge::default()
+                .ratio(ratio)
+                .label(percent)
+                .gauge_style(theme::ACCENT)
+                .use_unicode(true);
+            match label {
+                Some(label) if area.height >= 3 => {
+                    let block =
+                        Block::bordered().border_type(BorderType::Rounded).title(label.as_str());
+                    gauge.block(block).render(area, buf);
+                }
+                Some(label) => {
+                    let width = u16::try_from(Line::raw(label.as_str()).width()).unwrap_or(0);
+                    let [text, bar] =
+                        Layout::horizontal([Constraint::Length(width + 1), Constraint::Fill(1)])
+                            .areas(area);
+                    Line::raw(label).render(text, buf);
+                    gauge.render(bar, buf);
+                }
+                None => gauge.render(area, buf),
+            }
+        });
+    }
+}

@@ -1,0 +1,171 @@
+//! `ScrollView`: a viewport onto taller content.
+
+use ratatui::layout::Rect;
+use ratatui::widgets::{Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget};
+
+use crate::ui::{NodeRef, Ui, WidgetEvent};
+use crate::widgets::{theme, with_id};
+use rehearse_core::semantic::SemanticFacts;
+use rehearse_lang::{ScrollDirection, SemanticRole};
+
+/// The memo group of a scrollbar, apart from any group of the content.
+const SCROLLBAR_GROUP: u64 = u64::MAX;
+
+/// How far one wheel notch scrolls.
+pub(crate) const WHEEL_ROWS: u16 = 3;
+
+/// The scroll offset the framework keeps for a scrolling node.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ScrollOffset {
+    pub(crate) rows: u16,
+}
+
+impl ScrollOffset {
+    /// The offset clamped so the last page is the lowest one can scroll to.
+    pub(crate) fn clamped(self, content: u16, viewport: u16) -> Self {
+        Self { rows: self.rows.min(content.saturating_sub(viewport)) }
+    }
+}
+
+/// A viewport onto content taller than its area. The wheel scrolls it; a
+/// scrollbar on the right takes presses on its column. Content scrolled
+/// out of view stays in the semantic tree with zero-area clipped bounds and
+/// `in_view == false` (and the `offscreen` state).
+///
+/// ```
+/// use rehearse::prelude::*;
+/// use rehearse::widgets::{ScrollView, Text};
+/// use ratatui::layout::Rect;
+///
+/// struct Log;
+/// impl Component for Log {
+///     type Message = ();
+///     fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+///     fn view(&self, ui: &mut Ui<'_, ()>) {
+///         ScrollView::new().automation_id("log").show(ui, ui.area(), 50, |ui, content| {
+///             for row in 0..50 {
+///                 let line = Rect::new(content.x, content.y + row, content.width, 1);
+///                 ui.add(line, Text::new(format!("line {row}")).automation_id(format!("line-{row}")));
+///             }
+///         });
+///     }
+/// }
+///
+/// let mut session = Session::new(Log, SessionOptions::default().viewport(20, 5));
+/// assert!(session.tree().by_id("line-0").unwrap().in_view);
+/// assert!(!session.tree().by_id("line-9").unwrap().in_view);
+/// session.step(AutomationStep::scroll_at(Selector::id("log"), ScrollDirection::Down)).unwrap();
+/// assert!(!session.tree().by_id("line-0").unwrap().in_view);
+/// assert!(session.tree().by_id("line-5").unwrap().in_view);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct ScrollView {
+    id: Option<String>,
+    name: Option<String>,
+}
+
+impl ScrollView {
+    /// A scroll view.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the automation id.
+    #[must_use]
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
+        self
+    }
+
+    /// Sets an accessible name.
+    #[must_use]
+    pub fn name(mut self, name: impl Into<String>) -> Self {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// Renders `body` into content `content_height` rows tall, shown through
+    /// `area`. `body` gets the content area in content coordinates.
+    pub fn show<M: Send + 'static>(
+        self,
+        ui: &mut Ui<'_, M>,
+        area: Rect,
+        content_height: u16,
+        body: impl FnOnce(&mut Ui<'_, M>, Rect),
+    ) -> NodeRef {
+        let mut facts = with_id(SemanticFacts::new(SemanticRole::ScrollView), self.id.as_deref());
+        if let Some(name) = self.name {
+            facts = facts.name(name);
+        }
+        ui.node(area, facts, |ui, node| {
+            scroll_body(ui, node, area, content_height, body);
+        })
+    }
+}
+
+/// The scrolling machinery shared by `ScrollView`, `List` and `Table`:
+/// clamps the framework-kept offset, renders `body` through a scrolled
+/// surface, draws a scrollbar when the content overflows, and handles the
+/// wheel and presses on the scrollbar column. Returns the offset used.
+pub(crate) fn scroll_body<M: Send + 'static>(
+    ui: &mut Ui<'_, M>,
+    node: NodeRef,
+    area: Rect,
+    content_height: u16,
+    body: impl FnOnce(&mut Ui<'_, M>, Rect),
+) -> u16 {
+    let overflow = content_height > area.height;
+    let viewport =
+        if overflow { Rect { width: area.width.saturating_sub(1), ..area } } else { area };
+    let offset = {
+        let state = ui.state::<ScrollOffset>(node);
+        *state = state.clamped(content_height, area.height);
+        state.rows
+    };
+    ui.scrolled(viewport, offset, content_height, body);
+    if overflow {
+        let bar = Rect { x: area.right().saturating_sub(1), width: 1, ..area };
+        // Drawn again only when it moves.
+        ui.memo_group(SCROLLBAR_GROUP, bar, &(content_height, offset), |ui| {
+            ui.draw_own(bar, |bar, buf| {
+                let mut state =
+                    ScrollbarState::new(usize::from(content_height.saturating_sub(area.height)))
+                        .position(usize::from(offset))
+                        .viewport_content_length(usize::from(area.height));
+                Scrollbar::new(ScrollbarOrientation::VerticalRight)
+                    .thumb_style(theme::ACCENT)
+                    .render(bar, buf, &mut state);
+            });
+        });
+        ui.own_cells(node, [bar]);
+    }
+    let height = area.height;
+    ui.on_event(node, move |event, cx| {
+        // Events come in screen coordinates; `area` is in the coordinates of
+        // whatever surface this node sits on (it may itself be scrolled).
+        let bounds = cx.bounds();
+        let (top, bar_col) = (bounds.y, bounds.right() - 1);
+        let state = cx.state::<ScrollOffset>();
+        match event {
+            WidgetEvent::Scroll { direction, .. } => {
+                state.rows = match direction {
+                    ScrollDirection::Up => state.rows.saturating_sub(WHEEL_ROWS),
+                    ScrollDirection::Down => state.rows.saturating_add(WHEEL_ROWS),
+                };
+                *state = state.clamped(content_height, height);
+                true
+            }
+            // A press on the scrollbar column jumps there, proportionally.
+            WidgetEvent::Press { col, row, .. } if overflow && i32::from(*col) == bar_col => {
+                let span = u32::from(content_height.saturating_sub(height));
+                let along = u32::try_from(i32::from(*row) - top).unwrap_or(0);
+                let rows = along * span / u32::from(height.saturating_sub(1).max(1));
+                state.rows = u16::try_from(rows).unwrap_or(u16::MAX);
+                *state = state.clamped(content_height, height);
+                true
+            }
+            _ => false,
+        }
+    });
+    offset
+}

@@ -1,0 +1,215 @@
+//! `TextInput`: a single-line text field, optionally masked.
+
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Widget};
+
+use crate::ui::{Ui, View, WidgetEvent};
+use crate::widgets::{ValueCallback, theme, with_id};
+use rehearse_core::semantic::{Semantic, SemanticFacts};
+use rehearse_lang::{KeyCode, SemanticRole, Sensitivity};
+
+/// The caret position, kept by the framework across renders.
+#[derive(Debug, Default, Clone, Copy)]
+struct Caret {
+    /// Characters before the caret.
+    at: usize,
+    /// Whether the caret was placed by the user (otherwise it follows the end).
+    placed: bool,
+}
+
+/// A single-line text field. The app owns the value; typing sends
+/// `on_change` with the new value, Enter sends `on_submit`.
+///
+/// A masked field draws `•` for each character and publishes its value as
+/// [`Sensitivity::Masked`], so no semantic output ever contains it.
+pub struct TextInput<M> {
+    value: String,
+    label: Option<String>,
+    placeholder: Option<String>,
+    id: Option<String>,
+    masked: bool,
+    enabled: bool,
+    on_change: Option<ValueCallback<String, M>>,
+    on_submit: Option<ValueCallback<String, M>>,
+}
+
+impl<M> TextInput<M> {
+    /// A field showing `value`.
+    pub fn new(value: impl Into<String>) -> Self {
+        Self {
+            value: value.into(),
+            label: None,
+            placeholder: None,
+            id: None,
+            masked: false,
+            enabled: true,
+            on_change: None,
+            on_submit: None,
+        }
+    }
+
+    /// The field's label (its accessible name and border title).
+    #[must_use]
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// Text shown while empty (the name when there is no label).
+    #[must_use]
+    pub fn placeholder(mut self, placeholder: impl Into<String>) -> Self {
+        self.placeholder = Some(placeholder.into());
+        self
+    }
+
+    /// Sets the automation id.
+    #[must_use]
+    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
+        self.id = Some(id.into());
+        self
+    }
+
+    /// Masks the value on screen and in every semantic output (passwords).
+    #[must_use]
+    pub fn masked(mut self, masked: bool) -> Self {
+        self.masked = masked;
+        self
+    }
+
+    /// Enables or disables the field.
+    #[must_use]
+    pub fn enabled(mut self, enabled: bool) -> Self {
+        self.enabled = enabled;
+        self
+    }
+
+    /// The message an edit sends, given the new value.
+    #[must_use]
+    pub fn on_change(mut self, message: impl Fn(String) -> M + 'static) -> Self {
+        self.on_change = Some(Box::new(message));
+        self
+    }
+
+    /// The message Enter sends, given the value.
+    #[must_use]
+    pub fn on_submit(mut self, message: impl Fn(String) -> M + 'static) -> Self {
+        self.on_submit = Some(Box::new(message));
+        self
+    }
+}
+
+impl<M> Semantic for TextInput<M> {
+    fn semantics(&self) -> SemanticFacts {
+        let sensitivity = if self.masked { Sensitivity::Masked } else { Sensitivity::Public };
+        let name = self.label.as_deref().or(self.placeholder.as_deref());
+        let facts = SemanticFacts::new(SemanticRole::TextBox)
+            .label(name)
+            .value(self.value.as_str(), sensitivity)
+            .enabled(self.enabled);
+        with_id(facts, self.id.as_deref())
+    }
+}
+
+impl<M: Send + 'static> View<M> for TextInput<M> {
+    fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
+        let facts = self.semantics();
+        let node = ui.node(area, facts, |_, _| {});
+        ui.no_inferred_name(node);
+        let length = self.value.chars().count();
+        let caret = {
+            let caret = ui.state::<Caret>(node);
+            if !caret.placed || caret.at > length {
+                *caret = Caret { at: length, placed: false };
+            }
+            *caret
+        };
+        let focused = ui.is_focused(node);
+        let style = theme::border(focused, self.enabled);
+        let shown: String = if self.masked { "•".repeat(length) } else { self.value.clone() };
+        let bordered = area.height >= 3;
+        let inner = if bordered { Block::bordered().inner(area) } else { area };
+        // Keep the caret visible: scroll horizontally when the text is wider.
+        let width = usize::from(inner.width.max(1));
+        let skip = (caret.at + 1).saturating_sub(width);
+        let visible: String = shown.chars().skip(skip).collect();
+        let label = self.label.clone();
+        let placeholder = self.placeholder.clone();
+        ui.draw_own(area, |area, buf| {
+            if bordered {
+                let mut block =
+                    Block::bordered().border_type(BorderType::Rounded).border_style(style);
+                if let Some(label) = &label {
+                    block = block.title(label.as_str());
+                }
+                block.render(area, buf);
+            }
+            let line = if length == 0 {
+                Line::from(Span::styled(placeholder.unwrap_or_default(), theme::PLACEHOLDER))
+            } else {
+                Line::from(Span::styled(
+                    visible,
+                    if self.enabled { theme::NORMAL } else { theme::DISABLED },
+                ))
+            };
+            line.render(inner, buf);
+        });
+        if !self.enabled {
+            return;
+        }
+        if focused {
+            let col = inner.x
+                + u16::try_from(caret.at - skip)
+                    .unwrap_or(u16::MAX)
+                    .min(inner.width.saturating_sub(1));
+            ui.set_cursor(col, inner.y);
+        }
+        ui.make_focusable(node);
+        let value = self.value;
+        let on_change = self.on_change;
+        let on_submit = self.on_submit;
+        ui.on_event(node, move |event, cx| {
+            let WidgetEvent::Key(key) = event else { return false };
+            if key.modifiers.ctrl || key.modifiers.alt {
+                return false;
+            }
+            let mut chars: Vec<char> = value.chars().collect();
+            let caret = *cx.state::<Caret>();
+            let at = caret.at.min(chars.len());
+            let (new_value, new_at) = match key.code {
+                KeyCode::Char(character) => {
+                    chars.insert(at, character);
+                    (Some(chars.iter().collect::<String>()), at + 1)
+                }
+                KeyCode::Backspace if at > 0 => {
+                    chars.remove(at - 1);
+                    (Some(chars.iter().collect()), at - 1)
+                }
+                KeyCode::Delete if at < chars.len() => {
+                    chars.remove(at);
+                    (Some(chars.iter().collect()), at)
+                }
+                KeyCode::Backspace | KeyCode::Delete => (None, at),
+                KeyCode::Left => (None, at.saturating_sub(1)),
+                KeyCode::Right => (None, (at + 1).min(chars.len())),
+                KeyCode::Home => (None, 0),
+                KeyCode::End => (None, chars.len()),
+                KeyCode::Enter => {
+                    return match &on_submit {
+                        Some(on_submit) => {
+                            cx.emit(on_submit(value.clone()));
+                            true
+                        }
+                        None => false,
+                    };
+                }
+                _ => return false,
+            };
+            *cx.state::<Caret>() = Caret { at: new_at, placed: new_at != chars.len() };
+            if let (Some(new_value), Some(on_change)) = (new_value, &on_change) {
+                cx.emit(on_change(new_value));
+            }
+            true
+        });
+    }
+}

@@ -1,0 +1,202 @@
+//! # rehearse
+//!
+//! Make ratatui terminal UIs automatable and testable the way Playwright made
+//! web pages testable.
+//!
+//! - [`Semantic`] (and `#[derive(Semantic)]`) says what a widget *means*:
+//!   role, accessible name, value, sensitivity, states and automation id.
+//! - [`semantic::SemanticTree`] is the committed, queryable tree of a
+//!   generation, with redacted JSON and Markdown projections.
+//! - [`AutomationStep`] and [`Selector`] are the typed operations every
+//!   front-end lowers to.
+//!
+//! ```
+//! use rehearse::prelude::*;
+//!
+//! #[derive(Semantic)]
+//! #[semantic(role = text-box, id = "password", masked)]
+//! struct PasswordField<'a> {
+//!     #[semantic(name)]
+//!     label: &'a str,
+//!     #[semantic(value)]
+//!     secret: &'a str,
+//! }
+//!
+//! let facts = PasswordField { label: "Password", secret: "hunter2" }.semantics();
+//! assert_eq!(facts.value.unwrap().text(), None); // never holds the secret
+//! ```
+
+//! ## Where things are
+//!
+//! The crate root holds what an app or a test names; the modules hold the
+//! rest, one plane or concern each:
+//!
+//! | module | what |
+//! |---|---|
+//! | [`prelude`] | one import for apps and tests |
+//! | [`semantic`] | the semantic tree, facts, the [`Semantics`](semantic::Semantics) wrapper |
+//! | [`widgets`], [`ui`] | the engine's built-in widgets and the view builder |
+//! | [`engine`] | the engine plane's session internals, commits, sinks and hooks |
+//! | [`time`], [`command`] | the controlled clock, timers, commands and links |
+//! | [`wait`] | wait conditions and idle reports |
+//! | [`artifacts`] | checkpoint encoders, goldens, recordings, headless renders |
+//! | [`script`] | text scripts: parse, check, run |
+//! | [`vocabulary`] | the closed sets and the id and name rules |
+//! | [`input`], [`live`] | crossterm input and running an app in a real terminal |
+
+pub use rehearse_core::semantic::Semantic;
+pub use rehearse_core::{
+    AutomationError, AutomationIds, RunError, RunReport, Scenario, ScriptRunError, StepError,
+    StepResult,
+};
+pub use rehearse_engine::{
+    Component, Context, MemoCheck, ReconcileKey, Session, SessionOptions, Ui, View,
+};
+pub use rehearse_lang::{
+    AutomationStep, KeyCode, KeyPress, Modifiers, Predicate, Selector, SemanticRole, WaitCondition,
+};
+pub use rehearse_macros::{Semantic, automation_ids, scenario};
+
+pub use rehearse_core::{semantic, wait};
+pub use rehearse_engine::{input, live, ui, widgets};
+
+/// The engine plane beneath [`Session`]: the engine itself, committed
+/// generations, checkpoint sinks and commit hooks, render statistics.
+pub mod engine {
+    pub use rehearse_core::{
+        Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
+        Origin, ScenarioStep, SinkHost, StepSource,
+    };
+    pub use rehearse_engine::engine::StepOutcome;
+    pub use rehearse_engine::{DrainLimits, MemoMismatch, RenderStats, SessionEngine};
+}
+
+/// Time as a session sees it: the clock mode, logical time, timers.
+pub mod time {
+    pub use rehearse_core::{ClockMode, LogicalTime};
+    pub use rehearse_engine::TimerId;
+}
+
+/// Work off the UI thread: commands, links and what they report.
+pub mod command {
+    pub use rehearse_engine::{CommandId, CommandLink, Link, SessionClosed};
+}
+
+/// Artifacts: checkpoint encoders, golden baselines, recordings, and the
+/// drivers that run whole sessions for them.
+pub mod artifacts {
+    pub use rehearse_core::artifacts::*;
+    pub use rehearse_engine::drivers::*;
+}
+
+/// Text scripts: the same grammar as `scenario!`, parsed and checked at run
+/// time ([`Session::run_script`] runs one).
+pub mod script {
+    pub use rehearse_lang::script::{
+        CheckContext, DeclaredIds, ErrorKind, GrammarError, Script, ScriptError, ScriptErrors,
+        ScriptStep, parse_script, parse_script_with, parse_step_str,
+    };
+}
+
+/// The closed vocabularies, the steps' other parts, and the spelling rules
+/// of ids and checkpoint names.
+pub mod vocabulary {
+    pub use rehearse_lang::{
+        ActionSet, AutomationId, AutomationIdError, Checked, CheckpointNameError, FocusTarget,
+        KeyParseError, MAX_AUTOMATION_ID_BYTES, MouseButton, PredicateName, RoleSelector,
+        ScrollDirection, SemanticAction, Sensitivity, StateName, UnknownName, Vocabulary,
+        validate_checkpoint_name,
+    };
+}
+
+/// Everything a test or an app usually needs, in one import.
+pub mod prelude {
+    pub use crate::semantic::{
+        Bounds, Generation, Semantic, SemanticFacts, SemanticNode, SemanticTree, SemanticValue,
+        Semantics,
+    };
+    pub use crate::time::{ClockMode, TimerId};
+    pub use crate::ui::WidgetEvent;
+    pub use crate::vocabulary::{
+        ActionSet, AutomationId, Checked, FocusTarget, MouseButton, ScrollDirection,
+        SemanticAction, Sensitivity,
+    };
+    pub use crate::{
+        AutomationError, AutomationIds, AutomationStep, Component, Context, KeyCode, KeyPress,
+        Modifiers, Predicate, ReconcileKey, Scenario, Selector, SemanticRole, Session,
+        SessionOptions, Ui, View, WaitCondition,
+    };
+    // The derive macro (macro namespace) next to the trait (type namespace).
+    pub use rehearse_macros::{Semantic, automation_ids, scenario};
+}
+
+/// Implementation details of the generated code. Not public API.
+#[doc(hidden)]
+pub mod __private {
+    use std::borrow::Cow;
+
+    pub use rehearse_core::semantic::{IntoSemanticText, SemanticFacts};
+    pub use rehearse_lang::script::{
+        ConstMessage, first_duplicate, matches_declared, refuses_key, same_declared_ids, same_keys,
+        undeclared_id_message,
+    };
+    pub use rehearse_lang::{
+        ActionSet, AutomationId, Checked, ScrollDirection, SemanticAction, SemanticRole,
+        Sensitivity,
+    };
+
+    /// A field that holds a dynamic automation id (`#[semantic(id)]`):
+    /// `str`, `String`, `Cow<str>`, `AutomationId`, references to them, and
+    /// `Option`s of them (`None` sets no id).
+    pub trait AutomationIdSource {
+        /// The id, or `None` to set none.
+        fn automation_id_str(&self) -> Option<&str>;
+    }
+
+    impl AutomationIdSource for str {
+        fn automation_id_str(&self) -> Option<&str> {
+            Some(self)
+        }
+    }
+
+    impl AutomationIdSource for String {
+        fn automation_id_str(&self) -> Option<&str> {
+            Some(self)
+        }
+    }
+
+    impl AutomationIdSource for Cow<'_, str> {
+        fn automation_id_str(&self) -> Option<&str> {
+            Some(self)
+        }
+    }
+
+    impl AutomationIdSource for AutomationId {
+        fn automation_id_str(&self) -> Option<&str> {
+            Some(self.as_str())
+        }
+    }
+
+    impl<T: AutomationIdSource + ?Sized> AutomationIdSource for &T {
+        fn automation_id_str(&self) -> Option<&str> {
+            (**self).automation_id_str()
+        }
+    }
+
+    impl<T: AutomationIdSource> AutomationIdSource for Option<T> {
+        fn automation_id_str(&self) -> Option<&str> {
+            self.as_ref().and_then(AutomationIdSource::automation_id_str)
+        }
+    }
+
+    /// `facts` with the automation id held by `id`, if it holds one.
+    pub fn with_automation_id<T: AutomationIdSource + ?Sized>(
+        facts: SemanticFacts,
+        id: &T,
+    ) -> SemanticFacts {
+        match id.automation_id_str() {
+            Some(id) => facts.automation_id(id),
+            None => facts,
+        }
+    }
+}

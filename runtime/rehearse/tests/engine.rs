@@ -1,0 +1,428 @@
+//! The engine's contracts, through small apps driven by the executor:
+//! hit-testing with capture_click and per-cell regions, overlay stacking,
+//! drain bounds, focus requests, nested components and their lifecycle.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::{Arc, Mutex};
+
+use ratatui::layout::{Constraint, Layout, Rect};
+use rehearse::prelude::*;
+use rehearse::semantic::SemanticFacts;
+use rehearse::ui::WidgetEvent;
+use rehearse::widgets::{Button, Text};
+
+/// Records which handler a click reached.
+#[derive(Default)]
+struct Clicks {
+    log: Vec<&'static str>,
+    capture: bool,
+    cells_only: bool,
+}
+
+#[derive(Debug)]
+enum ClickMsg {
+    Hit(&'static str),
+}
+
+impl Component for Clicks {
+    type Message = ClickMsg;
+
+    fn update(&mut self, msg: ClickMsg, _: &mut Context<'_, Self>) {
+        let ClickMsg::Hit(name) = msg;
+        self.log.push(name);
+    }
+
+    fn view(&self, ui: &mut Ui<'_, ClickMsg>) {
+        let area = Rect::new(0, 0, 20, 5);
+        let capture = self.capture;
+        let cells_only = self.cells_only;
+        let outer = ui.node(
+            area,
+            SemanticFacts::new(SemanticRole::Group).automation_id("outer"),
+            |ui, _| {
+                ui.add(
+                    Rect::new(2, 1, 10, 3),
+                    Button::new("Inner").automation_id("inner").on_click(|| ClickMsg::Hit("inner")),
+                );
+                let strip = ui.add(
+                    Rect::new(14, 0, 6, 5),
+                    Semantics::new(ratatui::widgets::Paragraph::new("cells"))
+                        .role(SemanticRole::Button)
+                        .automation_id("strip"),
+                );
+                let strip = strip.on_click(|| ClickMsg::Hit("strip"));
+                if cells_only {
+                    // Only the top row of the strip accepts the pointer.
+                    strip.hit_cells([Rect::new(14, 0, 6, 1)]);
+                }
+            },
+        );
+        if capture {
+            ui.capture_click(outer);
+            ui.on_event(outer, |event, cx| match event {
+                WidgetEvent::Click { .. } => {
+                    cx.emit(ClickMsg::Hit("outer"));
+                    true
+                }
+                _ => false,
+            });
+        }
+    }
+}
+
+#[test]
+fn a_click_reaches_the_node_under_the_centre() {
+    let mut session = Session::new(Clicks::default(), SessionOptions::default().viewport(20, 5));
+    session.step(AutomationStep::click(Selector::id("inner"))).unwrap();
+    assert_eq!(session.app().log, ["inner"]);
+}
+
+#[test]
+fn capture_click_on_an_ancestor_takes_the_click_and_the_child_refuses() {
+    let app = Clicks { capture: true, ..Clicks::default() };
+    let mut session = Session::new(app, SessionOptions::default().viewport(20, 5));
+    // The child is still a button, but a real click at its centre reaches
+    // the capturing ancestor: automation refuses rather than misattribute.
+    let error = session.step(AutomationStep::click(Selector::id("inner"))).unwrap_err();
+    assert!(matches!(error.error, AutomationError::NotActionable { .. }), "{error}");
+    assert!(error.to_string().contains("reaches group \"outer\" #outer"), "{error}");
+    assert!(session.app().log.is_empty());
+    // A point click goes where a real pointer goes.
+    session.step(AutomationStep::click(Selector::point(5, 2))).unwrap();
+    assert_eq!(session.app().log, ["outer"]);
+}
+
+#[test]
+fn per_cell_hit_areas_decide_whether_the_centre_is_accepted() {
+    let app = Clicks { cells_only: true, ..Clicks::default() };
+    let mut session = Session::new(app, SessionOptions::default().viewport(20, 5));
+    // The strip's centre (row 2) is outside its accepted cells (row 0).
+    let error = session.step(AutomationStep::click(Selector::id("strip"))).unwrap_err();
+    assert!(matches!(error.error, AutomationError::NotActionable { .. }), "{error}");
+    assert!(session.app().log.is_empty());
+    // A real click on an accepted cell reaches it.
+    session.step(AutomationStep::click(Selector::point(16, 0))).unwrap();
+    assert_eq!(session.app().log, ["strip"]);
+}
+
+/// An app whose two widgets share an id.
+struct Duplicates;
+
+impl Component for Duplicates {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        let [a, b] =
+            Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(ui.area());
+        ui.add(a, Text::new("first").automation_id("same"));
+        ui.add(b, Button::<()>::new("second").automation_id("same"));
+    }
+}
+
+#[test]
+fn duplicate_automation_ids_fail_the_commit_naming_both_paths() {
+    let error =
+        Session::try_new(Duplicates, SessionOptions::default()).err().expect("the commit fails");
+    let AutomationError::DuplicateAutomationId { id, first, second } = &error else {
+        panic!("{error}")
+    };
+    assert_eq!(id, "same");
+    assert_eq!(first, "application > text \"first\" #same");
+    assert_eq!(second, "application > button \"second\" #same");
+    // This is a plain check, not a debug assertion: CI also runs this file
+    // with --release.
+    assert!(error.to_string().contains("must be unique"));
+}
+
+/// Work that never settles.
+struct Spinner;
+
+#[derive(Debug)]
+struct Again;
+
+impl Component for Spinner {
+    type Message = Again;
+    fn update(&mut self, _: Again, ctx: &mut Context<'_, Self>) {
+        ctx.send(Again);
+    }
+    fn view(&self, ui: &mut Ui<'_, Again>) {
+        ui.add(ui.area(), Button::new("Spin").automation_id("spin").on_click(|| Again));
+    }
+}
+
+#[test]
+fn a_chain_that_never_converges_fails_and_names_the_producer() {
+    let mut session = Session::new(Spinner, SessionOptions::default().viewport(10, 3));
+    let error = session.step(AutomationStep::click(Selector::id("spin"))).unwrap_err();
+    let AutomationError::DrainDidNotConverge { producers, delivered, .. } = &error.error else {
+        panic!("{error}")
+    };
+    assert!(*delivered > 10_000);
+    assert!(producers[0].contains("engine::Again"), "{producers:?}");
+}
+
+/// A nested counter with its own state, and a parent that can hide it.
+struct Counter {
+    clicks: u32,
+    log: Arc<Mutex<Vec<String>>>,
+    name: &'static str,
+}
+
+#[derive(Debug)]
+struct Bump;
+
+impl Component for Counter {
+    type Message = Bump;
+    fn update(&mut self, _: Bump, _: &mut Context<'_, Self>) {
+        self.clicks += 1;
+    }
+    fn view(&self, ui: &mut Ui<'_, Bump>) {
+        let id = format!("bump-{}", self.name);
+        ui.add(
+            ui.area(),
+            Button::new(format!("{} {}", self.name, self.clicks))
+                .automation_id(id)
+                .on_click(|| Bump),
+        );
+    }
+    fn mount(&mut self, _: &mut Context<'_, Self>) {
+        self.log.lock().unwrap().push(format!("mount {}", self.name));
+    }
+    fn unmount(&mut self) {
+        self.log.lock().unwrap().push(format!("unmount {}", self.name));
+    }
+}
+
+struct Parent {
+    show: Vec<&'static str>,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+#[derive(Debug)]
+enum ParentMsg {
+    Show(Vec<&'static str>),
+}
+
+impl Component for Parent {
+    type Message = ParentMsg;
+    fn update(&mut self, msg: ParentMsg, _: &mut Context<'_, Self>) {
+        let ParentMsg::Show(show) = msg;
+        self.show = show;
+    }
+    fn view(&self, ui: &mut Ui<'_, ParentMsg>) {
+        for (row, &name) in self.show.iter().enumerate() {
+            let log = self.log.clone();
+            ui.nest(name, Rect::new(0, row as u16 * 3, 20, 3), move || Counter {
+                clicks: 0,
+                log,
+                name,
+            });
+        }
+    }
+    fn unmount(&mut self) {
+        self.log.lock().unwrap().push("unmount parent".into());
+    }
+}
+
+#[test]
+fn nested_state_survives_reordering_and_a_removed_key_unmounts_once() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let app = Parent { show: vec!["a", "b"], log: log.clone() };
+    let mut session = Session::new(app, SessionOptions::default().viewport(20, 9));
+    session.step(AutomationStep::click(Selector::id("bump-b"))).unwrap();
+    session.step(AutomationStep::click(Selector::id("bump-b"))).unwrap();
+    assert_eq!(session.tree().by_id("bump-b").unwrap().name, "b 2");
+    // Reorder: b first. Its state follows its key, and focus follows it too.
+    session.send(ParentMsg::Show(vec!["b", "a"])).unwrap();
+    let b = session.tree().by_id("bump-b").unwrap();
+    assert_eq!(b.name, "b 2");
+    assert_eq!(b.bounds.y, 0);
+    assert!(b.is_focused(), "focus restored by key after reordering");
+    // Remove a: it unmounts exactly once; b keeps its state.
+    session.send(ParentMsg::Show(vec!["b"])).unwrap();
+    session.send(ParentMsg::Show(vec!["b"])).unwrap();
+    assert!(session.tree().by_id("bump-a").is_none());
+    assert_eq!(log.lock().unwrap().iter().filter(|entry| *entry == "unmount a").count(), 1);
+    drop(session);
+    let log = log.lock().unwrap();
+    assert_eq!(*log, ["mount a", "mount b", "unmount a", "unmount b", "unmount parent"]);
+}
+
+#[test]
+fn dropping_a_session_after_an_error_unmounts_everything_once() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let app = Parent { show: vec!["a"], log: log.clone() };
+    let mut session = Session::new(app, SessionOptions::default().viewport(20, 9));
+    assert!(session.step(AutomationStep::click(Selector::id("missing"))).is_err());
+    drop(session);
+    assert_eq!(*log.lock().unwrap(), ["mount a", "unmount a", "unmount parent"]);
+}
+
+#[test]
+fn closing_a_session_unmounts_once_and_later_steps_fail() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let app = Parent { show: vec!["a"], log: log.clone() };
+    let mut session = Session::new(app, SessionOptions::default().viewport(20, 9));
+    session.engine_mut().close();
+    let error = session.step(AutomationStep::drain()).unwrap_err();
+    assert!(matches!(error.error, AutomationError::SessionClosed));
+    drop(session);
+    assert_eq!(*log.lock().unwrap(), ["mount a", "unmount a", "unmount parent"]);
+}
+
+/// Records the order of timers.
+#[derive(Default)]
+struct Timers {
+    fired: Rc<RefCell<Vec<u32>>>,
+}
+
+#[derive(Debug)]
+enum TimerMsg {
+    Start,
+    Fired(u32),
+}
+
+impl Component for Timers {
+    type Message = TimerMsg;
+    fn update(&mut self, msg: TimerMsg, ctx: &mut Context<'_, Self>) {
+        match msg {
+            TimerMsg::Start => {
+                ctx.after(std::time::Duration::from_millis(200), TimerMsg::Fired(3));
+                ctx.after(std::time::Duration::from_millis(100), TimerMsg::Fired(1));
+                ctx.after(std::time::Duration::from_millis(100), TimerMsg::Fired(2));
+            }
+            TimerMsg::Fired(n) => self.fired.borrow_mut().push(n),
+        }
+    }
+    fn view(&self, ui: &mut Ui<'_, TimerMsg>) {
+        ui.add(ui.area(), Button::new("go").automation_id("go").on_click(|| TimerMsg::Start));
+    }
+}
+
+#[test]
+fn controlled_time_runs_due_timers_in_due_then_submission_order() {
+    let fired = Rc::new(RefCell::new(Vec::new()));
+    let mut session =
+        Session::new(Timers { fired: fired.clone() }, SessionOptions::default().viewport(10, 3));
+    session.step(AutomationStep::click(Selector::id("go"))).unwrap();
+    assert!(fired.borrow().is_empty(), "nothing runs until time moves");
+    session.step(AutomationStep::advance(std::time::Duration::from_millis(150))).unwrap();
+    assert_eq!(*fired.borrow(), [1, 2]);
+    session.step(AutomationStep::advance(std::time::Duration::from_millis(50))).unwrap();
+    assert_eq!(*fired.borrow(), [1, 2, 3]);
+    assert_eq!(session.now().since_start(), std::time::Duration::from_millis(200));
+}
+
+#[test]
+fn advancing_a_realtime_clock_is_an_error() {
+    let options = SessionOptions::default().viewport(10, 3).clock(ClockMode::Realtime);
+    let mut session = Session::new(Timers::default(), options);
+    let error =
+        session.step(AutomationStep::advance(std::time::Duration::from_millis(1))).unwrap_err();
+    assert!(matches!(error.error, AutomationError::RealtimeAdvance), "{error}");
+}
+
+#[test]
+fn resize_keeps_the_mounted_app_and_relayouts() {
+    let fired = Rc::new(RefCell::new(Vec::new()));
+    let mut session = Session::new(Timers { fired }, SessionOptions::default().viewport(10, 3));
+    session.step(AutomationStep::click(Selector::id("go"))).unwrap();
+    session.step(AutomationStep::resize(40, 6)).unwrap();
+    assert_eq!(session.tree().viewport.width, 40);
+    assert_eq!(session.tree().by_id("go").unwrap().bounds, Bounds::new(0, 0, 40, 6));
+    // The timers scheduled before the resize still belong to the same app.
+    session.step(AutomationStep::advance(std::time::Duration::from_millis(300))).unwrap();
+    assert_eq!(session.buffer().area.width, 40);
+    let error = session.step(AutomationStep::resize(0, 6)).unwrap_err();
+    assert!(matches!(error.error, AutomationError::InvalidViewport { .. }), "{error}");
+}
+
+/// Remembers what it was given.
+struct Recorder(Rc<RefCell<Vec<(String, u64, bool)>>>);
+
+impl rehearse::engine::CheckpointSink for Recorder {
+    fn record(
+        &mut self,
+        checkpoint: &rehearse::engine::Checkpoint<'_>,
+    ) -> Result<(), AutomationError> {
+        self.0.borrow_mut().push((
+            checkpoint.name.to_owned(),
+            checkpoint.frame.generation.0,
+            checkpoint.diagnostic,
+        ));
+        Ok(())
+    }
+}
+
+#[test]
+fn checkpoints_reach_every_sink_with_their_generation_and_bad_names_reach_none() {
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let mut session = Session::new(Timers::default(), SessionOptions::default().viewport(10, 3));
+    session.add_checkpoint_sink(Recorder(seen.clone()));
+    let report =
+        session.run([AutomationStep::drain(), AutomationStep::checkpoint("after-drain")]).unwrap();
+    let generation = report.steps[1].generation.0;
+    assert_eq!(*seen.borrow(), [("after-drain".to_owned(), generation, false)]);
+    assert_eq!(session.checkpoints(), [("after-drain".to_owned(), report.steps[1].generation)]);
+
+    let error = session.step(AutomationStep::checkpoint("../escape")).unwrap_err();
+    assert!(matches!(error.error, AutomationError::InvalidCheckpointName { .. }), "{error}");
+    assert_eq!(seen.borrow().len(), 1, "an invalid name reaches no sink");
+}
+
+/// An app whose view builds an id that breaks the rules.
+struct BadId;
+
+impl Component for BadId {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        let [a, b] =
+            Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(ui.area());
+        ui.add(a, Text::new("first").automation_id("row 1"));
+        ui.add(b, Text::new("second").automation_id("row 1"));
+    }
+}
+
+#[test]
+fn an_invalid_dynamic_id_fails_the_commit_at_its_node() {
+    let error = Session::try_new(BadId, SessionOptions::default()).err().expect("the commit fails");
+    let AutomationError::InvalidAutomationId { id, path, reason } = &error else {
+        panic!("{error}")
+    };
+    assert_eq!(id, "row 1");
+    assert_eq!(path, "application > text \"first\"");
+    assert_eq!(
+        *reason,
+        rehearse::vocabulary::AutomationIdError::InvalidCharacter { position: 3, character: ' ' }
+    );
+}
+
+/// A list without an automation id.
+struct Anonymous;
+
+impl Component for Anonymous {
+    type Message = usize;
+    fn update(&mut self, _: usize, _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, usize>) {
+        let items = (0..30)
+            .map(|n| {
+                rehearse::widgets::ListItem::new(format!("row {n}"))
+                    .automation_id(format!("row-{n}"))
+            })
+            .collect();
+        rehearse::widgets::List::new().show(ui, ui.area(), items);
+    }
+}
+
+#[test]
+fn scroll_without_a_selector_scrolls_at_the_focused_node() {
+    let mut session = Session::new(Anonymous, SessionOptions::default().viewport(20, 5));
+    let error = session.step(AutomationStep::scroll(ScrollDirection::Down)).unwrap_err();
+    assert!(error.to_string().contains("no node holds focus"), "{error}");
+    session.step(AutomationStep::key(KeyCode::Tab)).unwrap();
+    session.step(AutomationStep::scroll(ScrollDirection::Down)).unwrap();
+    assert!(!session.tree().by_id("row-0").unwrap().in_view);
+    assert!(session.tree().by_id("row-3").unwrap().in_view);
+}

@@ -1,0 +1,292 @@
+//! Lifecycle under failure and shutdown: components that panic, work that
+//! outlives its session, links the runtime does not track.
+
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ratatui::layout::Rect;
+use rehearse::prelude::*;
+use rehearse::widgets::Button;
+use rehearse::{command::CommandLink, command::Link, command::SessionClosed};
+
+type Log = Arc<Mutex<Vec<String>>>;
+
+/// A child that records its unmount.
+struct Child {
+    name: &'static str,
+    log: Log,
+}
+
+impl Component for Child {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.add(ui.area(), Button::<()>::new(self.name));
+    }
+    fn unmount(&mut self) {
+        self.log.lock().unwrap().push(format!("unmount {}", self.name));
+    }
+}
+
+/// A parent whose update panics on demand, and whose unmount panics too
+/// when asked (the children must still unmount).
+struct Fragile {
+    log: Log,
+    panic_in_unmount: bool,
+}
+
+#[derive(Debug)]
+enum FragileMsg {
+    Boom,
+}
+
+impl Component for Fragile {
+    type Message = FragileMsg;
+    fn update(&mut self, msg: FragileMsg, _: &mut Context<'_, Self>) {
+        match msg {
+            FragileMsg::Boom => panic!("update exploded"),
+        }
+    }
+    fn view(&self, ui: &mut Ui<'_, FragileMsg>) {
+        for (row, name) in ["left", "right"].into_iter().enumerate() {
+            let log = self.log.clone();
+            ui.nest(name, Rect::new(0, row as u16, 10, 1), move || Child { name, log });
+        }
+        ui.add(
+            Rect::new(0, 2, 10, 1),
+            Button::new("boom").automation_id("boom").on_click(|| FragileMsg::Boom),
+        );
+    }
+    fn unmount(&mut self) {
+        self.log.lock().unwrap().push("unmount parent".into());
+        if self.panic_in_unmount {
+            panic!("unmount exploded too");
+        }
+    }
+}
+
+fn count(log: &Log, entry: &str) -> usize {
+    log.lock().unwrap().iter().filter(|line| *line == entry).count()
+}
+
+#[test]
+fn a_panic_in_update_closes_the_session_and_unmounts_everything_once() {
+    for panic_in_unmount in [false, true] {
+        let log: Log = Arc::default();
+        let app = Fragile { log: log.clone(), panic_in_unmount };
+        let mut session = Session::new(app, SessionOptions::default().viewport(10, 3));
+        let error = session.step(AutomationStep::click(Selector::id("boom"))).unwrap_err();
+        let AutomationError::ComponentPanicked(message) = &error.error else { panic!("{error}") };
+        assert_eq!(message, "update exploded");
+        for entry in ["unmount left", "unmount right", "unmount parent"] {
+            assert_eq!(count(&log, entry), 1, "{entry} with panic_in_unmount={panic_in_unmount}");
+        }
+        let later = session.step(AutomationStep::drain()).unwrap_err();
+        assert!(matches!(later.error, AutomationError::SessionClosed), "{later}");
+        drop(session);
+        assert_eq!(log.lock().unwrap().len(), 3, "dropping does not unmount again");
+    }
+}
+
+/// Where the command reports what it saw when it finally sent: the send's
+/// result and whether it had been cancelled.
+type Outcome = mpsc::Sender<(Result<(), SessionClosed>, bool)>;
+
+/// Starts a command that waits for the test's go-ahead, then reports.
+struct Patient {
+    go: Arc<Mutex<Option<mpsc::Receiver<()>>>>,
+    outcome: Outcome,
+    link: Option<Link<PatientMsg>>,
+    received: u32,
+}
+
+#[derive(Debug)]
+enum PatientMsg {
+    Start,
+    Done,
+    Hold,
+}
+
+impl Component for Patient {
+    type Message = PatientMsg;
+    fn update(&mut self, msg: PatientMsg, ctx: &mut Context<'_, Self>) {
+        match msg {
+            PatientMsg::Start => {
+                let go = self.go.lock().unwrap().take().expect("started once");
+                let outcome = self.outcome.clone();
+                ctx.spawn("patient", move |link: CommandLink<PatientMsg>| {
+                    let _ = go.recv();
+                    let sent = link.send(PatientMsg::Done);
+                    let _ = outcome.send((sent, link.is_cancelled()));
+                });
+            }
+            PatientMsg::Done => self.received += 1,
+            PatientMsg::Hold => self.link = Some(ctx.link()),
+        }
+    }
+    fn view(&self, ui: &mut Ui<'_, PatientMsg>) {
+        ui.add(
+            Rect::new(0, 0, 10, 1),
+            Button::new("start").automation_id("start").on_click(|| PatientMsg::Start),
+        );
+        ui.add(
+            Rect::new(0, 1, 10, 1),
+            Button::new("hold").automation_id("hold").on_click(|| PatientMsg::Hold),
+        );
+    }
+}
+
+#[test]
+fn shutdown_rejects_late_messages_and_cancels_tracked_work() {
+    let (go, wait) = mpsc::channel();
+    let (outcome, report) = mpsc::channel();
+    let app = Patient { go: Arc::new(Mutex::new(Some(wait))), outcome, link: None, received: 0 };
+    let mut session = Session::new(app, SessionOptions::default().viewport(10, 2));
+    session.step(AutomationStep::click(Selector::id("start"))).unwrap();
+    assert_eq!(session.idle_report().tracked_commands, 1);
+    session.engine_mut().close();
+    go.send(()).unwrap();
+    let (sent, cancelled) =
+        report.recv_timeout(Duration::from_secs(10)).expect("the command finished");
+    assert_eq!(sent, Err(SessionClosed), "the late message is rejected");
+    assert!(cancelled, "the command was told to stop");
+    assert_eq!(session.app().received, 0, "nothing reached the closed session");
+}
+
+#[test]
+fn a_tracked_command_finishing_is_seen_by_wait_for_idle() {
+    let (go, wait) = mpsc::channel();
+    let (outcome, _report) = mpsc::channel();
+    let app = Patient { go: Arc::new(Mutex::new(Some(wait))), outcome, link: None, received: 0 };
+    let mut session = Session::new(app, SessionOptions::default().viewport(10, 2));
+    session.step(AutomationStep::click(Selector::id("start"))).unwrap();
+    let error =
+        session.wait_for_idle(Duration::from_millis(30), Duration::from_millis(5)).unwrap_err();
+    let AutomationError::IdleTimeout { idle, .. } = &error else { panic!("{error}") };
+    assert_eq!(idle.running_commands, ["patient"]);
+    go.send(()).unwrap();
+    let idle = session.wait_for_idle(Duration::from_secs(10), Duration::from_millis(5)).unwrap();
+    assert!(idle.is_idle());
+    assert_eq!(session.app().received, 1);
+}
+
+#[test]
+fn untracked_links_are_reported_as_a_boundary() {
+    let (_go, wait) = mpsc::channel();
+    let (outcome, _report) = mpsc::channel();
+    let app = Patient { go: Arc::new(Mutex::new(Some(wait))), outcome, link: None, received: 0 };
+    let mut session = Session::new(app, SessionOptions::default().viewport(10, 2));
+    assert!(!session.idle_report().external_links_untracked);
+    session.step(AutomationStep::click(Selector::id("hold"))).unwrap();
+    let idle = session.idle_report();
+    assert!(idle.external_links_untracked);
+    assert!(idle.is_idle(), "idle as far as tracked work goes");
+    assert!(idle.to_string().contains("untracked links may still send"), "{idle}");
+    // A message through the link arrives at the next drain.
+    session.app().link.as_ref().unwrap().send(PatientMsg::Done).unwrap();
+    session.drain_ready().unwrap();
+    assert_eq!(session.app().received, 1);
+}
+
+/// A nested worker: the first one mounted starts a command that waits for
+/// a gate, and hands out an untracked link; every one logs its messages.
+struct Worker {
+    log: Log,
+    gate: Option<mpsc::Receiver<()>>,
+    links: Arc<Mutex<Vec<Link<WorkerMsg>>>>,
+}
+
+#[derive(Debug)]
+enum WorkerMsg {
+    Done,
+}
+
+impl Component for Worker {
+    type Message = WorkerMsg;
+    fn update(&mut self, msg: WorkerMsg, _: &mut Context<'_, Self>) {
+        self.log.lock().unwrap().push(format!("{msg:?}"));
+    }
+    fn view(&self, ui: &mut Ui<'_, WorkerMsg>) {
+        ui.add(ui.area(), Button::<WorkerMsg>::new("worker"));
+    }
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        self.links.lock().unwrap().push(ctx.link());
+        if let Some(gate) = self.gate.take() {
+            let log = self.log.clone();
+            ctx.spawn("gated", move |link: CommandLink<WorkerMsg>| {
+                let _ = gate.recv();
+                let cancelled = link.is_cancelled();
+                let sent = link.send(WorkerMsg::Done).is_ok();
+                log.lock().unwrap().push(format!("command: cancelled {cancelled}, sent {sent}"));
+            });
+        }
+    }
+}
+
+/// Shows or hides the worker under one key.
+struct Host {
+    show: bool,
+    log: Log,
+    gate: Arc<Mutex<Option<mpsc::Receiver<()>>>>,
+    links: Arc<Mutex<Vec<Link<WorkerMsg>>>>,
+}
+
+impl Component for Host {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {
+        self.show = !self.show;
+    }
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.add(
+            Rect::new(0, 0, 10, 1),
+            Button::new("toggle").automation_id("toggle").on_click(|| ()),
+        );
+        if self.show {
+            let (log, gate, links) = (self.log.clone(), self.gate.clone(), self.links.clone());
+            ui.nest("worker", Rect::new(0, 1, 10, 1), move || Worker {
+                log,
+                gate: gate.lock().unwrap().take(),
+                links,
+            });
+        }
+    }
+}
+
+#[test]
+fn work_addressed_to_an_unmounted_component_never_reaches_its_successor() {
+    let (open, gate) = mpsc::channel();
+    let log: Log = Arc::default();
+    let links = Arc::default();
+    let host = Host {
+        show: true,
+        log: log.clone(),
+        gate: Arc::new(Mutex::new(Some(gate))),
+        links: Arc::clone(&links),
+    };
+    let mut session = Session::new(host, SessionOptions::default().viewport(10, 3));
+    let toggle = AutomationStep::click(Selector::id("toggle"));
+    // The first worker unmounts; a second one mounts under the same key.
+    session.step(toggle.clone()).unwrap();
+    session.step(toggle).unwrap();
+    assert_eq!(links.lock().unwrap().len(), 2, "two workers mounted");
+
+    // The first worker's command was told to stop: its send is refused.
+    open.send(()).unwrap();
+    session.wait_for_idle(Duration::from_secs(10), Duration::from_millis(1)).unwrap();
+    assert_eq!(count(&log, "command: cancelled true, sent false"), 1, "{:?}", log.lock().unwrap());
+
+    // The first worker's untracked link still sends: the message is late,
+    // and the second worker (same type, same place) never sees it.
+    let first = links.lock().unwrap()[0].clone();
+    first.send(WorkerMsg::Done).unwrap();
+    session.step(AutomationStep::drain()).unwrap();
+    assert_eq!(count(&log, "Done"), 0, "{:?}", log.lock().unwrap());
+    assert_eq!(session.engine().late_messages(), 1);
+
+    // The second worker's own link reaches it.
+    let second = links.lock().unwrap()[1].clone();
+    second.send(WorkerMsg::Done).unwrap();
+    session.step(AutomationStep::drain()).unwrap();
+    assert_eq!(count(&log, "Done"), 1, "{:?}", log.lock().unwrap());
+}
