@@ -153,6 +153,13 @@ fn character_key(key: KeyPress, character: char) -> Result<Vec<u8>, EncodeError>
     }
     let mut bytes = if alt { vec![ESC] } else { Vec::new() };
     if ctrl {
+        let Some(byte) = control_byte(character) else {
+            return Err(EncodeError::key(
+                key,
+                "ctrl combines only with a letter, space, one of @ [ \\ ] ^ _ ? / ~ ` or a \
+                 digit 2 to 8 (the keys that have a C0 control character)",
+            ));
+        };
         if shift {
             return Err(EncodeError::key(
                 key,
@@ -163,13 +170,6 @@ fn character_key(key: KeyPress, character: char) -> Result<Vec<u8>, EncodeError>
                 ),
             ));
         }
-        let Some(byte) = control_byte(character) else {
-            return Err(EncodeError::key(
-                key,
-                "ctrl combines only with a letter, space, one of @ [ \\ ] ^ _ ? / ~ ` or a \
-                 digit 2 to 8 (the keys that have a C0 control character)",
-            ));
-        };
         bytes.push(byte);
         return Ok(bytes);
     }

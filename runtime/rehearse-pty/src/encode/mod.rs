@@ -26,7 +26,7 @@ pub use escapes::{EscapeError, parse_escapes};
 pub use keys::key;
 pub use mouse::{UTF8_MAX_COORDINATE, X10_MAX_COORDINATE, mouse};
 pub use paste::{BRACKETED_PASTE_END, BRACKETED_PASTE_START, paste};
-pub use win32::win32_key;
+pub use win32::{ENHANCED_KEY, LEFT_ALT_PRESSED, LEFT_CTRL_PRESSED, SHIFT_PRESSED, win32_key};
 
 use rehearse_lang::{KeyPress, MouseButton};
 

@@ -220,3 +220,357 @@ fn action_name(action: MouseAction) -> &'static str {
         MouseAction::Move => "move",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::test_support::{ALL_ENCODINGS, ALL_REPORTING};
+
+    const LEFT: MouseInputButton = MouseInputButton::Button(MouseButton::Left);
+    const MIDDLE: MouseInputButton = MouseInputButton::Button(MouseButton::Middle);
+    const RIGHT: MouseInputButton = MouseInputButton::Button(MouseButton::Right);
+    const UP: MouseInputButton = MouseInputButton::WheelUp;
+    const DOWN: MouseInputButton = MouseInputButton::WheelDown;
+    const NONE: MouseInputButton = MouseInputButton::None;
+
+    use MouseAction::{Click, Move, Press, Release};
+
+    /// The four reporting modes that send anything, in table order.
+    const REPORTING: [MouseReporting; 4] = [
+        MouseReporting::Press,
+        MouseReporting::PressRelease,
+        MouseReporting::ButtonMotion,
+        MouseReporting::AnyMotion,
+    ];
+
+    /// What one button and action give under `?9`, `?1000`, `?1002`, `?1003`.
+    enum Expect {
+        Bytes([&'static str; 4]),
+        Invalid,
+    }
+    use Expect::{Bytes, Invalid};
+
+    fn at(button: MouseInputButton, action: MouseAction, col: u16, row: u16) -> MouseInput {
+        MouseInput { col, row, button, action }
+    }
+
+    fn modes(reporting: MouseReporting, encoding: MouseEncoding) -> InputModes {
+        InputModes::default().with_mouse(reporting, encoding)
+    }
+
+    /// Checks every button × action × reporting at the zero-based cell (4, 1),
+    /// sent as column 5, row 2.
+    fn check_table(encoding: MouseEncoding, table: &[(MouseInputButton, MouseAction, Expect)]) {
+        assert_eq!(table.len(), 24, "6 buttons × 4 actions");
+        for (button, action, expect) in table {
+            let input = at(*button, *action, 4, 1);
+            for (index, reporting) in REPORTING.into_iter().enumerate() {
+                let result = mouse(input, modes(reporting, encoding));
+                match expect {
+                    Bytes(all) => assert_eq!(
+                        result.as_deref(),
+                        Ok(all[index].as_bytes()),
+                        "{button:?} {action:?} {reporting:?} {encoding:?}"
+                    ),
+                    Invalid => assert!(
+                        matches!(result, Err(EncodeError::MouseAction { .. })),
+                        "{button:?} {action:?} {reporting:?}: {result:?}"
+                    ),
+                }
+            }
+            let off = mouse(input, modes(MouseReporting::Off, encoding));
+            assert_eq!(off, Err(EncodeError::MouseReportingOff));
+        }
+    }
+
+    #[test]
+    fn sgr_every_button_action_and_reporting() {
+        let table = [
+            (
+                LEFT,
+                Click,
+                Bytes([
+                    "\x1b[<0;5;2M",
+                    "\x1b[<0;5;2M\x1b[<0;5;2m",
+                    "\x1b[<0;5;2M\x1b[<0;5;2m",
+                    "\x1b[<0;5;2M\x1b[<0;5;2m",
+                ]),
+            ),
+            (LEFT, Press, Bytes(["\x1b[<0;5;2M", "\x1b[<0;5;2M", "\x1b[<0;5;2M", "\x1b[<0;5;2M"])),
+            (LEFT, Release, Bytes(["", "\x1b[<0;5;2m", "\x1b[<0;5;2m", "\x1b[<0;5;2m"])),
+            (LEFT, Move, Bytes(["", "", "\x1b[<32;5;2M", "\x1b[<32;5;2M"])),
+            (
+                MIDDLE,
+                Click,
+                Bytes([
+                    "\x1b[<1;5;2M",
+                    "\x1b[<1;5;2M\x1b[<1;5;2m",
+                    "\x1b[<1;5;2M\x1b[<1;5;2m",
+                    "\x1b[<1;5;2M\x1b[<1;5;2m",
+                ]),
+            ),
+            (
+                MIDDLE,
+                Press,
+                Bytes(["\x1b[<1;5;2M", "\x1b[<1;5;2M", "\x1b[<1;5;2M", "\x1b[<1;5;2M"]),
+            ),
+            (MIDDLE, Release, Bytes(["", "\x1b[<1;5;2m", "\x1b[<1;5;2m", "\x1b[<1;5;2m"])),
+            (MIDDLE, Move, Bytes(["", "", "\x1b[<33;5;2M", "\x1b[<33;5;2M"])),
+            (
+                RIGHT,
+                Click,
+                Bytes([
+                    "\x1b[<2;5;2M",
+                    "\x1b[<2;5;2M\x1b[<2;5;2m",
+                    "\x1b[<2;5;2M\x1b[<2;5;2m",
+                    "\x1b[<2;5;2M\x1b[<2;5;2m",
+                ]),
+            ),
+            (RIGHT, Press, Bytes(["\x1b[<2;5;2M", "\x1b[<2;5;2M", "\x1b[<2;5;2M", "\x1b[<2;5;2M"])),
+            (RIGHT, Release, Bytes(["", "\x1b[<2;5;2m", "\x1b[<2;5;2m", "\x1b[<2;5;2m"])),
+            (RIGHT, Move, Bytes(["", "", "\x1b[<34;5;2M", "\x1b[<34;5;2M"])),
+            (
+                UP,
+                Click,
+                Bytes(["\x1b[<64;5;2M", "\x1b[<64;5;2M", "\x1b[<64;5;2M", "\x1b[<64;5;2M"]),
+            ),
+            (
+                UP,
+                Press,
+                Bytes(["\x1b[<64;5;2M", "\x1b[<64;5;2M", "\x1b[<64;5;2M", "\x1b[<64;5;2M"]),
+            ),
+            (UP, Release, Invalid),
+            (UP, Move, Invalid),
+            (
+                DOWN,
+                Click,
+                Bytes(["\x1b[<65;5;2M", "\x1b[<65;5;2M", "\x1b[<65;5;2M", "\x1b[<65;5;2M"]),
+            ),
+            (
+                DOWN,
+                Press,
+                Bytes(["\x1b[<65;5;2M", "\x1b[<65;5;2M", "\x1b[<65;5;2M", "\x1b[<65;5;2M"]),
+            ),
+            (DOWN, Release, Invalid),
+            (DOWN, Move, Invalid),
+            (NONE, Click, Invalid),
+            (NONE, Press, Invalid),
+            (NONE, Release, Invalid),
+            (NONE, Move, Bytes(["", "", "", "\x1b[<35;5;2M"])),
+        ];
+        check_table(MouseEncoding::Sgr, &table);
+    }
+
+    /// X10 bytes at (4, 1): `Cx` is `32 + 1 + 4` = `%`, `Cy` `32 + 1 + 1` =
+    /// `"`; `Cb` is `32 +` the code: left ` `, middle `!`, right `"`, release
+    /// `#`, wheel up `` ` ``, wheel down `a`, drags `@ A B`, hover `C`.
+    fn x10_table() -> [(MouseInputButton, MouseAction, Expect); 24] {
+        [
+            (
+                LEFT,
+                Click,
+                Bytes([
+                    "\x1b[M %\"",
+                    "\x1b[M %\"\x1b[M#%\"",
+                    "\x1b[M %\"\x1b[M#%\"",
+                    "\x1b[M %\"\x1b[M#%\"",
+                ]),
+            ),
+            (LEFT, Press, Bytes(["\x1b[M %\"", "\x1b[M %\"", "\x1b[M %\"", "\x1b[M %\""])),
+            (LEFT, Release, Bytes(["", "\x1b[M#%\"", "\x1b[M#%\"", "\x1b[M#%\""])),
+            (LEFT, Move, Bytes(["", "", "\x1b[M@%\"", "\x1b[M@%\""])),
+            (
+                MIDDLE,
+                Click,
+                Bytes([
+                    "\x1b[M!%\"",
+                    "\x1b[M!%\"\x1b[M#%\"",
+                    "\x1b[M!%\"\x1b[M#%\"",
+                    "\x1b[M!%\"\x1b[M#%\"",
+                ]),
+            ),
+            (MIDDLE, Press, Bytes(["\x1b[M!%\"", "\x1b[M!%\"", "\x1b[M!%\"", "\x1b[M!%\""])),
+            (MIDDLE, Release, Bytes(["", "\x1b[M#%\"", "\x1b[M#%\"", "\x1b[M#%\""])),
+            (MIDDLE, Move, Bytes(["", "", "\x1b[MA%\"", "\x1b[MA%\""])),
+            (
+                RIGHT,
+                Click,
+                Bytes([
+                    "\x1b[M\"%\"",
+                    "\x1b[M\"%\"\x1b[M#%\"",
+                    "\x1b[M\"%\"\x1b[M#%\"",
+                    "\x1b[M\"%\"\x1b[M#%\"",
+                ]),
+            ),
+            (RIGHT, Press, Bytes(["\x1b[M\"%\"", "\x1b[M\"%\"", "\x1b[M\"%\"", "\x1b[M\"%\""])),
+            (RIGHT, Release, Bytes(["", "\x1b[M#%\"", "\x1b[M#%\"", "\x1b[M#%\""])),
+            (RIGHT, Move, Bytes(["", "", "\x1b[MB%\"", "\x1b[MB%\""])),
+            (UP, Click, Bytes(["\x1b[M`%\"", "\x1b[M`%\"", "\x1b[M`%\"", "\x1b[M`%\""])),
+            (UP, Press, Bytes(["\x1b[M`%\"", "\x1b[M`%\"", "\x1b[M`%\"", "\x1b[M`%\""])),
+            (UP, Release, Invalid),
+            (UP, Move, Invalid),
+            (DOWN, Click, Bytes(["\x1b[Ma%\"", "\x1b[Ma%\"", "\x1b[Ma%\"", "\x1b[Ma%\""])),
+            (DOWN, Press, Bytes(["\x1b[Ma%\"", "\x1b[Ma%\"", "\x1b[Ma%\"", "\x1b[Ma%\""])),
+            (DOWN, Release, Invalid),
+            (DOWN, Move, Invalid),
+            (NONE, Click, Invalid),
+            (NONE, Press, Invalid),
+            (NONE, Release, Invalid),
+            (NONE, Move, Bytes(["", "", "", "\x1b[MC%\""])),
+        ]
+    }
+
+    #[test]
+    fn x10_every_button_action_and_reporting() {
+        check_table(MouseEncoding::X10, &x10_table());
+    }
+
+    #[test]
+    fn utf8_is_x10_below_column_95() {
+        // Every value below 128 is one byte, the same as X10.
+        check_table(MouseEncoding::Utf8, &x10_table());
+    }
+
+    #[test]
+    fn x10_coordinates_stop_at_222() {
+        let x10 = modes(MouseReporting::PressRelease, MouseEncoding::X10);
+        assert_eq!(mouse(at(LEFT, Press, 0, 0), x10).unwrap(), b"\x1b[M\x20\x21\x21");
+        assert_eq!(mouse(at(LEFT, Press, 222, 222), x10).unwrap(), b"\x1b[M\x20\xff\xff");
+        let error = mouse(at(LEFT, Press, 223, 0), x10).unwrap_err();
+        assert_eq!(
+            error,
+            EncodeError::MouseCoordinate {
+                axis: "column",
+                value: 223,
+                limit: 222,
+                encoding: "X10"
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "mouse column 223 (zero-based) cannot be encoded in X10 mouse encoding, which reaches \
+             column 222; larger coordinates need SGR mouse encoding (`CSI ? 1006 h`), which the \
+             program has not enabled"
+        );
+        let error = mouse(at(LEFT, Click, 0, 500), x10).unwrap_err();
+        assert!(matches!(error, EncodeError::MouseCoordinate { axis: "row", value: 500, .. }));
+        // A report the program did not ask for is not checked: nothing is sent.
+        assert_eq!(mouse(at(LEFT, Move, 300, 300), x10).unwrap(), b"");
+    }
+
+    #[test]
+    fn utf8_coordinates_are_characters_up_to_2014() {
+        let utf8 = modes(MouseReporting::PressRelease, MouseEncoding::Utf8);
+        // Column 94 is 127, one byte; column 95 is 128, `C2 80`.
+        assert_eq!(mouse(at(LEFT, Press, 94, 0), utf8).unwrap(), b"\x1b[M\x20\x7f\x21");
+        assert_eq!(mouse(at(LEFT, Press, 95, 0), utf8).unwrap(), b"\x1b[M\x20\xc2\x80\x21");
+        assert_eq!(mouse(at(LEFT, Press, 222, 0), utf8).unwrap(), b"\x1b[M\x20\xc3\xbf\x21");
+        // 2014 is 2047, `DF BF`, the last two-byte character.
+        assert_eq!(mouse(at(LEFT, Release, 0, 2014), utf8).unwrap(), b"\x1b[M\x23\x21\xdf\xbf");
+        let error = mouse(at(LEFT, Press, 2015, 0), utf8).unwrap_err();
+        assert_eq!(
+            error,
+            EncodeError::MouseCoordinate {
+                axis: "column",
+                value: 2015,
+                limit: 2014,
+                encoding: "UTF-8"
+            }
+        );
+    }
+
+    #[test]
+    fn sgr_has_no_coordinate_limit() {
+        let sgr = modes(MouseReporting::AnyMotion, MouseEncoding::Sgr);
+        assert_eq!(mouse(at(RIGHT, Click, 0, 0), sgr).unwrap(), b"\x1b[<2;1;1M\x1b[<2;1;1m");
+        assert_eq!(
+            mouse(at(LEFT, Press, u16::MAX, u16::MAX), sgr).unwrap(),
+            b"\x1b[<0;65536;65536M"
+        );
+    }
+
+    #[test]
+    fn errors_say_what_is_valid() {
+        let sgr = modes(MouseReporting::AnyMotion, MouseEncoding::Sgr);
+        let message = mouse(at(UP, Release, 0, 0), sgr).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "mouse release of wheel up cannot be sent: a wheel sends only presses; use click or press"
+        );
+        let message = mouse(at(NONE, Click, 0, 0), sgr).unwrap_err().to_string();
+        assert!(
+            message.starts_with("mouse click of no button cannot be sent: only a move"),
+            "{message}"
+        );
+        let message = mouse(at(LEFT, Click, 0, 0), InputModes::default()).unwrap_err().to_string();
+        assert!(
+            message.contains("has not enabled mouse reporting")
+                && message.contains("`CSI ? 1000 h`"),
+            "{message}"
+        );
+    }
+
+    /// Checks a result is reports in the encoding and nothing else.
+    fn assert_well_formed(bytes: &[u8], encoding: MouseEncoding, what: &str) {
+        let mut rest = bytes;
+        let mut count = 0;
+        while !rest.is_empty() {
+            count += 1;
+            if encoding == MouseEncoding::Sgr {
+                let body = rest.strip_prefix(b"\x1b[<").unwrap_or_else(|| panic!("{what}"));
+                let end = body
+                    .iter()
+                    .position(|&b| b == b'M' || b == b'm')
+                    .unwrap_or_else(|| panic!("{what}"));
+                let fields = std::str::from_utf8(&body[..end]).unwrap();
+                let values: Vec<u32> = fields.split(';').map(|f| f.parse().unwrap()).collect();
+                assert!(values.len() == 3 && values[1] >= 1 && values[2] >= 1, "{what}");
+                rest = &body[end + 1..];
+            } else {
+                let body = rest.strip_prefix(b"\x1b[M").unwrap_or_else(|| panic!("{what}"));
+                // X10: three bytes; UTF-8: three characters.
+                let len = if encoding == MouseEncoding::X10 {
+                    3
+                } else {
+                    let valid = match std::str::from_utf8(body) {
+                        Ok(text) => text,
+                        Err(error) => std::str::from_utf8(&body[..error.valid_up_to()]).unwrap(),
+                    };
+                    valid.char_indices().nth(3).map_or(valid.len(), |(index, _)| index)
+                };
+                assert!(body.len() >= len && body[..len].iter().all(|&b| b >= 32), "{what}");
+                rest = &body[len..];
+            }
+        }
+        assert!(count <= 2, "{what}");
+    }
+
+    #[test]
+    fn every_input_and_mode_encodes_or_errors_without_panicking() {
+        let buttons = [LEFT, MIDDLE, RIGHT, UP, DOWN, NONE];
+        let actions = [Click, Press, Release, Move];
+        let coordinates =
+            [0, 1, 93, 94, 95, 221, 222, 223, 255, 2013, 2014, 2015, 2016, 40_000, u16::MAX];
+        let mut checked = 0;
+        for button in buttons {
+            for action in actions {
+                for col in coordinates {
+                    for row in coordinates {
+                        for reporting in ALL_REPORTING {
+                            for encoding in ALL_ENCODINGS {
+                                let input = at(button, action, col, row);
+                                let what = format!("{input:?} {reporting:?} {encoding:?}");
+                                match mouse(input, modes(reporting, encoding)) {
+                                    Ok(bytes) => assert_well_formed(&bytes, encoding, &what),
+                                    Err(error) => assert!(!error.to_string().is_empty(), "{what}"),
+                                }
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 6 * 4 * 15 * 15 * 5 * 3);
+    }
+}

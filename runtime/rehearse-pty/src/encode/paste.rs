@@ -30,10 +30,11 @@ pub const BRACKETED_PASTE_END: &[u8] = b"\x1b[201~";
 ///   know, so the paste never ends; elsewhere it can be the first byte of a
 ///   sequence the program acts on inside a paste it trusts as text.
 ///
-/// This is what xterm (`allowPasteControls` off) and most terminals do with
-/// control bytes in a bracketed paste. Without the bracket the text is
-/// literal: the program asked for no protection, and a `paste:` step then
-/// writes exactly what it says, like `type:`.
+/// Nothing else is changed: other control characters (a tab, a newline, a
+/// `ctrl+c` byte) reach the program inside the bracket as pasted, for it to
+/// judge. Without the bracket the text is literal: the program asked for no
+/// protection, and a `paste:` step then writes exactly what it says, like
+/// `type:`.
 ///
 /// # Examples
 ///
