@@ -59,7 +59,8 @@ struct Report {
 /// # Errors
 ///
 /// - [`EncodeError::MouseReportingOff`] when the program has not enabled mouse
-///   reporting at all; the caller decides whether that fails the step.
+///   reporting at all; the caller decides whether that fails the step. (A
+///   wrong button and action is reported first, whatever the modes.)
 /// - [`EncodeError::MouseCoordinate`] for a coordinate past the X10 or UTF-8
 ///   limit (never a wrong byte).
 /// - [`EncodeError::MouseAction`] for a wheel release or move, or a press,
@@ -93,11 +94,63 @@ pub fn mouse(input: MouseInput, modes: InputModes) -> Result<Vec<u8>, EncodeErro
     Ok(bytes)
 }
 
+/// What an input means before the program's reporting mode filters it.
+#[derive(Clone, Copy)]
+enum Event {
+    Click(u8),
+    Press(u8),
+    Release(u8),
+    Drag(u8),
+    Hover,
+}
+
+/// What the input means, or why a button and action do not go together.
+/// Checked before the reporting mode: a wheel release is a mistake in the
+/// step whatever the program enabled.
+fn event(input: MouseInput) -> Result<Event, EncodeError> {
+    let invalid = |reason| EncodeError::MouseAction {
+        button: button_name(input.button),
+        action: action_name(input.action),
+        reason,
+    };
+    let code = match input.button {
+        MouseInputButton::Button(button) => button_code(button),
+        MouseInputButton::WheelUp => 64,
+        MouseInputButton::WheelDown => 65,
+        MouseInputButton::None if input.action == MouseAction::Move => return Ok(Event::Hover),
+        MouseInputButton::None => {
+            return Err(invalid(
+                "only a move (a hover) takes no button; name left, middle, right, wheel up or \
+                 wheel down",
+            ));
+        }
+    };
+    let wheel = matches!(input.button, MouseInputButton::WheelUp | MouseInputButton::WheelDown);
+    Ok(match input.action {
+        // A wheel notch is one press; there is nothing to release.
+        MouseAction::Click if wheel => Event::Press(code),
+        MouseAction::Click => Event::Click(code),
+        MouseAction::Press => Event::Press(code),
+        MouseAction::Release if wheel => {
+            return Err(invalid("a wheel sends only presses; use click or press"));
+        }
+        MouseAction::Release => Event::Release(code),
+        MouseAction::Move if wheel => {
+            return Err(invalid(
+                "a wheel does not move the pointer; move with a button held, or with none \
+                 (a hover)",
+            ));
+        }
+        MouseAction::Move => Event::Drag(code),
+    })
+}
+
 /// The reports the program asked for, in order (at most two).
 fn reports(
     input: MouseInput,
     reporting: MouseReporting,
 ) -> Result<[Option<Report>; 2], EncodeError> {
+    let event = event(input)?;
     let (wants_release, wants_drag, wants_hover) = match reporting {
         MouseReporting::Off => return Err(EncodeError::MouseReportingOff),
         MouseReporting::Press => (false, false, false),
@@ -105,47 +158,16 @@ fn reports(
         MouseReporting::ButtonMotion => (true, true, false),
         MouseReporting::AnyMotion => (true, true, true),
     };
-    let invalid = |reason| EncodeError::MouseAction {
-        button: button_name(input.button),
-        action: action_name(input.action),
-        reason,
-    };
     let press = |code| Some(Report { code, release: false });
     let release = |code| wants_release.then_some(Report { code, release: true });
-    Ok(match (input.button, input.action) {
-        (MouseInputButton::Button(button), action) => {
-            let code = button_code(button);
-            match action {
-                MouseAction::Click => [press(code), release(code)],
-                MouseAction::Press => [press(code), None],
-                MouseAction::Release => [release(code), None],
-                MouseAction::Move => {
-                    [wants_drag.then_some(Report { code: code + MOTION, release: false }), None]
-                }
-            }
-        }
-        (wheel @ (MouseInputButton::WheelUp | MouseInputButton::WheelDown), action) => {
-            let code = if wheel == MouseInputButton::WheelUp { 64 } else { 65 };
-            match action {
-                MouseAction::Click | MouseAction::Press => [press(code), None],
-                MouseAction::Release => {
-                    return Err(invalid("a wheel sends only presses; use click or press"));
-                }
-                MouseAction::Move => {
-                    return Err(invalid(
-                        "a wheel does not move the pointer; move with a button held, or with none (a hover)",
-                    ));
-                }
-            }
-        }
-        (MouseInputButton::None, MouseAction::Move) => {
-            [wants_hover.then_some(Report { code: RELEASE + MOTION, release: false }), None]
-        }
-        (MouseInputButton::None, _) => {
-            return Err(invalid(
-                "only a move (a hover) takes no button; name left, middle, right, wheel up or wheel down",
-            ));
-        }
+    let motion =
+        |code, wanted: bool| wanted.then_some(Report { code: code + MOTION, release: false });
+    Ok(match event {
+        Event::Click(code) => [press(code), release(code)],
+        Event::Press(code) => [press(code), None],
+        Event::Release(code) => [release(code), None],
+        Event::Drag(code) => [motion(code, wants_drag), None],
+        Event::Hover => [motion(RELEASE, wants_hover), None],
     })
 }
 
@@ -278,8 +300,13 @@ mod tests {
                     ),
                 }
             }
+            // With reporting off, a valid input is refused for that; an
+            // invalid one still for what is wrong with it.
             let off = mouse(input, modes(MouseReporting::Off, encoding));
-            assert_eq!(off, Err(EncodeError::MouseReportingOff));
+            match expect {
+                Bytes(_) => assert_eq!(off, Err(EncodeError::MouseReportingOff)),
+                Invalid => assert!(matches!(off, Err(EncodeError::MouseAction { .. }))),
+            }
         }
     }
 
