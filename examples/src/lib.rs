@@ -4,3 +4,8 @@
 pub mod login;
 pub mod notes;
 pub mod todo;
+
+/// The README's Rust examples, compiled as doctests so they cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

@@ -168,7 +168,7 @@ pub enum AutomationError {
         /// The checkpoint.
         checkpoint: String,
         /// The format compared.
-        format: crate::artifacts::Format,
+        format: crate::format::Format,
         /// The golden file.
         golden: std::path::PathBuf,
         /// A readable diff: for screens, text rows and style spans apart,
@@ -184,7 +184,7 @@ pub enum AutomationError {
         /// The checkpoint.
         checkpoint: String,
         /// The format.
-        format: crate::artifacts::Format,
+        format: crate::format::Format,
         /// Where the golden should be.
         golden: std::path::PathBuf,
     },

@@ -9,6 +9,7 @@
 pub mod artifacts;
 mod committed;
 mod error;
+mod format;
 mod report;
 mod scenario;
 pub mod semantic;

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use rehearse_core::{ClockMode, LogicalTime};
 
-use crate::runtime::Envelope;
+use crate::envelope::Envelope;
 
 /// Identifies a scheduled timer, for cancellation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
 
-use crate::component::ComponentPath;
-use crate::runtime::Envelope;
+use crate::envelope::Envelope;
+use crate::identity::ComponentPath;
 
 /// Identifies a tracked command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

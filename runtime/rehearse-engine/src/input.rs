@@ -114,6 +114,11 @@ pub(crate) fn rehearse_button(button: CtButton) -> MouseButton {
     }
 }
 
+/// Whether a key activates a focused button-like widget (Enter or Space).
+pub fn is_activation(key: &KeyPress) -> bool {
+    key.modifiers.is_empty() && matches!(key.code, KeyCode::Enter | KeyCode::Char(' '))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,9 +8,11 @@
 mod clock;
 mod command;
 mod component;
-mod context;
 pub mod drivers;
+mod effects;
 pub mod engine;
+mod envelope;
+mod identity;
 pub mod input;
 pub mod live;
 mod memo_check;
@@ -21,9 +23,9 @@ pub mod widgets;
 
 pub use clock::TimerId;
 pub use command::{CommandId, CommandLink, Link, SessionClosed};
-pub use component::{Component, ReconcileKey};
-pub use context::Context;
+pub use component::{Component, Context};
 pub use engine::{DrainLimits, RenderStats, SessionEngine, SessionOptions};
+pub use identity::ReconcileKey;
 pub use memo_check::{MemoCheck, MemoMismatch};
 pub use session::Session;
 pub use ui::{Ui, View};

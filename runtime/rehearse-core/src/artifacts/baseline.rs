@@ -11,10 +11,10 @@ use std::rc::Rc;
 use super::atomic::{is_temp_file, write_atomic};
 use super::diff::describe;
 use super::encode::encode_all;
-use super::format::Format;
 use super::screen::Screen;
 use super::sink::validate_name;
 use crate::error::AutomationError;
+use crate::format::Format;
 use crate::{Checkpoint, CheckpointSink, CommittedFrame, SinkHost};
 
 /// What a baseline does with its goldens, from `REHEARSE_SNAPSHOT`.

@@ -14,9 +14,9 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use super::format::Format;
 use super::screen::{FormatError, Screen};
 use super::style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
+use crate::format::Format;
 
 /// The `cells` JSON of a [`Screen`]; `Display` writes it.
 #[derive(Debug, Clone, Copy)]

@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::format::Format;
 use super::screen::Screen;
+use crate::format::Format;
 
 /// The most changed lines or rows a diff lists.
 const MAX_LISTED: usize = 12;

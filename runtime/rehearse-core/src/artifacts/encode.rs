@@ -1,9 +1,9 @@
 //! Encoding a committed generation into one artifact format, in memory.
 
-use super::format::Format;
 use super::screen::Screen;
 use crate::CommittedFrame;
 use crate::error::AutomationError;
+use crate::format::Format;
 
 /// One encoded artifact: its format and bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +39,7 @@ pub fn encode_all(
     frame: &CommittedFrame,
 ) -> Result<Vec<Artifact>, AutomationError> {
     for format in formats {
-        format.ensure_available()?;
+        ensure_available(*format)?;
     }
     let screen = Screen::from_frame(frame);
     formats
@@ -62,7 +62,7 @@ pub fn encode_all(
 /// [`AutomationError::UnsupportedFormat`] for a semantic format (a screen
 /// has no semantic tree) or one this build lacks.
 pub fn encode_screen(format: Format, screen: &Screen) -> Result<Vec<u8>, AutomationError> {
-    format.ensure_available()?;
+    ensure_available(format)?;
     match format {
         Format::Text => Ok(screen.text().to_string().into_bytes()),
         Format::Styled => Ok(screen.styled().to_string().into_bytes()),
@@ -82,5 +82,21 @@ fn png_bytes(screen: &Screen) -> Result<Vec<u8>, AutomationError> {
 
 #[cfg(not(feature = "png"))]
 fn png_bytes(_: &Screen) -> Result<Vec<u8>, AutomationError> {
-    Format::Png.ensure_available().map(|()| Vec::new())
+    ensure_available(Format::Png).map(|()| Vec::new())
+}
+
+/// `Ok` when this build can encode `format`.
+///
+/// # Errors
+///
+/// [`AutomationError::UnsupportedFormat`] naming the cargo feature to enable.
+pub fn ensure_available(format: Format) -> Result<(), AutomationError> {
+    if format.is_available() {
+        Ok(())
+    } else {
+        Err(AutomationError::UnsupportedFormat {
+            format: format.name().to_owned(),
+            reason: "this build of rehearse has no PNG encoder; enable the `png` cargo feature (on by default)".to_owned(),
+        })
+    }
 }

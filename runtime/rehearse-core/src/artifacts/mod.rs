@@ -15,9 +15,10 @@
 //!   rejects missing and stale goldens.
 //!
 //! Around them: [`Screen`] (a lossless copy of a rendered frame, with the
-//! parsers back), [`render`] (a pure, deterministic headless render of
-//! `(app factory, size, key script)`) and [`matrix`] (one scenario replayed
-//! at several viewports, one artifact set each).
+//! parsers back). The drivers that run whole sessions for artifacts — a
+//! pure headless render of `(app factory, size, key script)` and one
+//! scenario replayed at several viewports — belong to the engine plane and
+//! sit beside these in `rehearse::artifacts`.
 //!
 //! Semantic JSON and Markdown never hold masked or sensitive values. Text,
 //! styled text, cells, PNG and recordings show what the user sees and are
@@ -30,7 +31,6 @@ mod baseline;
 mod cells;
 mod diff;
 mod encode;
-mod format;
 #[cfg(feature = "png")]
 pub mod png;
 mod recording;
@@ -39,13 +39,13 @@ mod sink;
 mod style;
 mod styled;
 
+pub use crate::format::{Format, UnknownFormat};
 pub use ansi::paint as ansi;
 pub use atomic::write_atomic;
 pub use baseline::{Baseline, BaselineSink, SnapshotMode};
 pub use cells::CellsSnapshot;
 pub use diff::{lines as line_diff, screens as screen_diff};
-pub use encode::{Artifact, encode, encode_all, encode_screen};
-pub use format::{Format, UnknownFormat};
+pub use encode::{Artifact, encode, encode_all, encode_screen, ensure_available};
 pub use recording::Recorder;
 pub use screen::{FormatError, Screen, ScreenCell, TextSnapshot};
 pub use sink::Artifacts;

@@ -8,9 +8,9 @@ use ratatui::buffer::{Buffer, CellWidth};
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 
-use super::format::Format;
 use super::style::CellStyle;
 use crate::CommittedFrame;
+use crate::format::Format;
 
 /// One cell: its glyph (a grapheme, `" "` when blank) and its style.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use super::atomic::write_atomic;
 use super::encode::encode_all;
-use super::format::Format;
 use crate::error::AutomationError;
+use crate::format::Format;
 use crate::{Checkpoint, CheckpointSink, CommittedFrame};
 
 /// Writes checkpoint artifacts into a directory: `{dir}/{name}.{ext}` for
@@ -91,7 +91,7 @@ impl Artifacts {
     /// [`AutomationError::UnsupportedFormat`] for the first missing format.
     pub fn check(self) -> Result<Self, AutomationError> {
         for format in &self.formats {
-            format.ensure_available()?;
+            super::ensure_available(*format)?;
         }
         Ok(self)
     }

@@ -21,9 +21,9 @@
 
 use std::fmt;
 
-use super::format::Format;
 use super::screen::{FormatError, Screen};
 use super::style::CellStyle;
+use crate::format::Format;
 
 /// A run of cells in one row sharing a non-default style.
 #[derive(Debug, Clone, PartialEq, Eq)]

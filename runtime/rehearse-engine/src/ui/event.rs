@@ -4,8 +4,8 @@ use rustc_hash::FxHashMap;
 use std::any::{Any, TypeId};
 use std::marker::PhantomData;
 
-use crate::component::ComponentPath;
-use crate::runtime::Envelope;
+use crate::envelope::Envelope;
+use crate::identity::ComponentPath;
 use crate::ui::frame::NodeKey;
 use rehearse_core::semantic::Bounds;
 use rehearse_lang::{KeyPress, MouseButton, ScrollDirection};

@@ -7,8 +7,8 @@ use rustc_hash::FxHashMap;
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
 
-use crate::component::ComponentPath;
-use crate::runtime::Effects;
+use crate::effects::Effects;
+use crate::identity::ComponentPath;
 use crate::ui::arena::Arena;
 use crate::ui::event::{ErasedHandler, WidgetStates};
 use crate::ui::memo::{ActiveMemo, MemoKey, MemoRecord, Previous};
@@ -65,7 +65,7 @@ const OVERLAY_SCOPE: u64 = 0x6f76_6572_6c61_7973;
 pub(crate) const GROUP_SCOPE: u64 = 0x6772_6f75_7073_2121;
 
 /// A key scope (`Ui::keyed`, nested components) as a hash.
-pub(crate) fn scope_hash(kind: &[u8], key: &crate::component::ReconcileKey) -> u64 {
+pub(crate) fn scope_hash(kind: &[u8], key: &crate::identity::ReconcileKey) -> u64 {
     let mut state = fnv(NodeKey::ROOT.0, kind);
     key.fingerprint(|bytes| state = fnv(state, bytes));
     state
@@ -223,7 +223,7 @@ pub(crate) struct Binding {
     pub(crate) key: KeyPress,
     pub(crate) layer: usize,
     pub(crate) owner: ComponentPath,
-    pub(crate) make: Box<dyn Fn() -> crate::runtime::Envelope>,
+    pub(crate) make: Box<dyn Fn() -> crate::envelope::Envelope>,
 }
 
 /// Portal facts waiting for the overlay content's first node.

@@ -18,7 +18,7 @@ use ratatui::layout::Rect;
 use rustc_hash::{FxHashMap, FxHasher};
 
 use super::frame::{FrameBuilder, NodeIdx, NodeKey, ParentSlot};
-use crate::component::ComponentPath;
+use crate::identity::ComponentPath;
 use rehearse_core::semantic::Bounds;
 
 /// Where a memoized subtree sits: its parent node and its key scope there.

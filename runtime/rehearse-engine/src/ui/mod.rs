@@ -24,8 +24,10 @@ pub(crate) use frame::{
 };
 pub(crate) use memo::Previous;
 
-use crate::component::{Component, ComponentPath, ReconcileKey};
-use crate::runtime::{ChildSlots, Envelope, Slot};
+use crate::component::Component;
+use crate::component::{ChildSlots, Slot};
+use crate::envelope::Envelope;
+use crate::identity::{ComponentPath, ReconcileKey};
 use rehearse_core::LogicalTime;
 use rehearse_core::semantic::{Bounds, Semantic, SemanticFacts};
 use rehearse_lang::{KeyPress, MouseButton};
@@ -691,7 +693,7 @@ pub(crate) fn click_handler<M: Send + 'static>(
             true
         }
         WidgetEvent::Key(key)
-            if wanted == MouseButton::Left && crate::widgets::is_activation(key) =>
+            if wanted == MouseButton::Left && crate::input::is_activation(key) =>
         {
             cx.emit(message());
             true

@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
-use crate::component::ReconcileKey;
+use crate::identity::ReconcileKey;
 use crate::ui::{NodeRef, Ui, WidgetEvent};
 use crate::widgets::scroll_view::{ScrollOffset, scroll_body};
 use crate::widgets::{ValueCallback, theme, with_id};

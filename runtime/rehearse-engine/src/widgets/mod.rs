@@ -1,5 +1,5 @@
 //! The built-in widget set. Each renders with ratatui and implements
-//! [`Semantic`](crate::Semantic); app widgets written with
+//! [`Semantic`](rehearse_core::semantic::Semantic); app widgets written with
 //! `#[derive(Semantic)]` and a ratatui `Widget` behave exactly like them.
 //!
 //! Leaf widgets are [`View`](crate::View)s shown with
@@ -63,10 +63,7 @@ pub(crate) type Callback<M> = Box<dyn Fn() -> M>;
 /// A boxed message constructor taking a value.
 pub(crate) type ValueCallback<T, M> = Box<dyn Fn(T) -> M>;
 
-/// Whether a key activates a focused button-like widget (Enter or Space).
-pub fn is_activation(key: &KeyPress) -> bool {
-    key.modifiers.is_empty() && matches!(key.code, KeyCode::Enter | KeyCode::Char(' '))
-}
+pub use crate::input::is_activation;
 
 /// `facts` with the automation id, if there is one.
 pub(crate) fn with_id(facts: SemanticFacts, id: Option<&str>) -> SemanticFacts {

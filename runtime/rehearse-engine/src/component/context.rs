@@ -5,8 +5,10 @@ use std::time::Duration;
 
 use crate::clock::TimerId;
 use crate::command::{CommandId, CommandLink, Link};
-use crate::component::{Component, ComponentPath};
-use crate::runtime::{Effects, Envelope};
+use crate::component::Component;
+use crate::effects::Effects;
+use crate::envelope::Envelope;
+use crate::identity::ComponentPath;
 use rehearse_core::LogicalTime;
 use rehearse_lang::Selector;
 

@@ -4,8 +4,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::AutomationError;
-
 /// A checkpoint artifact format.
 ///
 /// The set is closed and every format has exactly one extension, so a file's
@@ -22,7 +20,7 @@ use crate::error::AutomationError;
 /// | [`Png`](Self::Png) | `.png` | a deterministic rasterization (cargo feature `png`) |
 ///
 /// Recordings (`.cast`) are not a per-checkpoint format: see
-/// [`Recorder`](super::Recorder).
+/// [`Recorder`](crate::artifacts::Recorder).
 ///
 /// ```
 /// use rehearse::artifacts::Format;
@@ -96,22 +94,6 @@ impl Format {
     /// may contain sensitive text the app renders unmasked.
     pub const fn is_visual(self) -> bool {
         !matches!(self, Self::Json | Self::Markdown)
-    }
-
-    /// `Ok` when this build can encode the format.
-    ///
-    /// # Errors
-    ///
-    /// [`AutomationError::UnsupportedFormat`] naming the cargo feature to enable.
-    pub fn ensure_available(self) -> Result<(), AutomationError> {
-        if self.is_available() {
-            Ok(())
-        } else {
-            Err(AutomationError::UnsupportedFormat {
-                format: self.name().to_owned(),
-                reason: "this build of rehearse has no PNG encoder; enable the `png` cargo feature (on by default)".to_owned(),
-            })
-        }
     }
 
     /// The format a file name's extension stands for, longest extension

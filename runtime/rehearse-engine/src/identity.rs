@@ -1,69 +1,8 @@
-//! The component model: state, messages, `update` and `view`.
+//! Where things live among siblings and in the component tree: the
+//! reconciliation key and the component path built from them.
 
 use std::fmt;
 use std::sync::Arc;
-
-use crate::context::Context;
-use crate::ui::Ui;
-use rehearse_core::AutomationIds;
-
-/// An application or a nested piece of one: state that changes only in
-/// `update`, and a `view` that renders it with ratatui through a [`Ui`].
-///
-/// ```
-/// use rehearse::prelude::*;
-/// use rehearse::widgets::{Button, Text};
-/// use ratatui::layout::{Constraint, Layout};
-///
-/// #[derive(Default)]
-/// struct Counter { clicks: u32 }
-///
-/// enum Msg { Clicked }
-///
-/// impl Component for Counter {
-///     type Message = Msg;
-///     fn update(&mut self, msg: Msg, _ctx: &mut Context<'_, Self>) {
-///         match msg { Msg::Clicked => self.clicks += 1 }
-///     }
-///     fn view(&self, ui: &mut Ui<'_, Msg>) {
-///         let [label, button] = Layout::vertical([Constraint::Length(1), Constraint::Length(3)]).areas(ui.area());
-///         ui.add(label, Text::new(format!("clicked {} times", self.clicks)).automation_id("count"));
-///         ui.add(button, Button::new("Click me").automation_id("click").on_click(|| Msg::Clicked));
-///     }
-/// }
-///
-/// let mut session = Session::new(Counter::default(), SessionOptions::default().viewport(30, 4));
-/// session.step(AutomationStep::click(Selector::id("click"))).unwrap();
-/// assert_eq!(session.tree().by_id("count").unwrap().name, "clicked 1 times");
-/// ```
-pub trait Component: 'static {
-    /// What `update` receives. Messages may arrive from worker threads
-    /// through links, hence `Send`.
-    type Message: Send + 'static;
-
-    /// The automation ids this app declares and the keys automation must not
-    /// press. `scenario!` with `app = Self;` checks its steps against them at
-    /// compile time, text scripts at parse time, and a strict session at
-    /// every commit. The default declares nothing (and checks nothing).
-    const AUTOMATION_IDS: AutomationIds = AutomationIds::UNDECLARED;
-
-    /// Applies one message. Effects (more messages, timers, focus requests,
-    /// quitting) go through `ctx`.
-    fn update(&mut self, msg: Self::Message, ctx: &mut Context<'_, Self>);
-
-    /// Renders the current state. Nesting in the render is nesting in the
-    /// semantic tree.
-    fn view(&self, ui: &mut Ui<'_, Self::Message>);
-
-    /// Called once when the component is mounted, before its first view.
-    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
-        let _ = ctx;
-    }
-
-    /// Called exactly once when the component is removed: its key left the
-    /// render, or the session ended (normally, on error, or by drop).
-    fn unmount(&mut self) {}
-}
 
 /// A sibling-scoped reconciliation key for nested components and keyed
 /// widgets. It keeps state (and focus) attached to the right item when
