@@ -9,7 +9,9 @@
 pub mod artifacts;
 mod committed;
 mod error;
+mod executor;
 mod format;
+mod plane;
 mod report;
 mod scenario;
 pub mod semantic;
@@ -21,6 +23,8 @@ pub use committed::{
     SinkHost,
 };
 pub use error::AutomationError;
+pub use executor::{check_can, execute, resolve};
+pub use plane::{Input, Pending, Plane, PointerKind};
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};
 pub use time::{ClockMode, LogicalTime};

@@ -2,9 +2,10 @@
 //! semantic projection, duplicate-id validation and committed generations.
 
 mod dispatch;
-mod executor;
 pub(crate) mod hit;
+mod idle;
 mod options;
+mod plane;
 mod projection;
 
 use ratatui::buffer::Buffer;
@@ -23,8 +24,8 @@ use rehearse_core::{Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Inte
 use rehearse_core::{ClockMode, LogicalTime};
 use rehearse_lang::MouseButton;
 
-pub use executor::StepOutcome;
 pub use options::SessionOptions;
+pub use plane::StepOutcome;
 
 /// Limits that keep a misbehaving app from hanging a session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

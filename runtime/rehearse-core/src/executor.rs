@@ -1,0 +1,293 @@
+//! The one executor: what each step means, on any [`Plane`].
+//!
+//! Selector resolution against the committed tree (exactly one match for
+//! an action, in view, enabled, able to take it), real input in terminal
+//! order at the centre of the node, waits that poll what the plane shows
+//! until their condition holds, and one committed generation per step.
+
+use std::time::{Duration, Instant};
+
+use rehearse_lang::suggest::closest;
+use rehearse_lang::{
+    AutomationStep, MouseButton, Predicate, ScrollDirection, Selector, SemanticAction,
+    WaitCondition,
+};
+
+use crate::error::AutomationError;
+use crate::plane::{Input, Plane, PointerKind};
+use crate::semantic::{Generation, SemanticNode, SemanticTree};
+use crate::wait::{WaitTimeout, evaluate};
+
+/// Executes one step on `plane`: resolves its selector against the
+/// committed tree, checks the target can take it, delivers real input in
+/// terminal order, settles and commits one generation; a checkpoint step
+/// then hands that generation to the plane's sinks.
+///
+/// # Errors
+///
+/// Whatever the step fails with; the state it reached is kept (nothing is
+/// rolled back) but not committed.
+pub fn execute<P: Plane + ?Sized>(
+    plane: &mut P,
+    step: &AutomationStep,
+) -> Result<Generation, AutomationError> {
+    plane.ensure_open()?;
+    match step {
+        AutomationStep::Click { target, button } => click(plane, target, *button)?,
+        AutomationStep::Hover { target } => {
+            let (col, row) = pointer_target(plane, target, "hover", None)?;
+            pointer(plane, PointerKind::Moved, col, row)?;
+        }
+        AutomationStep::Focus { target } => plane.deliver(Input::Focus(target))?,
+        AutomationStep::Type { text } => plane.deliver(Input::Text(text))?,
+        AutomationStep::Key { key } => plane.deliver(Input::Key(*key))?,
+        AutomationStep::Scroll { target, direction } => scroll(plane, target.as_ref(), *direction)?,
+        AutomationStep::Drag { from, to } => drag(plane, from, to)?,
+        AutomationStep::Advance { duration } => plane.advance(*duration)?,
+        AutomationStep::Sleep { duration } => plane.sleep(*duration)?,
+        AutomationStep::Resize { cols, rows } => {
+            plane.resize(*cols, *rows)?;
+            plane.settle()?;
+        }
+        AutomationStep::Drain => plane.settle()?,
+        AutomationStep::Checkpoint { name } => {
+            rehearse_lang::validate_checkpoint_name(name).map_err(|reason| {
+                AutomationError::InvalidCheckpointName {
+                    name: name.clone(),
+                    reason: reason.to_string(),
+                }
+            })?;
+            plane.settle()?;
+        }
+        AutomationStep::WaitFor { condition, timeout } => wait_for(plane, condition, *timeout)?,
+        other => {
+            return Err(AutomationError::Unsupported {
+                operation: other.to_string(),
+                reason: "this executor does not know the step".into(),
+            });
+        }
+    }
+    let generation = plane.commit()?;
+    if let AutomationStep::Checkpoint { name } = step {
+        plane.checkpoint(name)?;
+    }
+    Ok(generation)
+}
+
+fn pointer<P: Plane + ?Sized>(
+    plane: &mut P,
+    kind: PointerKind,
+    col: u16,
+    row: u16,
+) -> Result<(), AutomationError> {
+    plane.deliver(Input::Pointer { kind, col, row })
+}
+
+fn click<P: Plane + ?Sized>(
+    plane: &mut P,
+    target: &Selector,
+    button: MouseButton,
+) -> Result<(), AutomationError> {
+    let operation = match button {
+        MouseButton::Left => "click",
+        MouseButton::Right => "rclick",
+        MouseButton::Middle => "mclick",
+    };
+    let (col, row) = pointer_target(plane, target, operation, Some(SemanticAction::Click))?;
+    pointer(plane, PointerKind::Moved, col, row)?;
+    pointer(plane, PointerKind::Down(button), col, row)?;
+    pointer(plane, PointerKind::Up(button), col, row)
+}
+
+fn scroll<P: Plane + ?Sized>(
+    plane: &mut P,
+    target: Option<&Selector>,
+    direction: ScrollDirection,
+) -> Result<(), AutomationError> {
+    let (col, row) = match target {
+        Some(selector) => pointer_target(plane, selector, "scroll", None)?,
+        None => {
+            let Some(focused) = plane.committed().tree.focused() else {
+                return Err(AutomationError::NotActionable {
+                    target: "nothing".into(),
+                    operation: "scroll".into(),
+                    reason: "no node holds focus; give scroll a selector (`scroll:#list,down`)"
+                        .into(),
+                });
+            };
+            node_target(plane, focused, "scroll", None)?
+        }
+    };
+    let kind = match direction {
+        ScrollDirection::Up => PointerKind::ScrollUp,
+        ScrollDirection::Down => PointerKind::ScrollDown,
+    };
+    pointer(plane, PointerKind::Moved, col, row)?;
+    pointer(plane, kind, col, row)
+}
+
+fn drag<P: Plane + ?Sized>(
+    plane: &mut P,
+    from: &Selector,
+    to: &Selector,
+) -> Result<(), AutomationError> {
+    let (from_col, from_row) = pointer_target(plane, from, "drag", Some(SemanticAction::Drag))?;
+    let (to_col, to_row) = pointer_target(plane, to, "drag", None)?;
+    let left = MouseButton::Left;
+    pointer(plane, PointerKind::Moved, from_col, from_row)?;
+    pointer(plane, PointerKind::Down(left), from_col, from_row)?;
+    pointer(plane, PointerKind::Drag(left), to_col, to_row)?;
+    pointer(plane, PointerKind::Up(left), to_col, to_row)
+}
+
+/// Resolves `selector` to exactly one node of the committed tree that is in
+/// view, enabled and supports `action`, and asks the plane for the cell a
+/// pointer at its centre reaches it through.
+fn pointer_target<P: Plane + ?Sized>(
+    plane: &P,
+    selector: &Selector,
+    operation: &str,
+    action: Option<SemanticAction>,
+) -> Result<(u16, u16), AutomationError> {
+    if let Selector::Point { col, row } = selector {
+        // A point is raw input: events go where a real pointer at that cell
+        // goes, so only check that something is there.
+        plane.reach_point(*col, *row)?;
+        return Ok((*col, *row));
+    }
+    let node = resolve(&plane.committed().tree, selector)?;
+    node_target(plane, node, operation, action)
+}
+
+fn node_target<P: Plane + ?Sized>(
+    plane: &P,
+    node: &SemanticNode,
+    operation: &str,
+    action: Option<SemanticAction>,
+) -> Result<(u16, u16), AutomationError> {
+    check_can(node, operation, action)?;
+    plane.reach(node, operation)
+}
+
+/// Checks that `node` is in view, enabled and, when `action` is given,
+/// supports it.
+///
+/// # Errors
+///
+/// [`AutomationError::NotInView`] or [`AutomationError::NotActionable`]
+/// saying why and what would work.
+pub fn check_can(
+    node: &SemanticNode,
+    operation: &str,
+    action: Option<SemanticAction>,
+) -> Result<(), AutomationError> {
+    if !node.in_view {
+        return Err(AutomationError::NotInView {
+            target: node.label(),
+            clipped: node.clipped_bounds.to_string(),
+        });
+    }
+    if !node.states.enabled {
+        return Err(AutomationError::NotActionable {
+            target: node.label(),
+            operation: operation.to_owned(),
+            reason: "it is disabled".to_owned(),
+        });
+    }
+    if let Some(action) = action
+        && !node.actions.contains(action)
+    {
+        let supported = if node.actions.is_empty() {
+            "it supports no actions".to_owned()
+        } else {
+            format!("it supports {}", node.actions)
+        };
+        return Err(AutomationError::NotActionable {
+            target: node.label(),
+            operation: operation.to_owned(),
+            reason: format!("{operation} needs `{action}`, {supported}"),
+        });
+    }
+    Ok(())
+}
+
+/// Resolves a selector to exactly one node of `tree` (whose automation ids
+/// are unique, as every committed tree's are); a missing id gets the
+/// closest existing id as a hint.
+///
+/// # Errors
+///
+/// No match (with a hint), more than one, or an invalid selector.
+pub fn resolve<'t>(
+    tree: &'t SemanticTree,
+    selector: &Selector,
+) -> Result<&'t SemanticNode, AutomationError> {
+    tree.resolve_unique_ids(selector).map_err(|error| match AutomationError::from(error) {
+        AutomationError::NoMatch { selector, .. } => {
+            let hint = match &selector {
+                Selector::Id(id) => {
+                    let ids: Vec<&str> = tree
+                        .nodes()
+                        .filter_map(|n| n.automation_id.as_ref().map(|i| i.as_str()))
+                        .collect();
+                    closest(id, ids.iter().copied()).first().map(|id| format!("`#{id}`"))
+                }
+                _ => None,
+            };
+            AutomationError::NoMatch { selector, hint }
+        }
+        other => other,
+    })
+}
+
+fn wait_for<P: Plane + ?Sized>(
+    plane: &mut P,
+    condition: &WaitCondition,
+    timeout: Duration,
+) -> Result<(), AutomationError> {
+    let started = Instant::now();
+    let logical_start = plane.now();
+    // The committed tree first, then what the plane shows after each wait.
+    let mut latest: Option<SemanticTree> = None;
+    loop {
+        let tree = latest.as_ref().unwrap_or(&plane.committed().tree);
+        let (holds, matches) = evaluate(condition, tree)?;
+        if holds {
+            return Ok(());
+        }
+        let pending = plane.pending();
+        let elapsed = started.elapsed();
+        // When nothing pending can change the tree, fail now instead of
+        // burning wall time.
+        let gave_up_early = elapsed < timeout && !pending.can_change;
+        if elapsed >= timeout || gave_up_early {
+            let mut timed_out = WaitTimeout::new(redacted(condition, &matches), timeout);
+            timed_out.last_matches = matches.iter().map(|node| node.label()).collect();
+            timed_out.semantic_tree = tree.to_markdown();
+            timed_out.wall_elapsed = elapsed;
+            timed_out.idle = pending.idle;
+            timed_out.gave_up_early = gave_up_early;
+            timed_out.diagnostic_checkpoint = plane.diagnostic_checkpoint()?;
+            timed_out.logical_elapsed = plane.now().0.saturating_sub(logical_start.0);
+            return Err(AutomationError::WaitTimeout(Box::new(timed_out)));
+        }
+        plane.await_change(timeout - elapsed)?;
+        // Evaluate what the plane shows now without committing: the step
+        // commits exactly one generation when it ends.
+        latest = Some(plane.current_tree()?);
+    }
+}
+
+/// The condition as an error may show it: when it compares text against a
+/// node whose value is redacted, the text is a guess at a secret and is
+/// withheld too.
+fn redacted(condition: &WaitCondition, matches: &[&SemanticNode]) -> WaitCondition {
+    let secret =
+        matches.iter().any(|node| node.value.as_ref().is_some_and(|value| value.is_redacted()));
+    let predicate = match &condition.predicate {
+        Predicate::ValueEquals(_) if secret => Predicate::ValueEquals("<redacted>".into()),
+        Predicate::TextContains(_) if secret => Predicate::TextContains("<redacted>".into()),
+        other => other.clone(),
+    };
+    WaitCondition { predicate, selector: condition.selector.clone() }
+}

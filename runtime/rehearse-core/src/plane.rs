@@ -1,0 +1,196 @@
+//! The plane trait: what the one executor needs from whatever it drives —
+//! resolve a selector to a cell, deliver input, settle, commit, snapshot.
+//!
+//! The engine plane implements it over a mounted app; the terminal plane
+//! over a program in a PTY. The executor ([`execute`](crate::execute)) owns
+//! what a step means (a click is a move, a press and a release at the
+//! centre of one actionable node; a wait polls until its condition holds or
+//! its timeout passes); a plane owns how input reaches its target and when
+//! its output has settled.
+
+use std::time::Duration;
+
+use rehearse_lang::{FocusTarget, KeyPress, MouseButton};
+
+use crate::committed::CommittedFrame;
+use crate::error::AutomationError;
+use crate::semantic::{Generation, SemanticNode, SemanticTree};
+use crate::time::LogicalTime;
+use crate::wait::IdleReport;
+
+/// What a pointer does at a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PointerKind {
+    /// The pointer moves there with no button held.
+    Moved,
+    /// A button goes down.
+    Down(MouseButton),
+    /// A button comes up.
+    Up(MouseButton),
+    /// The pointer moves there with a button held.
+    Drag(MouseButton),
+    /// The wheel turns up.
+    ScrollUp,
+    /// The wheel turns down.
+    ScrollDown,
+}
+
+/// One input a step delivers to a plane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Input<'a> {
+    /// A pointer event at a zero-based cell.
+    Pointer {
+        /// What the pointer does.
+        kind: PointerKind,
+        /// Column.
+        col: u16,
+        /// Row.
+        row: u16,
+    },
+    /// A key press.
+    Key(KeyPress),
+    /// Typed text, each character a key press.
+    Text(&'a str),
+    /// Move focus.
+    Focus(&'a FocusTarget),
+}
+
+/// What a plane knows is pending, for waits that have not held yet.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Pending {
+    /// The work the plane knows about.
+    pub idle: IdleReport,
+    /// Whether waiting (in wall time) can change anything. When it cannot —
+    /// under a controlled clock with no worker running — a wait fails at
+    /// once instead of burning its timeout.
+    pub can_change: bool,
+}
+
+impl Pending {
+    /// Pending work, and whether waiting can change anything.
+    pub fn new(idle: IdleReport, can_change: bool) -> Self {
+        Self { idle, can_change }
+    }
+}
+
+/// Something steps run against: an app on the engine, a program in a PTY.
+///
+/// Every method either succeeds or fails with an [`AutomationError`] that
+/// names what failed; nothing is rolled back.
+pub trait Plane {
+    /// Fails when the plane can take no more steps (the app quit, the
+    /// program exited, the session closed).
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::SessionClosed`] or the plane's reason.
+    fn ensure_open(&self) -> Result<(), AutomationError>;
+
+    /// The last committed generation.
+    fn committed(&self) -> &CommittedFrame;
+
+    /// The cell a pointer action on `node` (a node of the committed tree,
+    /// already checked to be in view, enabled and able to take the action)
+    /// goes to: the centre of its clipped bounds, after checking that a real
+    /// pointer there reaches it.
+    ///
+    /// # Errors
+    ///
+    /// Why a pointer there would not reach the node.
+    fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError>;
+
+    /// Checks that a pointer at a raw cell (`col,row` selectors) meets
+    /// something.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::NoMatch`] when nothing is there.
+    fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError>;
+
+    /// Delivers one input the way a terminal would.
+    ///
+    /// # Errors
+    ///
+    /// Input the plane refuses or cannot route, or what the target failed
+    /// with while handling it.
+    fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError>;
+
+    /// Lets the plane's time pass: logical time under a controlled clock,
+    /// wall time where time is real.
+    ///
+    /// # Errors
+    ///
+    /// A clock that cannot be moved, or what the work that came due failed
+    /// with.
+    fn advance(&mut self, duration: Duration) -> Result<(), AutomationError>;
+
+    /// Lets `duration` of wall time pass.
+    ///
+    /// # Errors
+    ///
+    /// What settling afterwards fails with.
+    fn sleep(&mut self, duration: Duration) -> Result<(), AutomationError>;
+
+    /// Resizes the viewport.
+    ///
+    /// # Errors
+    ///
+    /// A size the plane cannot take.
+    fn resize(&mut self, cols: u16, rows: u16) -> Result<(), AutomationError>;
+
+    /// Processes what the delivered input caused until the plane is settled.
+    ///
+    /// # Errors
+    ///
+    /// Work that does not converge, or what the target failed with.
+    fn settle(&mut self) -> Result<(), AutomationError>;
+
+    /// Commits one generation: what the plane shows now.
+    ///
+    /// # Errors
+    ///
+    /// A generation that breaks the tree's rules (duplicate automation ids).
+    fn commit(&mut self) -> Result<Generation, AutomationError>;
+
+    /// Hands the committed generation to the checkpoint sinks under `name`
+    /// (already validated).
+    ///
+    /// # Errors
+    ///
+    /// What a sink fails with.
+    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError>;
+
+    /// The plane's logical time.
+    fn now(&self) -> LogicalTime;
+
+    /// What is pending, for a wait that has not held yet.
+    fn pending(&self) -> Pending;
+
+    /// Blocks for at most `timeout` of wall time until something may have
+    /// changed, then settles.
+    ///
+    /// # Errors
+    ///
+    /// What settling fails with.
+    fn await_change(&mut self, timeout: Duration) -> Result<(), AutomationError>;
+
+    /// The tree the plane shows now, which may be newer than the committed
+    /// one (a wait reads it without committing).
+    ///
+    /// # Errors
+    ///
+    /// What projecting it fails with.
+    fn current_tree(&self) -> Result<SemanticTree, AutomationError>;
+
+    /// Records what the plane shows now to explain a failure, when sinks are
+    /// configured; returns the checkpoint's name.
+    ///
+    /// # Errors
+    ///
+    /// What taking the snapshot fails with (a sink's own failure is
+    /// reported in the returned name instead).
+    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError>;
+}
