@@ -85,3 +85,34 @@ impl<M: Send + 'static> View<M> for Button<M> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rehearse_lang::ActionSet;
+
+    #[test]
+    fn a_glyph_button_publishes_its_explicit_name_id_and_disabled_state() {
+        let facts = Button::<()>::new("✕")
+            .name("Delete")
+            .automation_id("delete")
+            .enabled(false)
+            .semantics();
+        assert_eq!(facts.role, SemanticRole::Button);
+        assert_eq!(facts.label.as_deref(), Some("✕"));
+        assert_eq!(facts.name.as_deref(), Some("Delete"));
+        assert_eq!(facts.automation_id.as_deref(), Some("delete"));
+        assert_eq!(facts.states.enabled, Some(false));
+        assert_eq!(facts.value, None);
+    }
+
+    #[test]
+    fn only_a_button_with_on_click_promises_a_click() {
+        let inert = Button::<()>::new("Save").semantics();
+        assert_eq!(inert.effective_actions(), ActionSet::from_slice(&[SemanticAction::Focus]));
+        assert_eq!(inert.states.enabled, Some(true));
+        let live = Button::new("Save").on_click(|| ()).semantics();
+        assert!(live.effective_actions().contains(SemanticAction::Click));
+        assert_eq!(live.name, None);
+    }
+}

@@ -105,3 +105,31 @@ impl<M: Send + 'static> View<M> for Checkbox<M> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rehearse_lang::SemanticAction;
+
+    #[test]
+    fn a_mixed_box_publishes_its_state_and_no_value() {
+        let facts = Checkbox::<()>::new("All").checked(None).automation_id("all").semantics();
+        assert_eq!(facts.role, SemanticRole::Checkbox);
+        assert_eq!(facts.label.as_deref(), Some("All"));
+        assert_eq!(facts.states.checked, Some(Checked::Mixed));
+        assert_eq!(facts.states.enabled, Some(true));
+        assert_eq!(facts.automation_id.as_deref(), Some("all"));
+        assert_eq!(facts.value, None);
+    }
+
+    #[test]
+    fn a_box_toggles_only_with_on_toggle_and_asks_for_the_other_state() {
+        assert_eq!(Checkbox::<()>::new("a").semantics().effective_actions(), ActionSet::EMPTY);
+        let live = Checkbox::new("a").on_toggle(|_| ()).semantics();
+        assert!(live.effective_actions().contains(SemanticAction::Toggle));
+        assert!(Checkbox::<()>::new("a").checked(None).toggled());
+        assert!(Checkbox::<()>::new("a").checked(false).toggled());
+        assert!(!Checkbox::<()>::new("a").checked(true).toggled());
+        assert_eq!(Checkbox::<()>::new("a").enabled(false).semantics().states.enabled, Some(false));
+    }
+}

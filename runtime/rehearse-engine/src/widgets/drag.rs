@@ -138,3 +138,28 @@ impl<M: Send + 'static> DropTarget<M> {
         node
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn a_source_is_a_named_generic_node_with_no_enabled_state() {
+        let facts = DragSource::new("card-7").label("Card 7").automation_id("card").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Generic, Some("Card 7"), Some("card")));
+        assert_eq!(facts.states.enabled, None);
+        assert_eq!((facts.name, facts.actions), (None, None));
+    }
+
+    #[test]
+    fn a_target_reports_whether_it_takes_drops() {
+        let target = DropTarget::<()>::new().label("Done").automation_id("done");
+        let facts = target.semantics();
+        assert_eq!((facts.role, facts.label.as_deref()), (SemanticRole::Generic, Some("Done")));
+        assert_eq!(facts.automation_id.as_deref(), Some("done"));
+        assert_eq!(facts.states.enabled, Some(true));
+        let disabled = DropTarget::<()>::new().enabled(false).semantics();
+        assert_eq!((disabled.label, disabled.states.enabled), (None, Some(false)));
+    }
+}

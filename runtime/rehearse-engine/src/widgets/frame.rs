@@ -118,3 +118,25 @@ impl<M: Send + 'static> Frame<M> {
         node
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+    use rehearse_lang::{ActionSet, SemanticAction};
+
+    #[test]
+    fn a_frame_is_a_group_named_by_its_title() {
+        let facts = Frame::<()>::new().title("Todos").automation_id("todos").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Group, Some("Todos"), Some("todos")));
+        assert_eq!((facts.states.enabled, facts.actions), (Some(true), None));
+        let untitled = Frame::<()>::new().enabled(false).semantics();
+        assert_eq!((untitled.label, untitled.states.enabled), (None, Some(false)));
+    }
+
+    #[test]
+    fn a_capturing_frame_supports_click_alone() {
+        let facts = Frame::new().capture_click(|| ()).semantics();
+        assert_eq!(facts.actions, Some(ActionSet::from_slice(&[SemanticAction::Click])));
+    }
+}

@@ -527,3 +527,46 @@ fn show_item<M: Send + 'static>(
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+    use rehearse_lang::{ActionSet, SemanticAction};
+
+    fn groceries(ui: &mut Ui<'_, ()>) {
+        let items = vec![
+            ListItem::new("Milk").automation_id("milk"),
+            ListItem::new("Eggs").label("Two eggs").automation_id("eggs"),
+        ];
+        List::new()
+            .automation_id("list")
+            .name("Groceries")
+            .selected(Some(1))
+            .on_select(|_| ())
+            .show(ui, ui.area(), items);
+    }
+
+    #[test]
+    fn a_list_is_named_explicitly_and_its_items_by_their_labels() {
+        let session = session(groceries);
+        let list = node(&session, "list");
+        assert_eq!((list.role, list.name.as_str()), (SemanticRole::List, "Groceries"));
+        let names: Vec<&str> = list.children.iter().map(|item| item.name.as_str()).collect();
+        assert_eq!(names, ["Milk", "Two eggs"]);
+        let milk = node(&session, "milk");
+        assert_eq!(milk.role, SemanticRole::ListItem);
+        assert_eq!(milk.states.selected, Some(false));
+        assert_eq!(milk.actions, ActionSet::from_slice(&[SemanticAction::Click]));
+        assert_eq!(node(&session, "eggs").states.selected, Some(true));
+    }
+
+    #[test]
+    fn items_of_a_list_without_on_select_promise_no_click() {
+        let session = session(|ui| {
+            let items = vec![ListItem::new("Milk").automation_id("milk")];
+            List::new().show(ui, ui.area(), items);
+        });
+        assert_eq!(node(&session, "milk").actions, ActionSet::EMPTY);
+    }
+}

@@ -29,6 +29,8 @@ mod scroll_view;
 mod status;
 mod table;
 mod tabs;
+#[cfg(test)]
+mod testing;
 mod text;
 mod text_area;
 mod text_input;

@@ -88,3 +88,27 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         .areas(row);
     cell
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+
+    #[test]
+    fn a_modal_is_one_dialog_named_by_its_title_above_the_content() {
+        let session = session(|ui| {
+            Modal::new("Delete?").automation_id("confirm").size(12, 4).show(ui, |_, _| {});
+        });
+        let dialog = node(&session, "confirm");
+        assert_eq!((dialog.role, dialog.name.as_str()), (SemanticRole::Dialog, "Delete?"));
+        assert_eq!(dialog.overlay_order, Some(1));
+        assert!(dialog.actions.is_empty());
+    }
+
+    #[test]
+    fn centered_rects_are_clamped_to_the_area() {
+        let area = Rect::new(0, 0, 20, 10);
+        assert_eq!(centered(area, 6, 4), Rect::new(7, 3, 6, 4));
+        assert_eq!(centered(area, 40, 40), area);
+    }
+}

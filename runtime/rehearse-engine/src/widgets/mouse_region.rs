@@ -147,3 +147,27 @@ impl<M: Send + 'static> MouseRegion<M> {
         node
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+    use rehearse_lang::{ActionSet, SemanticAction};
+
+    #[test]
+    fn a_plain_region_keeps_its_roles_defaults() {
+        let facts = MouseRegion::<()>::new().label("Map").automation_id("map").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Generic, Some("Map"), Some("map")));
+        assert_eq!((facts.states.enabled, facts.actions), (Some(true), None));
+    }
+
+    #[test]
+    fn a_region_with_a_click_of_its_own_supports_click_alone() {
+        let click = Some(ActionSet::from_slice(&[SemanticAction::Click]));
+        assert_eq!(MouseRegion::new().on_click(|| ()).semantics().actions, click);
+        assert_eq!(MouseRegion::new().capture_click(|| ()).semantics().actions, click);
+        assert_eq!(MouseRegion::new().on_click_at(|_| ()).semantics().actions, click);
+        let disabled = MouseRegion::<()>::new().enabled(false).semantics();
+        assert_eq!(disabled.states.enabled, Some(false));
+    }
+}

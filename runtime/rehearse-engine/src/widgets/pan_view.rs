@@ -148,3 +148,18 @@ impl Semantic for PanView {
         self.common.facts(SemanticRole::ScrollView)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn a_pan_view_is_a_named_scroll_view() {
+        let view = PanView::new(Size::new(200, 80)).label("Map").automation_id("map");
+        let facts = view.semantics();
+        assert_eq!(identity(&facts), (SemanticRole::ScrollView, Some("Map"), Some("map")));
+        assert_eq!((facts.states.enabled, facts.actions), (Some(true), None));
+        assert_eq!(view.enabled(false).semantics().states.enabled, Some(false));
+    }
+}

@@ -91,3 +91,22 @@ impl<M: Send + 'static> View<M> for ProgressBar {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn a_bar_publishes_its_clamped_ratio_as_a_public_percentage() {
+        let facts = ProgressBar::new(0.404).label("Upload").automation_id("up").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::ProgressBar, Some("Upload"), Some("up")));
+        let value = facts.value.expect("a progress bar has a value");
+        assert_eq!((value.text(), value.sensitivity()), (Some("40%"), Sensitivity::Public));
+        assert_eq!((facts.states.enabled, facts.actions), (None, None));
+        let text = |ratio: f64| ProgressBar::new(ratio).semantics().value.unwrap();
+        assert_eq!(text(1.7).text(), Some("100%"));
+        assert_eq!(text(-1.0).text(), Some("0%"));
+        assert_eq!(text(f64::NAN).text(), Some("0%"));
+    }
+}

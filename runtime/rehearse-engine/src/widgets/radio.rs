@@ -131,3 +131,52 @@ impl<M: Send + 'static> View<M> for RadioGroup<M> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+    use rehearse_lang::{ActionSet, Checked};
+
+    #[test]
+    fn a_group_is_named_by_its_label_and_each_radio_by_its_option() {
+        let session = session(|ui| {
+            let sizes = RadioGroup::new(["Small", "Medium", "Large"])
+                .label("Size")
+                .selected(1)
+                .automation_id("size")
+                .option_ids(["size-s", "size-m"])
+                .on_select(|_| ());
+            ui.add(ui.area(), sizes);
+        });
+        let group = node(&session, "size");
+        assert_eq!((group.role, group.name.as_str()), (SemanticRole::RadioGroup, "Size"));
+        let radios: Vec<_> = group
+            .children
+            .iter()
+            .map(|radio| (radio.role, radio.name.as_str(), radio.states.checked))
+            .collect();
+        assert_eq!(
+            radios,
+            [
+                (SemanticRole::Radio, "Small", Some(Checked::False)),
+                (SemanticRole::Radio, "Medium", Some(Checked::True)),
+                (SemanticRole::Radio, "Large", Some(Checked::False)),
+            ]
+        );
+        assert_eq!(node(&session, "size-m").name, "Medium");
+        assert_eq!(group.children[2].automation_id, None);
+    }
+
+    #[test]
+    fn without_on_select_radios_promise_nothing_and_a_disabled_group_says_so() {
+        let facts = RadioGroup::<()>::new(["a"]).enabled(false).semantics();
+        assert_eq!(facts.states.enabled, Some(false));
+        let session = session(|ui| {
+            ui.add(ui.area(), RadioGroup::new(["a", "b"]).selected(7).option_ids(["a", "b"]));
+        });
+        let a = node(&session, "a");
+        assert_eq!((a.actions, a.states.checked), (ActionSet::EMPTY, Some(Checked::False)));
+        assert_eq!(node(&session, "b").states.checked, Some(Checked::False));
+    }
+}

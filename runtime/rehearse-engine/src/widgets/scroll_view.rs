@@ -157,3 +157,28 @@ pub(crate) fn scroll_body<M: Send + 'static>(
     });
     offset
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+
+    #[test]
+    fn a_scroll_view_is_named_explicitly_and_keeps_what_scrolls_out_in_the_tree() {
+        let session = session(|ui| {
+            ScrollView::new().automation_id("log").name("Log").show(ui, ui.area(), 20, |ui, at| {
+                let last = Rect { y: at.y + 19, height: 1, ..at };
+                ui.add(last, crate::widgets::Text::new("last").automation_id("last"));
+            });
+        });
+        let log = node(&session, "log");
+        assert_eq!((log.role, log.name.as_str()), (SemanticRole::ScrollView, "Log"));
+        assert!(!node(&session, "last").in_view);
+    }
+
+    #[test]
+    fn the_offset_stops_at_the_last_page() {
+        assert_eq!(ScrollOffset { rows: 30 }.clamped(20, 8), ScrollOffset { rows: 12 });
+        assert_eq!(ScrollOffset { rows: 5 }.clamped(4, 8), ScrollOffset { rows: 0 });
+    }
+}

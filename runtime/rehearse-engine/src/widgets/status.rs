@@ -52,3 +52,18 @@ impl<M: Send + 'static> View<M> for Status {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+    use rehearse_core::semantic::ReportedStates;
+
+    #[test]
+    fn a_status_bar_is_named_by_its_text_and_reports_no_states() {
+        let facts = Status::new("3 items left").automation_id("count").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Status, Some("3 items left"), Some("count")));
+        assert_eq!(facts.states, ReportedStates::default());
+        assert_eq!((facts.value, facts.actions), (None, None));
+    }
+}

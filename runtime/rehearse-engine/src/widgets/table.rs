@@ -323,3 +323,42 @@ fn row_style(enabled: bool, selected: bool, focused: bool, hovered: bool) -> Sty
         theme::NORMAL
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{identity, node, session};
+    use rehearse_lang::SemanticAction;
+
+    #[test]
+    fn a_table_is_named_by_its_label_never_its_cells() {
+        let facts = Table::<()>::new(["Item"]).label("Groceries").automation_id("t").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Table, Some("Groceries"), Some("t")));
+        assert_eq!(facts.states.enabled, Some(true));
+        let disabled = Table::<()>::new(["Item"]).enabled(false).semantics();
+        assert_eq!(disabled.states.enabled, Some(false));
+    }
+
+    #[test]
+    fn body_rows_publish_selection_and_ids_and_the_header_row_nothing() {
+        let session = session(|ui| {
+            let table = Table::new(["Item", "Qty"])
+                .rows([["Milk", "2"], ["Eggs", "12"]])
+                .selected(Some(1))
+                .automation_id("t")
+                .row_ids(|at| format!("row-{at}"))
+                .on_select(|_| ());
+            ui.add(ui.area(), table);
+        });
+        let table = node(&session, "t");
+        let header = &table.children[0];
+        assert_eq!((header.role, header.actions), (SemanticRole::Row, ActionSet::EMPTY));
+        assert_eq!(header.states.selected, None);
+        let cells: Vec<&str> = header.children.iter().map(|cell| cell.name.as_str()).collect();
+        assert_eq!(cells, ["Item", "Qty"]);
+        let eggs = node(&session, "row-1");
+        assert_eq!((eggs.role, eggs.states.selected), (SemanticRole::Row, Some(true)));
+        assert!(eggs.actions.contains(SemanticAction::Click));
+        assert_eq!(node(&session, "row-0").states.selected, Some(false));
+    }
+}

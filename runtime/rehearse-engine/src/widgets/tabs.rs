@@ -135,3 +135,39 @@ impl<M: Send + 'static> View<M> for Tabs<M> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+    use rehearse_lang::{ActionSet, SemanticAction};
+
+    #[test]
+    fn a_strip_selects_its_first_tab_and_names_each_by_its_title() {
+        let session = session(|ui| {
+            let tabs = Tabs::new(["Inbox", "Sent"])
+                .label("Folders")
+                .automation_id("folders")
+                .tab_ids(["inbox", "sent"])
+                .on_select(|_| ());
+            ui.add(ui.area(), tabs);
+        });
+        let strip = node(&session, "folders");
+        assert_eq!((strip.role, strip.name.as_str()), (SemanticRole::TabList, "Folders"));
+        let inbox = node(&session, "inbox");
+        assert_eq!((inbox.role, inbox.name.as_str()), (SemanticRole::Tab, "Inbox"));
+        assert_eq!(inbox.states.selected, Some(true));
+        assert_eq!(inbox.actions, ActionSet::from_slice(&[SemanticAction::Click]));
+        assert_eq!(node(&session, "sent").states.selected, Some(false));
+    }
+
+    #[test]
+    fn without_on_select_tabs_promise_no_click() {
+        let session = session(|ui| {
+            ui.add(ui.area(), Tabs::new(["Inbox"]).selected(None).tab_ids(["inbox"]));
+        });
+        let inbox = node(&session, "inbox");
+        assert_eq!((inbox.actions, inbox.states.selected), (ActionSet::EMPTY, Some(false)));
+        assert_eq!(Tabs::<()>::new(["a"]).enabled(false).semantics().states.enabled, Some(false));
+    }
+}

@@ -129,3 +129,26 @@ impl<M: Send + 'static> View<M> for Heading {
         self.0.show(area, ui);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn text_is_named_by_its_content_under_the_role_it_is_given() {
+        let facts = Text::new("Saved").automation_id("saved").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Text, Some("Saved"), Some("saved")));
+        assert_eq!((facts.states.enabled, facts.value), (None, None));
+        assert_eq!(
+            Text::new("Oops").role(SemanticRole::Alert).semantics().role,
+            SemanticRole::Alert
+        );
+    }
+
+    #[test]
+    fn a_heading_is_text_with_the_heading_role() {
+        let facts = Heading::new("Todos").automation_id("title").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Heading, Some("Todos"), Some("title")));
+    }
+}

@@ -277,6 +277,7 @@ fn edit<M: Send + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::widgets::testing::identity;
 
     #[test]
     fn positions_and_indices_round_trip() {
@@ -290,5 +291,18 @@ mod tests {
         assert_eq!(index_at(&chars, 1, 5), 3);
         assert_eq!(index_at(&chars, 2, 3), 7);
         assert_eq!(index_at(&chars, 7, 0), 8);
+    }
+
+    #[test]
+    fn an_empty_area_publishes_an_empty_public_value_named_by_its_placeholder() {
+        let facts = TextArea::<()>::new("").placeholder("Notes").automation_id("notes").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::TextArea, Some("Notes"), Some("notes")));
+        let value = facts.value.expect("a text area has a value");
+        assert_eq!((value.text(), value.sensitivity()), (Some(""), Sensitivity::Public));
+        let labelled = TextArea::<()>::new("a\nb").label("Body").placeholder("Notes");
+        let facts = labelled.enabled(false).semantics();
+        assert_eq!(facts.label.as_deref(), Some("Body"));
+        assert_eq!(facts.states.enabled, Some(false));
+        assert_eq!(facts.value.unwrap().text(), Some("a\nb"));
     }
 }

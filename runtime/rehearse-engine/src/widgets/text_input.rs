@@ -184,3 +184,35 @@ impl<M: Send + 'static> View<M> for TextInput<M> {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_is_named_by_its_label_else_its_placeholder() {
+        let facts = TextInput::<()>::new("milk").placeholder("Add a todo").semantics();
+        assert_eq!(facts.role, SemanticRole::TextBox);
+        assert_eq!(facts.label.as_deref(), Some("Add a todo"));
+        let value = facts.value.expect("a text box has a value");
+        assert_eq!((value.text(), value.sensitivity()), (Some("milk"), Sensitivity::Public));
+        assert_eq!(facts.states.enabled, Some(true));
+        let labelled = TextInput::<()>::new("").label("Todo").placeholder("Add a todo");
+        let facts = labelled.automation_id("new").enabled(false).semantics();
+        assert_eq!(facts.label.as_deref(), Some("Todo"));
+        assert_eq!(facts.automation_id.as_deref(), Some("new"));
+        assert_eq!(facts.states.enabled, Some(false));
+        assert_eq!(
+            facts.value.and_then(|value| value.text().map(str::to_owned)),
+            Some(String::new())
+        );
+    }
+
+    #[test]
+    fn a_masked_field_never_publishes_its_text() {
+        let facts = TextInput::<()>::new("hunter2").label("Password").masked(true).semantics();
+        let value = facts.value.expect("a masked field still has a value");
+        assert_eq!((value.text(), value.sensitivity()), (None, Sensitivity::Masked));
+        assert!(!format!("{value:?}").contains("hunter2"));
+    }
+}

@@ -156,3 +156,24 @@ impl<M: Send + 'static> View<M> for Toast {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn an_alert_and_its_toast_are_named_by_the_message() {
+        let alert = Alert::new("Disk full").automation_id("disk").semantics();
+        assert_eq!(identity(&alert), (SemanticRole::Alert, Some("Disk full"), Some("disk")));
+        assert_eq!((alert.states.enabled, alert.actions), (None, None));
+        assert_eq!(Toast::new("Disk full").automation_id("disk").semantics(), alert);
+    }
+
+    #[test]
+    fn a_toast_fits_its_message_in_the_bottom_right_corner() {
+        let toast = Toast::new("Saved");
+        assert_eq!(toast.area_in(Rect::new(0, 0, 40, 10)), Rect::new(30, 6, 9, 3));
+        assert_eq!(toast.area_in(Rect::new(2, 1, 9, 3)), Rect::new(2, 1, 9, 3));
+    }
+}
