@@ -2,10 +2,10 @@
 
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget};
 
 use crate::ui::{Ui, View, click_handler};
-use crate::widgets::{Callback, interaction_style, with_id};
+use crate::widgets::{Callback, Common, common_builders, interaction_style, rounded_border};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::{MouseButton, SemanticAction, SemanticRole};
 
@@ -15,40 +15,25 @@ use rehearse_lang::{MouseButton, SemanticAction, SemanticRole};
 ///
 /// Three rows or more draw a bordered button; fewer draw `[ label ]`.
 pub struct Button<M> {
-    label: String,
-    name: Option<String>,
-    id: Option<String>,
-    enabled: bool,
+    common: Common,
     on_click: Option<Callback<M>>,
 }
 
 impl<M> Button<M> {
     /// A button with a label (its accessible name).
     pub fn new(label: impl Into<String>) -> Self {
-        Self { label: label.into(), name: None, id: None, enabled: true, on_click: None }
+        Self { common: Common::switchable().labelled(label), on_click: None }
     }
 
-    /// An accessible name other than the label, for buttons whose label is
-    /// a glyph: `Button::new("✕").name("Delete “Buy milk”")`.
-    #[must_use]
-    pub fn name(mut self, name: impl Into<String>) -> Self {
-        self.name = Some(name.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
-    }
-
-    /// Enables or disables the button. A disabled button is not focusable
-    /// and ignores input.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// An accessible name other than the label, for buttons whose label is
+        /// a glyph: `Button::new("✕").name("Delete “Buy milk”")`.
+        name,
+        /// Sets the automation id.
+        automation_id,
+        /// Enables or disables the button. A disabled button is not focusable
+        /// and ignores input.
+        enabled,
     }
 
     /// The message a click sends.
@@ -61,26 +46,20 @@ impl<M> Button<M> {
 
 impl<M> Semantic for Button<M> {
     fn semantics(&self) -> SemanticFacts {
-        let mut facts = SemanticFacts::new(SemanticRole::Button)
-            .label(self.label.as_str())
-            .enabled(self.enabled);
-        if let Some(name) = &self.name {
-            facts = facts.name(name.as_str());
+        let facts = self.common.facts(SemanticRole::Button);
+        if self.on_click.is_some() {
+            return facts;
         }
-        if self.on_click.is_none() {
-            // Nothing happens on a click: do not promise one (it stays focusable).
-            facts = facts
-                .actions(SemanticRole::Button.default_actions().without(SemanticAction::Click));
-        }
-        with_id(facts, self.id.as_deref())
+        // Nothing happens on a click: do not promise one (it stays focusable).
+        facts.actions(SemanticRole::Button.default_actions().without(SemanticAction::Click))
     }
 }
 
 impl<M: Send + 'static> View<M> for Button<M> {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
-        let enabled = self.enabled;
-        let label = self.label;
+        let enabled = self.common.is_enabled();
+        let label = self.common.label.unwrap_or_default();
         let node = ui.node(area, facts, |ui, node| {
             let style = interaction_style(ui, node, enabled);
             ui.draw_own(area, |area, buf| {
@@ -88,9 +67,7 @@ impl<M: Send + 'static> View<M> for Button<M> {
                     Paragraph::new(label.as_str())
                         .alignment(Alignment::Center)
                         .style(style)
-                        .block(
-                            Block::bordered().border_type(BorderType::Rounded).border_style(style),
-                        )
+                        .block(rounded_border(None, style))
                         .render(area, buf);
                 } else {
                     Line::styled(format!("[ {label} ]"), style)
@@ -106,5 +83,36 @@ impl<M: Send + 'static> View<M> for Button<M> {
         if let Some(on_click) = self.on_click {
             ui.on_event(node, click_handler(MouseButton::Left, on_click));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rehearse_lang::ActionSet;
+
+    #[test]
+    fn a_glyph_button_publishes_its_explicit_name_id_and_disabled_state() {
+        let facts = Button::<()>::new("✕")
+            .name("Delete")
+            .automation_id("delete")
+            .enabled(false)
+            .semantics();
+        assert_eq!(facts.role, SemanticRole::Button);
+        assert_eq!(facts.label.as_deref(), Some("✕"));
+        assert_eq!(facts.name.as_deref(), Some("Delete"));
+        assert_eq!(facts.automation_id.as_deref(), Some("delete"));
+        assert_eq!(facts.states.enabled, Some(false));
+        assert_eq!(facts.value, None);
+    }
+
+    #[test]
+    fn only_a_button_with_on_click_promises_a_click() {
+        let inert = Button::<()>::new("Save").semantics();
+        assert_eq!(inert.effective_actions(), ActionSet::from_slice(&[SemanticAction::Focus]));
+        assert_eq!(inert.states.enabled, Some(true));
+        let live = Button::new("Save").on_click(|| ()).semantics();
+        assert!(live.effective_actions().contains(SemanticAction::Click));
+        assert_eq!(live.name, None);
     }
 }

@@ -4,8 +4,8 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
-use crate::ui::{Ui, View, WidgetEvent};
-use crate::widgets::{ValueCallback, interaction_style, is_activation, with_id};
+use crate::ui::{Ui, View, click_handler};
+use crate::widgets::{Common, ValueCallback, common_builders, interaction_style};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::{ActionSet, Checked, MouseButton, SemanticRole};
 
@@ -26,10 +26,8 @@ use rehearse_lang::{ActionSet, Checked, MouseButton, SemanticRole};
 /// assert_eq!(facts.value, None);
 /// ```
 pub struct Checkbox<M> {
-    label: String,
+    common: Common,
     checked: Checked,
-    id: Option<String>,
-    enabled: bool,
     on_toggle: Option<ValueCallback<bool, M>>,
 }
 
@@ -37,10 +35,8 @@ impl<M> Checkbox<M> {
     /// An unchecked check box with a label (its accessible name).
     pub fn new(label: impl Into<String>) -> Self {
         Self {
-            label: label.into(),
+            common: Common::switchable().labelled(label),
             checked: Checked::False,
-            id: None,
-            enabled: true,
             on_toggle: None,
         }
     }
@@ -53,19 +49,12 @@ impl<M> Checkbox<M> {
         self
     }
 
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
-    }
-
-    /// Enables or disables the check box. A disabled one is not focusable
-    /// and ignores input.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// Sets the automation id.
+        automation_id,
+        /// Enables or disables the check box. A disabled one is not focusable
+        /// and ignores input.
+        enabled,
     }
 
     /// The message a toggle sends, given the state the box should become.
@@ -84,27 +73,24 @@ impl<M> Checkbox<M> {
 
 impl<M> Semantic for Checkbox<M> {
     fn semantics(&self) -> SemanticFacts {
-        let mut facts = SemanticFacts::new(SemanticRole::Checkbox)
-            .label(self.label.as_str())
-            .checked(self.checked)
-            .enabled(self.enabled);
-        if self.on_toggle.is_none() {
-            facts = facts.actions(ActionSet::EMPTY);
+        let facts = self.common.facts(SemanticRole::Checkbox).checked(self.checked);
+        match self.on_toggle {
+            Some(_) => facts,
+            None => facts.actions(ActionSet::EMPTY),
         }
-        with_id(facts, self.id.as_deref())
     }
 }
 
 impl<M: Send + 'static> View<M> for Checkbox<M> {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
-        let enabled = self.enabled;
+        let enabled = self.common.is_enabled();
         let mark = match self.checked {
             Checked::True => "[x]",
             Checked::Mixed => "[-]",
             Checked::False => "[ ]",
         };
-        let text = format!("{mark} {}", self.label);
+        let text = format!("{mark} {}", self.common.label_text());
         let node = ui.node(area, facts, |ui, node| {
             let style = interaction_style(ui, node, enabled);
             ui.draw_own(area, |area, buf| Line::styled(text, style).render(area, buf));
@@ -115,17 +101,35 @@ impl<M: Send + 'static> View<M> for Checkbox<M> {
         ui.make_focusable(node);
         let next = self.toggled();
         if let Some(on_toggle) = self.on_toggle {
-            ui.on_event(node, move |event, cx| match event {
-                WidgetEvent::Click { button: MouseButton::Left, .. } => {
-                    cx.emit(on_toggle(next));
-                    true
-                }
-                WidgetEvent::Key(key) if is_activation(key) => {
-                    cx.emit(on_toggle(next));
-                    true
-                }
-                _ => false,
-            });
+            ui.on_event(node, click_handler(MouseButton::Left, move || on_toggle(next)));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rehearse_lang::SemanticAction;
+
+    #[test]
+    fn a_mixed_box_publishes_its_state_and_no_value() {
+        let facts = Checkbox::<()>::new("All").checked(None).automation_id("all").semantics();
+        assert_eq!(facts.role, SemanticRole::Checkbox);
+        assert_eq!(facts.label.as_deref(), Some("All"));
+        assert_eq!(facts.states.checked, Some(Checked::Mixed));
+        assert_eq!(facts.states.enabled, Some(true));
+        assert_eq!(facts.automation_id.as_deref(), Some("all"));
+        assert_eq!(facts.value, None);
+    }
+
+    #[test]
+    fn a_box_toggles_only_with_on_toggle_and_asks_for_the_other_state() {
+        assert_eq!(Checkbox::<()>::new("a").semantics().effective_actions(), ActionSet::EMPTY);
+        let live = Checkbox::new("a").on_toggle(|_| ()).semantics();
+        assert!(live.effective_actions().contains(SemanticAction::Toggle));
+        assert!(Checkbox::<()>::new("a").checked(None).toggled());
+        assert!(Checkbox::<()>::new("a").checked(false).toggled());
+        assert!(!Checkbox::<()>::new("a").checked(true).toggled());
+        assert_eq!(Checkbox::<()>::new("a").enabled(false).semantics().states.enabled, Some(false));
     }
 }

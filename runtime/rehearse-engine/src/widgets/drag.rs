@@ -3,7 +3,7 @@
 use ratatui::layout::Rect;
 
 use crate::ui::{NodeRef, Ui, WidgetEvent};
-use crate::widgets::{ValueCallback, with_id};
+use crate::widgets::{Common, ValueCallback, common_builders};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::SemanticRole;
 
@@ -28,29 +28,21 @@ use rehearse_lang::SemanticRole;
 /// ```
 #[derive(Debug, Clone)]
 pub struct DragSource {
+    common: Common,
     payload: String,
-    label: Option<String>,
-    id: Option<String>,
 }
 
 impl DragSource {
     /// A source whose drags carry `payload`.
     pub fn new(payload: impl Into<String>) -> Self {
-        Self { payload: payload.into(), label: None, id: None }
+        Self { common: Common::default(), payload: payload.into() }
     }
 
-    /// The source's own label: its accessible name.
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// The source's own label: its accessible name.
+        label,
+        /// Sets the automation id.
+        automation_id,
     }
 
     /// Records the source at `area` with `body` as its content. Returns its
@@ -70,8 +62,7 @@ impl DragSource {
 
 impl Semantic for DragSource {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::Generic).label(self.label.as_deref());
-        with_id(facts, self.id.as_deref())
+        self.common.facts(SemanticRole::Generic)
     }
 }
 
@@ -84,15 +75,13 @@ impl Semantic for DragSource {
 /// click behaviour of its own: with exactly one child that accepts clicks
 /// at its centre it supports Click, and the click reaches that child.
 pub struct DropTarget<M> {
-    label: Option<String>,
-    id: Option<String>,
-    enabled: bool,
+    common: Common,
     on_drop: Option<ValueCallback<String, M>>,
 }
 
 impl<M> Default for DropTarget<M> {
     fn default() -> Self {
-        Self { label: None, id: None, enabled: true, on_drop: None }
+        Self { common: Common::switchable(), on_drop: None }
     }
 }
 
@@ -102,26 +91,14 @@ impl<M> DropTarget<M> {
         Self::default()
     }
 
-    /// The target's own label: its accessible name.
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
-    }
-
-    /// Enables or disables the target (and its content). A disabled target
-    /// swallows drops without sending anything.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// The target's own label: its accessible name.
+        label,
+        /// Sets the automation id.
+        automation_id,
+        /// Enables or disables the target (and its content). A disabled target
+        /// swallows drops without sending anything.
+        enabled,
     }
 
     /// The message a drop sends, given the source's payload.
@@ -134,10 +111,7 @@ impl<M> DropTarget<M> {
 
 impl<M> Semantic for DropTarget<M> {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::Generic)
-            .label(self.label.as_deref())
-            .enabled(self.enabled);
-        with_id(facts, self.id.as_deref())
+        self.common.facts(SemanticRole::Generic)
     }
 }
 
@@ -152,7 +126,7 @@ impl<M: Send + 'static> DropTarget<M> {
     ) -> NodeRef {
         let node = ui.node(area, self.semantics(), |ui, _| body(ui, area));
         ui.inherit_click_from_only_child(node);
-        if let (true, Some(on_drop)) = (self.enabled, self.on_drop) {
+        if let (true, Some(on_drop)) = (self.common.is_enabled(), self.on_drop) {
             ui.on_event(node, move |event, cx| match event {
                 WidgetEvent::Drop { payload } => {
                     cx.emit(on_drop(payload.clone()));
@@ -162,5 +136,30 @@ impl<M: Send + 'static> DropTarget<M> {
             });
         }
         node
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn a_source_is_a_named_generic_node_with_no_enabled_state() {
+        let facts = DragSource::new("card-7").label("Card 7").automation_id("card").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Generic, Some("Card 7"), Some("card")));
+        assert_eq!(facts.states.enabled, None);
+        assert_eq!((facts.name, facts.actions), (None, None));
+    }
+
+    #[test]
+    fn a_target_reports_whether_it_takes_drops() {
+        let target = DropTarget::<()>::new().label("Done").automation_id("done");
+        let facts = target.semantics();
+        assert_eq!((facts.role, facts.label.as_deref()), (SemanticRole::Generic, Some("Done")));
+        assert_eq!(facts.automation_id.as_deref(), Some("done"));
+        assert_eq!(facts.states.enabled, Some(true));
+        let disabled = DropTarget::<()>::new().enabled(false).semantics();
+        assert_eq!((disabled.label, disabled.states.enabled), (None, Some(false)));
     }
 }

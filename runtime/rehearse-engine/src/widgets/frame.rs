@@ -1,12 +1,14 @@
 //! `Frame`: a bordered container with an optional title.
 
 use ratatui::layout::Rect;
-use ratatui::widgets::{Block, BorderType, Widget};
+use ratatui::widgets::Widget;
 
-use crate::ui::{NodeRef, Ui, WidgetEvent};
-use crate::widgets::{Callback, theme, with_id};
+use crate::ui::{NodeRef, Ui};
+use crate::widgets::{
+    Callback, Common, common_builders, left_click, own_click, rounded_border, theme,
+};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
-use rehearse_lang::{ActionSet, MouseButton, SemanticAction, SemanticRole};
+use rehearse_lang::SemanticRole;
 
 /// A bordered container with an optional title. It has a body, so instead
 /// of being a [`View`](crate::View) it is shown with [`show`](Self::show):
@@ -32,15 +34,13 @@ use rehearse_lang::{ActionSet, MouseButton, SemanticAction, SemanticRole};
 /// [`capture_click`](Self::capture_click) instead makes the frame take
 /// every click inside it, before its descendants, and send a message.
 pub struct Frame<M> {
-    title: Option<String>,
-    id: Option<String>,
-    enabled: bool,
+    common: Common,
     on_click: Option<Callback<M>>,
 }
 
 impl<M> Default for Frame<M> {
     fn default() -> Self {
-        Self { title: None, id: None, enabled: true, on_click: None }
+        Self { common: Common::switchable(), on_click: None }
     }
 }
 
@@ -50,27 +50,15 @@ impl<M> Frame<M> {
         Self::default()
     }
 
-    /// The title drawn in the top border; also the frame's accessible name.
-    #[must_use]
-    pub fn title(mut self, title: impl Into<String>) -> Self {
-        self.title = Some(title.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
-    }
-
-    /// Enables or disables the frame and everything in it: a disabled
-    /// frame's descendants are disabled too, cannot take focus and ignore
-    /// input.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// The title drawn in the top border; also the frame's accessible name.
+        title,
+        /// Sets the automation id.
+        automation_id,
+        /// Enables or disables the frame and everything in it: a disabled
+        /// frame's descendants are disabled too, cannot take focus and ignore
+        /// input.
+        enabled,
     }
 
     /// Makes the frame take every left click inside it, before its
@@ -86,13 +74,7 @@ impl<M> Frame<M> {
 
 impl<M> Semantic for Frame<M> {
     fn semantics(&self) -> SemanticFacts {
-        let mut facts = SemanticFacts::new(SemanticRole::Group)
-            .label(self.title.as_deref())
-            .enabled(self.enabled);
-        if self.on_click.is_some() {
-            facts = facts.actions(ActionSet::from_slice(&[SemanticAction::Click]));
-        }
-        with_id(facts, self.id.as_deref())
+        own_click(self.common.facts(SemanticRole::Group), self.on_click.is_some())
     }
 }
 
@@ -106,9 +88,9 @@ impl<M: Send + 'static> Frame<M> {
         body: impl FnOnce(&mut Ui<'_, M>, Rect),
     ) -> NodeRef {
         let facts = self.semantics();
-        let enabled = self.enabled;
+        let enabled = self.common.is_enabled();
         let capturing = self.on_click.is_some();
-        let title = self.title;
+        let title = self.common.label;
         let node = ui.node(area, facts, |ui, node| {
             let style = if !enabled {
                 theme::DISABLED
@@ -119,10 +101,7 @@ impl<M: Send + 'static> Frame<M> {
             } else {
                 theme::NORMAL
             };
-            let mut block = Block::bordered().border_type(BorderType::Rounded).border_style(style);
-            if let Some(title) = &title {
-                block = block.title(title.as_str());
-            }
+            let block = rounded_border(title.as_deref(), style);
             let inner = block.inner(area);
             ui.draw_own(area, |area, buf| block.render(area, buf));
             body(ui, inner);
@@ -131,17 +110,33 @@ impl<M: Send + 'static> Frame<M> {
             Some(on_click) => {
                 ui.capture_click(node);
                 if enabled {
-                    ui.on_event(node, move |event, cx| match event {
-                        WidgetEvent::Click { button: MouseButton::Left, .. } => {
-                            cx.emit(on_click());
-                            true
-                        }
-                        _ => false,
-                    });
+                    ui.on_event(node, left_click(on_click));
                 }
             }
             None => ui.inherit_click_from_only_child(node),
         }
         node
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+    use rehearse_lang::{ActionSet, SemanticAction};
+
+    #[test]
+    fn a_frame_is_a_group_named_by_its_title() {
+        let facts = Frame::<()>::new().title("Todos").automation_id("todos").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Group, Some("Todos"), Some("todos")));
+        assert_eq!((facts.states.enabled, facts.actions), (Some(true), None));
+        let untitled = Frame::<()>::new().enabled(false).semantics();
+        assert_eq!((untitled.label, untitled.states.enabled), (None, Some(false)));
+    }
+
+    #[test]
+    fn a_capturing_frame_supports_click_alone() {
+        let facts = Frame::new().capture_click(|| ()).semantics();
+        assert_eq!(facts.actions, Some(ActionSet::from_slice(&[SemanticAction::Click])));
     }
 }

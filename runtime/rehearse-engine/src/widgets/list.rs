@@ -9,8 +9,7 @@ use ratatui::widgets::Widget;
 use crate::identity::ReconcileKey;
 use crate::ui::{NodeRef, Ui, WidgetEvent};
 use crate::widgets::scroll_view::{ScrollOffset, scroll_body};
-use crate::widgets::{ValueCallback, theme, with_id};
-use rehearse_core::semantic::SemanticFacts;
+use crate::widgets::{Common, ValueCallback, common_builders, theme};
 use rehearse_lang::{KeyCode, MouseButton, SemanticRole};
 
 type Content<'a, M> = Box<dyn FnOnce(&mut Ui<'_, M>, Rect) + 'a>;
@@ -24,8 +23,7 @@ struct Lazy<'a, M> {
 /// One item of a [`List`]: a label, or custom content drawn by a closure
 /// (which may add its own child widgets, such as a checkbox and a button).
 pub struct ListItem<'a, M> {
-    label: Option<String>,
-    id: Option<String>,
+    common: Common,
     key: Option<ReconcileKey>,
     content: Option<Content<'a, M>>,
     lazy: Option<Lazy<'a, M>>,
@@ -34,13 +32,13 @@ pub struct ListItem<'a, M> {
 impl<'a, M> ListItem<'a, M> {
     /// An item showing (and named by) `label`.
     pub fn new(label: impl Into<String>) -> Self {
-        Self { label: Some(label.into()), id: None, key: None, content: None, lazy: None }
+        Self { common: Common::default().labelled(label), key: None, content: None, lazy: None }
     }
 
     /// An item drawn by `content`; its name comes from its label if set, else
     /// from the names of the widgets the content adds.
     pub fn custom(content: impl FnOnce(&mut Ui<'_, M>, Rect) + 'a) -> Self {
-        Self { label: None, id: None, key: None, content: Some(Box::new(content)), lazy: None }
+        Self { common: Common::default(), key: None, content: Some(Box::new(content)), lazy: None }
     }
 
     /// An item under reconciliation key `key` that is built only when it
@@ -68,21 +66,14 @@ impl<'a, M> ListItem<'a, M> {
         let mut hasher = rustc_hash::FxHasher::default();
         deps.hash(&mut hasher);
         let lazy = Lazy { deps: std::hash::Hasher::finish(&hasher), build: Box::new(build) };
-        Self { label: None, id: None, key: Some(key.into()), content: None, lazy: Some(lazy) }
+        Self { common: Common::default(), key: Some(key.into()), content: None, lazy: Some(lazy) }
     }
 
-    /// Sets the accessible name (and, for plain items, the text shown).
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// Sets the accessible name (and, for plain items, the text shown).
+        label,
+        /// Sets the automation id.
+        automation_id,
     }
 
     /// Sets the reconciliation key (defaults to the index), so focus and
@@ -117,8 +108,7 @@ struct ListMemory {
 /// groups of groups, so a change to one row repeats work for a few groups,
 /// not for every row.
 pub struct List<M> {
-    id: Option<String>,
-    name: Option<String>,
+    common: Common,
     selected: Option<usize>,
     on_select: Option<ValueCallback<usize, M>>,
     on_activate: Option<ValueCallback<usize, M>>,
@@ -127,21 +117,14 @@ pub struct List<M> {
 impl<M: Send + 'static> List<M> {
     /// A list.
     pub fn new() -> Self {
-        Self { id: None, name: None, selected: None, on_select: None, on_activate: None }
+        Self { common: Common::default(), selected: None, on_select: None, on_activate: None }
     }
 
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
-    }
-
-    /// Sets an accessible name (lists are never named from their items).
-    #[must_use]
-    pub fn name(mut self, name: impl Into<String>) -> Self {
-        self.name = Some(name.into());
-        self
+    common_builders! {
+        /// Sets the automation id.
+        automation_id,
+        /// Sets an accessible name (lists are never named from their items).
+        name,
     }
 
     /// The selected item, owned by the app.
@@ -222,10 +205,7 @@ impl<M: Send + 'static> List<M> {
         area: Rect,
         rows: &mut impl RowSource<'a, M>,
     ) -> NodeRef {
-        let mut facts = with_id(SemanticFacts::new(SemanticRole::List), self.id.as_deref());
-        if let Some(name) = &self.name {
-            facts = facts.name(name.as_str());
-        }
+        let facts = self.common.facts(SemanticRole::List);
         let len = rows.len();
         let selected = self.selected.filter(|&index| index < len);
         let content_height = u16::try_from(len).unwrap_or(u16::MAX);
@@ -532,14 +512,12 @@ fn show_item<M: Send + 'static>(
     item: ListItem<'_, M>,
     selectable: bool,
 ) {
-    let mut facts =
-        SemanticFacts::new(SemanticRole::ListItem).selected(false).label(item.label.as_deref());
+    let mut facts = item.common.facts(SemanticRole::ListItem).selected(false);
     if !selectable {
         // Clicking selects; without `on_select` a click does nothing.
         facts = facts.actions(rehearse_lang::ActionSet::EMPTY);
     }
-    let facts = with_id(facts, item.id.as_deref());
-    let label = item.label;
+    let label = item.common.label;
     let content = item.content;
     ui.node(row, facts, |ui, _| match content {
         Some(content) => content(ui, row),
@@ -548,4 +526,47 @@ fn show_item<M: Send + 'static>(
             ui.draw_own(row, |area, buf| Line::styled(text, theme::NORMAL).render(area, buf));
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+    use rehearse_lang::{ActionSet, SemanticAction};
+
+    fn groceries(ui: &mut Ui<'_, ()>) {
+        let items = vec![
+            ListItem::new("Milk").automation_id("milk"),
+            ListItem::new("Eggs").label("Two eggs").automation_id("eggs"),
+        ];
+        List::new()
+            .automation_id("list")
+            .name("Groceries")
+            .selected(Some(1))
+            .on_select(|_| ())
+            .show(ui, ui.area(), items);
+    }
+
+    #[test]
+    fn a_list_is_named_explicitly_and_its_items_by_their_labels() {
+        let session = session(groceries);
+        let list = node(&session, "list");
+        assert_eq!((list.role, list.name.as_str()), (SemanticRole::List, "Groceries"));
+        let names: Vec<&str> = list.children.iter().map(|item| item.name.as_str()).collect();
+        assert_eq!(names, ["Milk", "Two eggs"]);
+        let milk = node(&session, "milk");
+        assert_eq!(milk.role, SemanticRole::ListItem);
+        assert_eq!(milk.states.selected, Some(false));
+        assert_eq!(milk.actions, ActionSet::from_slice(&[SemanticAction::Click]));
+        assert_eq!(node(&session, "eggs").states.selected, Some(true));
+    }
+
+    #[test]
+    fn items_of_a_list_without_on_select_promise_no_click() {
+        let session = session(|ui| {
+            let items = vec![ListItem::new("Milk").automation_id("milk")];
+            List::new().show(ui, ui.area(), items);
+        });
+        assert_eq!(node(&session, "milk").actions, ActionSet::EMPTY);
+    }
 }

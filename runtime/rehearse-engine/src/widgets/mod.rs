@@ -15,6 +15,8 @@
 
 mod button;
 mod checkbox;
+mod choices;
+mod common;
 mod drag;
 mod frame;
 mod list;
@@ -27,6 +29,8 @@ mod scroll_view;
 mod status;
 mod table;
 mod tabs;
+#[cfg(test)]
+mod testing;
 mod text;
 mod text_area;
 mod text_input;
@@ -53,10 +57,12 @@ pub use text_input::TextInput;
 pub use toast::{Alert, Toast};
 
 use ratatui::style::Style;
+use ratatui::widgets::{Block, BorderType};
 
-use crate::ui::{NodeRef, Ui};
-use rehearse_core::semantic::SemanticFacts;
-use rehearse_lang::{KeyCode, KeyPress};
+use crate::ui::{EventCx, NodeRef, Ui, WidgetEvent};
+use rehearse_lang::{KeyCode, KeyPress, MouseButton};
+
+pub(crate) use common::{Common, common_builders, own_click, with_id};
 
 /// A boxed message constructor.
 pub(crate) type Callback<M> = Box<dyn Fn() -> M>;
@@ -65,11 +71,27 @@ pub(crate) type ValueCallback<T, M> = Box<dyn Fn(T) -> M>;
 
 pub use crate::input::is_activation;
 
-/// `facts` with the automation id, if there is one.
-pub(crate) fn with_id(facts: SemanticFacts, id: Option<&str>) -> SemanticFacts {
-    match id {
-        Some(id) => facts.automation_id(id),
-        None => facts,
+/// An event handler that sends `message` on a left click and takes
+/// nothing else (keys bubble on).
+pub(crate) fn left_click<M: Send + 'static>(
+    message: impl Fn() -> M + 'static,
+) -> impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static {
+    move |event, cx| match event {
+        WidgetEvent::Click { button: MouseButton::Left, .. } => {
+            cx.emit(message());
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The rounded border the built-in widgets draw, in `style`, with `title`
+/// in the top edge when there is one.
+pub(crate) fn rounded_border(title: Option<&str>, style: Style) -> Block<'_> {
+    let block = Block::bordered().border_type(BorderType::Rounded).border_style(style);
+    match title {
+        Some(title) => block.title(title),
+        None => block,
     }
 }
 

@@ -4,7 +4,7 @@ use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::widgets::{Block, BorderType, Clear, Widget};
 
 use crate::ui::Ui;
-use crate::widgets::{Callback, theme, with_id};
+use crate::widgets::{Callback, Common, common_builders, theme};
 use rehearse_core::semantic::SemanticFacts;
 use rehearse_lang::{KeyCode, KeyPress, SemanticRole};
 
@@ -16,8 +16,7 @@ use rehearse_lang::{KeyCode, KeyPress, SemanticRole};
 /// name and id hoisted onto the dialog's own frame), listed after the
 /// application content with its `overlay_order`.
 pub struct Modal<M> {
-    title: String,
-    id: Option<String>,
+    common: Common,
     width: u16,
     height: u16,
     on_dismiss: Option<Callback<M>>,
@@ -26,14 +25,13 @@ pub struct Modal<M> {
 impl<M: Send + 'static> Modal<M> {
     /// A modal titled `title` (its accessible name).
     pub fn new(title: impl Into<String>) -> Self {
-        Self { title: title.into(), id: None, width: 40, height: 7, on_dismiss: None }
+        let common = Common { name: Some(title.into()), ..Common::default() };
+        Self { common, width: 40, height: 7, on_dismiss: None }
     }
 
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// Sets the automation id.
+        automation_id,
     }
 
     /// The dialog's size in cells, border included (clamped to the viewport).
@@ -55,11 +53,8 @@ impl<M: Send + 'static> Modal<M> {
     pub fn show(self, ui: &mut Ui<'_, M>, body: impl FnOnce(&mut Ui<'_, M>, Rect)) {
         let viewport = Rect::from((ratatui::layout::Position::ORIGIN, ui.viewport()));
         let area = centered(viewport, self.width, self.height);
-        let portal = with_id(
-            SemanticFacts::new(SemanticRole::Dialog).name(self.title.as_str()),
-            self.id.as_deref(),
-        );
-        let title = self.title;
+        let portal = self.common.facts(SemanticRole::Dialog);
+        let title = self.common.name.unwrap_or_default();
         let on_dismiss = self.on_dismiss;
         ui.overlay(portal, area, true, |ui| {
             // The content's root frame; the portal's declaration is hoisted
@@ -92,4 +87,28 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         .flex(Flex::Center)
         .areas(row);
     cell
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+
+    #[test]
+    fn a_modal_is_one_dialog_named_by_its_title_above_the_content() {
+        let session = session(|ui| {
+            Modal::new("Delete?").automation_id("confirm").size(12, 4).show(ui, |_, _| {});
+        });
+        let dialog = node(&session, "confirm");
+        assert_eq!((dialog.role, dialog.name.as_str()), (SemanticRole::Dialog, "Delete?"));
+        assert_eq!(dialog.overlay_order, Some(1));
+        assert!(dialog.actions.is_empty());
+    }
+
+    #[test]
+    fn centered_rects_are_clamped_to_the_area() {
+        let area = Rect::new(0, 0, 20, 10);
+        assert_eq!(centered(area, 6, 4), Rect::new(7, 3, 6, 4));
+        assert_eq!(centered(area, 40, 40), area);
+    }
 }

@@ -3,9 +3,9 @@
 use ratatui::layout::{Position, Rect};
 
 use crate::ui::{NodeRef, Ui, WidgetEvent};
-use crate::widgets::{ValueCallback, with_id};
+use crate::widgets::{Common, ValueCallback, common_builders, own_click};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
-use rehearse_lang::{ActionSet, MouseButton, SemanticAction, SemanticRole};
+use rehearse_lang::{MouseButton, SemanticRole};
 
 /// Shapes how the pointer reaches wrapped content.
 ///
@@ -40,9 +40,7 @@ use rehearse_lang::{ActionSet, MouseButton, SemanticAction, SemanticRole};
 /// }
 /// ```
 pub struct MouseRegion<M> {
-    label: Option<String>,
-    id: Option<String>,
-    enabled: bool,
+    common: Common,
     cells: Option<Vec<Rect>>,
     capture: bool,
     on_click: Option<ValueCallback<Position, M>>,
@@ -50,7 +48,7 @@ pub struct MouseRegion<M> {
 
 impl<M> Default for MouseRegion<M> {
     fn default() -> Self {
-        Self { label: None, id: None, enabled: true, cells: None, capture: false, on_click: None }
+        Self { common: Common::switchable(), cells: None, capture: false, on_click: None }
     }
 }
 
@@ -61,25 +59,13 @@ impl<M: 'static> MouseRegion<M> {
         Self::default()
     }
 
-    /// The region's own label: its accessible name.
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
-    }
-
-    /// Enables or disables the region and its content.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// The region's own label: its accessible name.
+        label,
+        /// Sets the automation id.
+        automation_id,
+        /// Enables or disables the region and its content.
+        enabled,
     }
 
     /// Accept the pointer only on these cells (in the same coordinates as
@@ -119,13 +105,7 @@ impl<M: 'static> MouseRegion<M> {
 
 impl<M> Semantic for MouseRegion<M> {
     fn semantics(&self) -> SemanticFacts {
-        let mut facts = SemanticFacts::new(SemanticRole::Generic)
-            .label(self.label.as_deref())
-            .enabled(self.enabled);
-        if self.on_click.is_some() {
-            facts = facts.actions(ActionSet::from_slice(&[SemanticAction::Click]));
-        }
-        with_id(facts, self.id.as_deref())
+        own_click(self.common.facts(SemanticRole::Generic), self.on_click.is_some())
     }
 }
 
@@ -147,7 +127,7 @@ impl<M: Send + 'static> MouseRegion<M> {
             ui.capture_click(node);
         }
         match self.on_click {
-            Some(on_click) if self.enabled => {
+            Some(on_click) if self.common.is_enabled() => {
                 ui.on_event(node, move |event, cx| match event {
                     WidgetEvent::Click { button: MouseButton::Left, col, row } => {
                         let bounds = cx.bounds();
@@ -165,5 +145,29 @@ impl<M: Send + 'static> MouseRegion<M> {
             None => ui.inherit_click_from_only_child(node),
         }
         node
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+    use rehearse_lang::{ActionSet, SemanticAction};
+
+    #[test]
+    fn a_plain_region_keeps_its_roles_defaults() {
+        let facts = MouseRegion::<()>::new().label("Map").automation_id("map").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Generic, Some("Map"), Some("map")));
+        assert_eq!((facts.states.enabled, facts.actions), (Some(true), None));
+    }
+
+    #[test]
+    fn a_region_with_a_click_of_its_own_supports_click_alone() {
+        let click = Some(ActionSet::from_slice(&[SemanticAction::Click]));
+        assert_eq!(MouseRegion::new().on_click(|| ()).semantics().actions, click);
+        assert_eq!(MouseRegion::new().capture_click(|| ()).semantics().actions, click);
+        assert_eq!(MouseRegion::new().on_click_at(|_| ()).semantics().actions, click);
+        let disabled = MouseRegion::<()>::new().enabled(false).semantics();
+        assert_eq!(disabled.states.enabled, Some(false));
     }
 }

@@ -5,7 +5,7 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use crate::ui::{NodeRef, Ui, WidgetEvent};
-use crate::widgets::{theme, with_id};
+use crate::widgets::{Common, common_builders, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::{KeyCode, ScrollDirection, SemanticRole};
 
@@ -39,37 +39,23 @@ use rehearse_lang::{KeyCode, ScrollDirection, SemanticRole};
 /// ```
 #[derive(Debug, Clone)]
 pub struct PanView {
+    common: Common,
     content: Size,
-    label: Option<String>,
-    id: Option<String>,
-    enabled: bool,
 }
 
 impl PanView {
     /// A view onto content of `content` size.
     pub fn new(content: Size) -> Self {
-        Self { content, label: None, id: None, enabled: true }
+        Self { common: Common::switchable(), content }
     }
 
-    /// The view's own label: its accessible name.
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
-    }
-
-    /// Enables or disables the view and its content.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// The view's own label: its accessible name.
+        label,
+        /// Sets the automation id.
+        automation_id,
+        /// Enables or disables the view and its content.
+        enabled,
     }
 
     /// Records the view at `area`; `body` renders the content into the
@@ -113,7 +99,7 @@ impl PanView {
             }
         });
         ui.inherit_click_from_only_child(node);
-        if !self.enabled {
+        if !self.common.is_enabled() {
             return node;
         }
         ui.make_focusable(node);
@@ -159,9 +145,21 @@ impl PanView {
 
 impl Semantic for PanView {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::ScrollView)
-            .label(self.label.as_deref())
-            .enabled(self.enabled);
-        with_id(facts, self.id.as_deref())
+        self.common.facts(SemanticRole::ScrollView)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn a_pan_view_is_a_named_scroll_view() {
+        let view = PanView::new(Size::new(200, 80)).label("Map").automation_id("map");
+        let facts = view.semantics();
+        assert_eq!(identity(&facts), (SemanticRole::ScrollView, Some("Map"), Some("map")));
+        assert_eq!((facts.states.enabled, facts.actions), (Some(true), None));
+        assert_eq!(view.enabled(false).semantics().states.enabled, Some(false));
     }
 }

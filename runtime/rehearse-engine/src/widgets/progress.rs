@@ -2,10 +2,10 @@
 
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, BorderType, Gauge, Widget};
+use ratatui::widgets::{Gauge, Widget};
 
 use crate::ui::{Ui, View};
-use crate::widgets::{theme, with_id};
+use crate::widgets::{Common, common_builders, rounded_border, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::{SemanticRole, Sensitivity};
 
@@ -27,30 +27,22 @@ use rehearse_lang::{SemanticRole, Sensitivity};
 /// ```
 #[derive(Debug, Clone)]
 pub struct ProgressBar {
+    common: Common,
     ratio: f64,
-    label: Option<String>,
-    id: Option<String>,
 }
 
 impl ProgressBar {
     /// A bar at `ratio`, clamped to `0.0..=1.0` (NaN is 0).
     pub fn new(ratio: f64) -> Self {
         let ratio = if ratio.is_nan() { 0.0 } else { ratio.clamp(0.0, 1.0) };
-        Self { ratio, label: None, id: None }
+        Self { common: Common::default(), ratio }
     }
 
-    /// The bar's label: its accessible name, drawn beside or above it.
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// The bar's label: its accessible name, drawn beside or above it.
+        label,
+        /// Sets the automation id.
+        automation_id,
     }
 
     /// The ratio, in `0.0..=1.0`.
@@ -66,10 +58,7 @@ impl ProgressBar {
 
 impl Semantic for ProgressBar {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::ProgressBar)
-            .label(self.label.as_deref())
-            .value(self.percent_text(), Sensitivity::Public);
-        with_id(facts, self.id.as_deref())
+        self.common.facts(SemanticRole::ProgressBar).value(self.percent_text(), Sensitivity::Public)
     }
 }
 
@@ -78,7 +67,7 @@ impl<M: Send + 'static> View<M> for ProgressBar {
         let facts = self.semantics();
         let percent = self.percent_text();
         let ratio = self.ratio;
-        let label = self.label;
+        let label = self.common.label;
         ui.leaf_own(area, facts, |area, buf| {
             let gauge = Gauge::default()
                 .ratio(ratio)
@@ -87,9 +76,7 @@ impl<M: Send + 'static> View<M> for ProgressBar {
                 .use_unicode(true);
             match label {
                 Some(label) if area.height >= 3 => {
-                    let block =
-                        Block::bordered().border_type(BorderType::Rounded).title(label.as_str());
-                    gauge.block(block).render(area, buf);
+                    gauge.block(rounded_border(Some(&label), theme::NORMAL)).render(area, buf);
                 }
                 Some(label) => {
                     let width = u16::try_from(Line::raw(label.as_str()).width()).unwrap_or(0);
@@ -102,5 +89,24 @@ impl<M: Send + 'static> View<M> for ProgressBar {
                 None => gauge.render(area, buf),
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn a_bar_publishes_its_clamped_ratio_as_a_public_percentage() {
+        let facts = ProgressBar::new(0.404).label("Upload").automation_id("up").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::ProgressBar, Some("Upload"), Some("up")));
+        let value = facts.value.expect("a progress bar has a value");
+        assert_eq!((value.text(), value.sensitivity()), (Some("40%"), Sensitivity::Public));
+        assert_eq!((facts.states.enabled, facts.actions), (None, None));
+        let text = |ratio: f64| ProgressBar::new(ratio).semantics().value.unwrap();
+        assert_eq!(text(1.7).text(), Some("100%"));
+        assert_eq!(text(-1.0).text(), Some("0%"));
+        assert_eq!(text(f64::NAN).text(), Some("0%"));
     }
 }

@@ -6,10 +6,11 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
-use crate::ui::{Ui, View, WidgetEvent};
-use crate::widgets::{ValueCallback, interaction_style, step_selection, theme, with_id};
+use crate::ui::{Ui, View};
+use crate::widgets::choices::{Choices, select_by_keys};
+use crate::widgets::{Common, common_builders, interaction_style, left_click, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
-use rehearse_lang::{ActionSet, KeyCode, MouseButton, SemanticRole};
+use rehearse_lang::{KeyCode, SemanticRole};
 
 /// A set of mutually exclusive options, one per row: `(•) Small`,
 /// `( ) Large`.
@@ -35,109 +36,68 @@ use rehearse_lang::{ActionSet, KeyCode, MouseButton, SemanticRole};
 /// # let _ = sizes;
 /// ```
 pub struct RadioGroup<M> {
-    options: Vec<String>,
-    selected: Option<usize>,
-    label: Option<String>,
-    id: Option<String>,
-    option_ids: Vec<String>,
-    enabled: bool,
-    on_select: Option<ValueCallback<usize, M>>,
+    common: Common,
+    options: Choices<M>,
 }
 
 impl<M> RadioGroup<M> {
     /// A group of options (their labels, in order), none selected.
     pub fn new(options: impl IntoIterator<Item = impl Into<String>>) -> Self {
-        Self {
-            options: options.into_iter().map(Into::into).collect(),
-            selected: None,
-            label: None,
-            id: None,
-            option_ids: Vec::new(),
-            enabled: true,
-            on_select: None,
-        }
+        Self { common: Common::switchable(), options: Choices::new(options, None) }
     }
 
     /// The selected option's index (`None` selects none; an index past the
     /// end selects none).
     #[must_use]
     pub fn selected(mut self, selected: impl Into<Option<usize>>) -> Self {
-        self.selected = selected.into();
+        self.options.selected = selected.into();
         self
     }
 
-    /// The group's label: its accessible name. It is not drawn; put a
-    /// heading or a titled [`Frame`](crate::widgets::Frame) next to it.
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Sets the group's automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// The group's label: its accessible name. It is not drawn; put a
+        /// heading or a titled [`Frame`](crate::widgets::Frame) next to it.
+        label,
+        /// Sets the group's automation id.
+        automation_id,
     }
 
     /// Automation ids for the radios, in option order. Options past the end
     /// of the list get none.
     #[must_use]
     pub fn option_ids(mut self, ids: impl IntoIterator<Item = impl Into<String>>) -> Self {
-        self.option_ids = ids.into_iter().map(Into::into).collect();
+        self.options.ids = ids.into_iter().map(Into::into).collect();
         self
     }
 
-    /// Enables or disables the group and every radio in it.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// Enables or disables the group and every radio in it.
+        enabled,
     }
 
     /// The message a selection sends, given the option's index. Without it
     /// the radios publish no Click or Toggle action.
     #[must_use]
     pub fn on_select(mut self, message: impl Fn(usize) -> M + 'static) -> Self {
-        self.on_select = Some(Box::new(message));
+        self.options.on_select = Some(Box::new(message));
         self
-    }
-
-    fn selection(&self) -> Option<usize> {
-        self.selected.filter(|&at| at < self.options.len())
-    }
-
-    /// The facts of the radio for option `at`.
-    fn radio_facts(&self, at: usize) -> SemanticFacts {
-        let mut facts = SemanticFacts::new(SemanticRole::Radio)
-            .label(self.options[at].as_str())
-            .checked(self.selection() == Some(at));
-        if self.on_select.is_none() {
-            facts = facts.actions(ActionSet::EMPTY);
-        }
-        with_id(facts, self.option_ids.get(at).map(String::as_str))
     }
 }
 
 impl<M> Semantic for RadioGroup<M> {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::RadioGroup)
-            .label(self.label.as_deref())
-            .enabled(self.enabled);
-        with_id(facts, self.id.as_deref())
+        self.common.facts(SemanticRole::RadioGroup)
     }
 }
 
 impl<M: Send + 'static> View<M> for RadioGroup<M> {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
-        let enabled = self.enabled;
-        let selected = self.selection();
-        let radios: Vec<SemanticFacts> =
-            (0..self.options.len()).map(|at| self.radio_facts(at)).collect();
-        let on_select: Option<Rc<dyn Fn(usize) -> M>> = self.on_select.map(Rc::from);
-        let options = self.options;
+        let enabled = self.common.is_enabled();
+        let selected = self.options.selection();
+        let radios = self.options.all_facts(SemanticRole::Radio, |radio, on| radio.checked(on));
+        let on_select: Option<Rc<dyn Fn(usize) -> M>> = self.options.on_select.map(Rc::from);
+        let options = self.options.titles;
         let group = ui.node(area, facts, |ui, group| {
             let group_focused = ui.is_focused(group);
             for (at, facts) in radios.into_iter().enumerate() {
@@ -156,13 +116,7 @@ impl<M: Send + 'static> View<M> for RadioGroup<M> {
                 });
                 if let (true, Some(on_select)) = (enabled, &on_select) {
                     let on_select = on_select.clone();
-                    ui.on_event(radio, move |event, cx| match event {
-                        WidgetEvent::Click { button: MouseButton::Left, .. } => {
-                            cx.emit(on_select(at));
-                            true
-                        }
-                        _ => false,
-                    });
+                    ui.on_event(radio, left_click(move || on_select(at)));
                 }
             }
         });
@@ -171,21 +125,58 @@ impl<M: Send + 'static> View<M> for RadioGroup<M> {
         }
         ui.make_focusable(group);
         if let Some(on_select) = on_select {
-            let len = options.len();
-            ui.on_event(group, move |event, cx| {
-                let WidgetEvent::Key(key) = event else { return false };
-                let moved = step_selection(key, selected, len, KeyCode::Up, KeyCode::Down, 0)
-                    .or_else(|| {
-                        step_selection(key, selected, len, KeyCode::Left, KeyCode::Right, 0)
-                    });
-                match moved {
-                    Some(next) => {
-                        cx.emit(on_select(next));
-                        true
-                    }
-                    None => false,
-                }
-            });
+            const AXES: &[(KeyCode, KeyCode)] =
+                &[(KeyCode::Up, KeyCode::Down), (KeyCode::Left, KeyCode::Right)];
+            ui.on_event(group, select_by_keys(on_select, selected, options.len(), AXES));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+    use rehearse_lang::{ActionSet, Checked};
+
+    #[test]
+    fn a_group_is_named_by_its_label_and_each_radio_by_its_option() {
+        let session = session(|ui| {
+            let sizes = RadioGroup::new(["Small", "Medium", "Large"])
+                .label("Size")
+                .selected(1)
+                .automation_id("size")
+                .option_ids(["size-s", "size-m"])
+                .on_select(|_| ());
+            ui.add(ui.area(), sizes);
+        });
+        let group = node(&session, "size");
+        assert_eq!((group.role, group.name.as_str()), (SemanticRole::RadioGroup, "Size"));
+        let radios: Vec<_> = group
+            .children
+            .iter()
+            .map(|radio| (radio.role, radio.name.as_str(), radio.states.checked))
+            .collect();
+        assert_eq!(
+            radios,
+            [
+                (SemanticRole::Radio, "Small", Some(Checked::False)),
+                (SemanticRole::Radio, "Medium", Some(Checked::True)),
+                (SemanticRole::Radio, "Large", Some(Checked::False)),
+            ]
+        );
+        assert_eq!(node(&session, "size-m").name, "Medium");
+        assert_eq!(group.children[2].automation_id, None);
+    }
+
+    #[test]
+    fn without_on_select_radios_promise_nothing_and_a_disabled_group_says_so() {
+        let facts = RadioGroup::<()>::new(["a"]).enabled(false).semantics();
+        assert_eq!(facts.states.enabled, Some(false));
+        let session = session(|ui| {
+            ui.add(ui.area(), RadioGroup::new(["a", "b"]).selected(7).option_ids(["a", "b"]));
+        });
+        let a = node(&session, "a");
+        assert_eq!((a.actions, a.states.checked), (ActionSet::EMPTY, Some(Checked::False)));
+        assert_eq!(node(&session, "b").states.checked, Some(Checked::False));
     }
 }

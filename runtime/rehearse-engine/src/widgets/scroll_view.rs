@@ -4,8 +4,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget};
 
 use crate::ui::{NodeRef, Ui, WidgetEvent};
-use crate::widgets::{theme, with_id};
-use rehearse_core::semantic::SemanticFacts;
+use crate::widgets::{Common, common_builders, theme};
 use rehearse_lang::{ScrollDirection, SemanticRole};
 
 /// The memo group of a scrollbar, apart from any group of the content.
@@ -60,8 +59,7 @@ impl ScrollOffset {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct ScrollView {
-    id: Option<String>,
-    name: Option<String>,
+    common: Common,
 }
 
 impl ScrollView {
@@ -70,18 +68,11 @@ impl ScrollView {
         Self::default()
     }
 
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
-    }
-
-    /// Sets an accessible name.
-    #[must_use]
-    pub fn name(mut self, name: impl Into<String>) -> Self {
-        self.name = Some(name.into());
-        self
+    common_builders! {
+        /// Sets the automation id.
+        automation_id,
+        /// Sets an accessible name.
+        name,
     }
 
     /// Renders `body` into content `content_height` rows tall, shown through
@@ -93,10 +84,7 @@ impl ScrollView {
         content_height: u16,
         body: impl FnOnce(&mut Ui<'_, M>, Rect),
     ) -> NodeRef {
-        let mut facts = with_id(SemanticFacts::new(SemanticRole::ScrollView), self.id.as_deref());
-        if let Some(name) = self.name {
-            facts = facts.name(name);
-        }
+        let facts = self.common.facts(SemanticRole::ScrollView);
         ui.node(area, facts, |ui, node| {
             scroll_body(ui, node, area, content_height, body);
         })
@@ -168,4 +156,29 @@ pub(crate) fn scroll_body<M: Send + 'static>(
         }
     });
     offset
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+
+    #[test]
+    fn a_scroll_view_is_named_explicitly_and_keeps_what_scrolls_out_in_the_tree() {
+        let session = session(|ui| {
+            ScrollView::new().automation_id("log").name("Log").show(ui, ui.area(), 20, |ui, at| {
+                let last = Rect { y: at.y + 19, height: 1, ..at };
+                ui.add(last, crate::widgets::Text::new("last").automation_id("last"));
+            });
+        });
+        let log = node(&session, "log");
+        assert_eq!((log.role, log.name.as_str()), (SemanticRole::ScrollView, "Log"));
+        assert!(!node(&session, "last").in_view);
+    }
+
+    #[test]
+    fn the_offset_stops_at_the_last_page() {
+        assert_eq!(ScrollOffset { rows: 30 }.clamped(20, 8), ScrollOffset { rows: 12 });
+        assert_eq!(ScrollOffset { rows: 5 }.clamped(4, 8), ScrollOffset { rows: 0 });
+    }
 }

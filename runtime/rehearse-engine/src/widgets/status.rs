@@ -5,7 +5,7 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 use crate::ui::{Ui, View};
-use crate::widgets::{theme, with_id};
+use crate::widgets::{Common, common_builders, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::SemanticRole;
 
@@ -21,28 +21,24 @@ use rehearse_lang::SemanticRole;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Status {
-    text: String,
-    id: Option<String>,
+    common: Common,
 }
 
 impl Status {
     /// A status bar showing `text`.
     pub fn new(text: impl Into<String>) -> Self {
-        Self { text: text.into(), id: None }
+        Self { common: Common::default().labelled(text) }
     }
 
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// Sets the automation id.
+        automation_id,
     }
 }
 
 impl Semantic for Status {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::Status).label(self.text.as_str());
-        with_id(facts, self.id.as_deref())
+        self.common.facts(SemanticRole::Status)
     }
 }
 
@@ -52,7 +48,22 @@ impl<M: Send + 'static> View<M> for Status {
         let line = Rect { height: area.height.min(1), ..area };
         ui.leaf_own(line, facts, |area, buf| {
             buf.set_style(area, theme::STATUS);
-            Line::raw(format!(" {}", self.text)).render(area, buf);
+            Line::raw(format!(" {}", self.common.label_text())).render(area, buf);
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+    use rehearse_core::semantic::ReportedStates;
+
+    #[test]
+    fn a_status_bar_is_named_by_its_text_and_reports_no_states() {
+        let facts = Status::new("3 items left").automation_id("count").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Status, Some("3 items left"), Some("count")));
+        assert_eq!(facts.states, ReportedStates::default());
+        assert_eq!((facts.value, facts.actions), (None, None));
     }
 }

@@ -8,7 +8,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Scrollbar, ScrollbarOrientation, ScrollbarState, StatefulWidget, Widget};
 
 use crate::ui::{Ui, View, WidgetEvent};
-use crate::widgets::{ValueCallback, step_selection, theme, with_id};
+use crate::widgets::{Common, ValueCallback, common_builders, left_click, step_selection, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::{ActionSet, KeyCode, MouseButton, ScrollDirection, SemanticRole};
 
@@ -57,15 +57,13 @@ struct Scroll {
 /// # let _ = table;
 /// ```
 pub struct Table<'a, M> {
+    common: Common,
     header: Vec<String>,
     rows: Vec<Vec<String>>,
     widths: Vec<Constraint>,
     selected: Option<usize>,
     selectable: bool,
-    label: Option<String>,
-    id: Option<String>,
     row_ids: Option<Box<dyn Fn(usize) -> String + 'a>>,
-    enabled: bool,
     on_select: Option<ValueCallback<usize, M>>,
 }
 
@@ -74,15 +72,13 @@ impl<'a, M> Table<'a, M> {
     /// records no header row) and no rows.
     pub fn new(header: impl IntoIterator<Item = impl Into<String>>) -> Self {
         Self {
+            common: Common::switchable(),
             header: header.into_iter().map(Into::into).collect(),
             rows: Vec::new(),
             widths: Vec::new(),
             selected: None,
             selectable: false,
-            label: None,
-            id: None,
             row_ids: None,
-            enabled: true,
             on_select: None,
         }
     }
@@ -121,18 +117,11 @@ impl<'a, M> Table<'a, M> {
         self
     }
 
-    /// The table's label: its accessible name (not drawn).
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Sets the table's automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// The table's label: its accessible name (not drawn).
+        label,
+        /// Sets the table's automation id.
+        automation_id,
     }
 
     /// Gives body row `at` the automation id `ids(at)`.
@@ -142,11 +131,9 @@ impl<'a, M> Table<'a, M> {
         self
     }
 
-    /// Enables or disables the table.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// Enables or disables the table.
+        enabled,
     }
 
     /// The message a selection sends, given the body row's index. Without
@@ -176,10 +163,7 @@ impl<'a, M> Table<'a, M> {
 
 impl<M> Semantic for Table<'_, M> {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::Table)
-            .label(self.label.as_deref())
-            .enabled(self.enabled);
-        with_id(facts, self.id.as_deref())
+        self.common.facts(SemanticRole::Table)
     }
 }
 
@@ -195,7 +179,7 @@ fn cells<M: Send + 'static>(ui: &mut Ui<'_, M>, texts: &[String], columns: &[Rec
 impl<M: Send + 'static> View<M> for Table<'_, M> {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
-        let enabled = self.enabled;
+        let enabled = self.common.is_enabled();
         let selected = self.selection();
         let len = self.rows.len();
         let header_height = u16::from(!self.header.is_empty()).min(area.height);
@@ -261,13 +245,7 @@ impl<M: Send + 'static> View<M> for Table<'_, M> {
                     });
                     if let (true, Some(on_select)) = (enabled, &on_select) {
                         let on_select = on_select.clone();
-                        ui.on_event(row_node, move |event, cx| match event {
-                            WidgetEvent::Click { button: MouseButton::Left, .. } => {
-                                cx.emit(on_select(at));
-                                true
-                            }
-                            _ => false,
-                        });
+                        ui.on_event(row_node, left_click(move || on_select(at)));
                     }
                 }
             });
@@ -343,5 +321,44 @@ fn row_style(enabled: bool, selected: bool, focused: bool, hovered: bool) -> Sty
         theme::HOVERED
     } else {
         theme::NORMAL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{identity, node, session};
+    use rehearse_lang::SemanticAction;
+
+    #[test]
+    fn a_table_is_named_by_its_label_never_its_cells() {
+        let facts = Table::<()>::new(["Item"]).label("Groceries").automation_id("t").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Table, Some("Groceries"), Some("t")));
+        assert_eq!(facts.states.enabled, Some(true));
+        let disabled = Table::<()>::new(["Item"]).enabled(false).semantics();
+        assert_eq!(disabled.states.enabled, Some(false));
+    }
+
+    #[test]
+    fn body_rows_publish_selection_and_ids_and_the_header_row_nothing() {
+        let session = session(|ui| {
+            let table = Table::new(["Item", "Qty"])
+                .rows([["Milk", "2"], ["Eggs", "12"]])
+                .selected(Some(1))
+                .automation_id("t")
+                .row_ids(|at| format!("row-{at}"))
+                .on_select(|_| ());
+            ui.add(ui.area(), table);
+        });
+        let table = node(&session, "t");
+        let header = &table.children[0];
+        assert_eq!((header.role, header.actions), (SemanticRole::Row, ActionSet::EMPTY));
+        assert_eq!(header.states.selected, None);
+        let cells: Vec<&str> = header.children.iter().map(|cell| cell.name.as_str()).collect();
+        assert_eq!(cells, ["Item", "Qty"]);
+        let eggs = node(&session, "row-1");
+        assert_eq!((eggs.role, eggs.states.selected), (SemanticRole::Row, Some(true)));
+        assert!(eggs.actions.contains(SemanticAction::Click));
+        assert_eq!(node(&session, "row-0").states.selected, Some(false));
     }
 }

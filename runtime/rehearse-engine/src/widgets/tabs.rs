@@ -6,10 +6,11 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
-use crate::ui::{Ui, View, WidgetEvent};
-use crate::widgets::{ValueCallback, interaction_style, step_selection, theme, with_id};
+use crate::ui::{Ui, View};
+use crate::widgets::choices::{Choices, select_by_keys};
+use crate::widgets::{Common, common_builders, interaction_style, left_click, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
-use rehearse_lang::{ActionSet, KeyCode, MouseButton, SemanticRole};
+use rehearse_lang::{KeyCode, SemanticRole};
 
 /// A one-row strip of tabs: ` Inbox │ Sent │ Drafts `.
 ///
@@ -29,99 +30,70 @@ use rehearse_lang::{ActionSet, KeyCode, MouseButton, SemanticRole};
 /// # let _ = tabs;
 /// ```
 pub struct Tabs<M> {
-    titles: Vec<String>,
-    selected: Option<usize>,
-    label: Option<String>,
-    id: Option<String>,
-    tab_ids: Vec<String>,
-    enabled: bool,
-    on_select: Option<ValueCallback<usize, M>>,
+    common: Common,
+    tabs: Choices<M>,
 }
 
 impl<M> Tabs<M> {
     /// A strip of tabs with these titles, the first selected.
     pub fn new(titles: impl IntoIterator<Item = impl Into<String>>) -> Self {
-        Self {
-            titles: titles.into_iter().map(Into::into).collect(),
-            selected: Some(0),
-            label: None,
-            id: None,
-            tab_ids: Vec::new(),
-            enabled: true,
-            on_select: None,
-        }
+        Self { common: Common::switchable(), tabs: Choices::new(titles, Some(0)) }
     }
 
     /// The selected tab's index (`None` for none).
     #[must_use]
     pub fn selected(mut self, selected: impl Into<Option<usize>>) -> Self {
-        self.selected = selected.into();
+        self.tabs.selected = selected.into();
         self
     }
 
-    /// The strip's label: its accessible name (not drawn).
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Sets the strip's automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// The strip's label: its accessible name (not drawn).
+        label,
+        /// Sets the strip's automation id.
+        automation_id,
     }
 
     /// Automation ids for the tabs, in title order. Tabs past the end of
     /// the list get none.
     #[must_use]
     pub fn tab_ids(mut self, ids: impl IntoIterator<Item = impl Into<String>>) -> Self {
-        self.tab_ids = ids.into_iter().map(Into::into).collect();
+        self.tabs.ids = ids.into_iter().map(Into::into).collect();
         self
     }
 
-    /// Enables or disables the strip.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// Enables or disables the strip.
+        enabled,
     }
 
     /// The message a selection sends, given the tab's index. Without it
     /// the tabs publish no Click action.
     #[must_use]
     pub fn on_select(mut self, message: impl Fn(usize) -> M + 'static) -> Self {
-        self.on_select = Some(Box::new(message));
+        self.tabs.on_select = Some(Box::new(message));
         self
-    }
-
-    fn selection(&self) -> Option<usize> {
-        self.selected.filter(|&at| at < self.titles.len())
     }
 }
 
 impl<M> Semantic for Tabs<M> {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::TabList)
-            .label(self.label.as_deref())
-            .enabled(self.enabled);
-        with_id(facts, self.id.as_deref())
+        self.common.facts(SemanticRole::TabList)
     }
 }
 
 impl<M: Send + 'static> View<M> for Tabs<M> {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
-        let enabled = self.enabled;
-        let selected = self.selection();
-        let on_select: Option<Rc<dyn Fn(usize) -> M>> = self.on_select.map(Rc::from);
-        let titles = self.titles;
-        let tab_ids = self.tab_ids;
+        let enabled = self.common.is_enabled();
+        let selected = self.tabs.selection();
+        let tabs = self.tabs.all_facts(SemanticRole::Tab, SemanticFacts::selected);
+        let on_select: Option<Rc<dyn Fn(usize) -> M>> = self.tabs.on_select.map(Rc::from);
+        let titles = self.tabs.titles;
         let strip = ui.node(area, facts, |ui, strip| {
             let strip_focused = ui.is_focused(strip);
             let mut x = area.x;
-            for (at, title) in titles.iter().enumerate() {
+            for ((at, title), facts) in titles.iter().enumerate().zip(tabs) {
                 if at > 0 {
                     let divider = Rect::new(x, area.y, 1, area.height.min(1));
                     ui.draw_own(divider.intersection(area), |area, buf| {
@@ -133,13 +105,6 @@ impl<M: Send + 'static> View<M> for Tabs<M> {
                 let width = u16::try_from(Line::raw(text.as_str()).width()).unwrap_or(u16::MAX);
                 let tab = Rect::new(x, area.y, width, area.height.min(1));
                 x = x.saturating_add(width);
-                let mut facts = SemanticFacts::new(SemanticRole::Tab)
-                    .label(title.as_str())
-                    .selected(selected == Some(at));
-                if on_select.is_none() {
-                    facts = facts.actions(ActionSet::EMPTY);
-                }
-                let facts = with_id(facts, tab_ids.get(at).map(String::as_str));
                 let node = ui.node(tab, facts, |ui, node| {
                     let style = if !enabled {
                         theme::DISABLED
@@ -156,13 +121,7 @@ impl<M: Send + 'static> View<M> for Tabs<M> {
                 });
                 if let (true, Some(on_select)) = (enabled, &on_select) {
                     let on_select = on_select.clone();
-                    ui.on_event(node, move |event, cx| match event {
-                        WidgetEvent::Click { button: MouseButton::Left, .. } => {
-                            cx.emit(on_select(at));
-                            true
-                        }
-                        _ => false,
-                    });
+                    ui.on_event(node, left_click(move || on_select(at)));
                 }
             }
         });
@@ -171,17 +130,44 @@ impl<M: Send + 'static> View<M> for Tabs<M> {
         }
         ui.make_focusable(strip);
         if let Some(on_select) = on_select {
-            let len = titles.len();
-            ui.on_event(strip, move |event, cx| {
-                let WidgetEvent::Key(key) = event else { return false };
-                match step_selection(key, selected, len, KeyCode::Left, KeyCode::Right, 0) {
-                    Some(next) => {
-                        cx.emit(on_select(next));
-                        true
-                    }
-                    None => false,
-                }
-            });
+            const AXES: &[(KeyCode, KeyCode)] = &[(KeyCode::Left, KeyCode::Right)];
+            ui.on_event(strip, select_by_keys(on_select, selected, titles.len(), AXES));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::{node, session};
+    use rehearse_lang::{ActionSet, SemanticAction};
+
+    #[test]
+    fn a_strip_selects_its_first_tab_and_names_each_by_its_title() {
+        let session = session(|ui| {
+            let tabs = Tabs::new(["Inbox", "Sent"])
+                .label("Folders")
+                .automation_id("folders")
+                .tab_ids(["inbox", "sent"])
+                .on_select(|_| ());
+            ui.add(ui.area(), tabs);
+        });
+        let strip = node(&session, "folders");
+        assert_eq!((strip.role, strip.name.as_str()), (SemanticRole::TabList, "Folders"));
+        let inbox = node(&session, "inbox");
+        assert_eq!((inbox.role, inbox.name.as_str()), (SemanticRole::Tab, "Inbox"));
+        assert_eq!(inbox.states.selected, Some(true));
+        assert_eq!(inbox.actions, ActionSet::from_slice(&[SemanticAction::Click]));
+        assert_eq!(node(&session, "sent").states.selected, Some(false));
+    }
+
+    #[test]
+    fn without_on_select_tabs_promise_no_click() {
+        let session = session(|ui| {
+            ui.add(ui.area(), Tabs::new(["Inbox"]).selected(None).tab_ids(["inbox"]));
+        });
+        let inbox = node(&session, "inbox");
+        assert_eq!((inbox.actions, inbox.states.selected), (ActionSet::EMPTY, Some(false)));
+        assert_eq!(Tabs::<()>::new(["a"]).enabled(false).semantics().states.enabled, Some(false));
     }
 }

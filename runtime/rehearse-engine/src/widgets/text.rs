@@ -5,7 +5,7 @@ use ratatui::style::Style;
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::ui::{Ui, View};
-use crate::widgets::{theme, with_id};
+use crate::widgets::{Common, common_builders, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::SemanticRole;
 
@@ -20,24 +20,23 @@ use rehearse_lang::SemanticRole;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Text {
-    content: String,
+    /// The content is the label.
+    common: Common,
     role: SemanticRole,
     style: Style,
     alignment: Alignment,
     wrap: bool,
-    id: Option<String>,
 }
 
 impl Text {
     /// Text with the given content.
     pub fn new(content: impl Into<String>) -> Self {
         Self {
-            content: content.into(),
+            common: Common::default().labelled(content),
             role: SemanticRole::Text,
             style: theme::NORMAL,
             alignment: Alignment::Left,
             wrap: true,
-            id: None,
         }
     }
 
@@ -62,11 +61,9 @@ impl Text {
         self
     }
 
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// Sets the automation id.
+        automation_id,
     }
 
     /// Publishes the text with another role (`status`, `alert`, ...).
@@ -79,16 +76,16 @@ impl Text {
 
 impl Semantic for Text {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(self.role).label(self.content.as_str());
-        with_id(facts, self.id.as_deref())
+        self.common.facts(self.role)
     }
 }
 
 impl<M: Send + 'static> View<M> for Text {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
-        let mut paragraph =
-            Paragraph::new(self.content).style(self.style).alignment(self.alignment);
+        let mut paragraph = Paragraph::new(self.common.label.unwrap_or_default())
+            .style(self.style)
+            .alignment(self.alignment);
         if self.wrap {
             paragraph = paragraph.wrap(Wrap { trim: false });
         }
@@ -130,5 +127,28 @@ impl Semantic for Heading {
 impl<M: Send + 'static> View<M> for Heading {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         self.0.show(area, ui);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn text_is_named_by_its_content_under_the_role_it_is_given() {
+        let facts = Text::new("Saved").automation_id("saved").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Text, Some("Saved"), Some("saved")));
+        assert_eq!((facts.states.enabled, facts.value), (None, None));
+        assert_eq!(
+            Text::new("Oops").role(SemanticRole::Alert).semantics().role,
+            SemanticRole::Alert
+        );
+    }
+
+    #[test]
+    fn a_heading_is_text_with_the_heading_role() {
+        let facts = Heading::new("Todos").automation_id("title").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::Heading, Some("Todos"), Some("title")));
     }
 }

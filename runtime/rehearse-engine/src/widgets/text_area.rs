@@ -2,10 +2,10 @@
 
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Widget};
+use ratatui::widgets::{Block, Widget};
 
 use crate::ui::{EventCx, Ui, View, WidgetEvent};
-use crate::widgets::{ValueCallback, theme, with_id};
+use crate::widgets::{Common, ValueCallback, common_builders, rounded_border, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::{KeyCode, KeyPress, MouseButton, ScrollDirection, SemanticRole, Sensitivity};
 
@@ -39,53 +39,26 @@ struct Caret {
 /// Publishes role `text-area`, the label (or the placeholder) as its name
 /// and the text as a public value, `""` when empty.
 pub struct TextArea<M> {
+    common: Common,
     value: String,
-    label: Option<String>,
-    placeholder: Option<String>,
-    id: Option<String>,
-    enabled: bool,
     on_change: Option<ValueCallback<String, M>>,
 }
 
 impl<M> TextArea<M> {
     /// A field showing `value`.
     pub fn new(value: impl Into<String>) -> Self {
-        Self {
-            value: value.into(),
-            label: None,
-            placeholder: None,
-            id: None,
-            enabled: true,
-            on_change: None,
-        }
+        Self { common: Common::switchable(), value: value.into(), on_change: None }
     }
 
-    /// The field's label (its accessible name and border title).
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Text shown while empty (the name when there is no label).
-    #[must_use]
-    pub fn placeholder(mut self, placeholder: impl Into<String>) -> Self {
-        self.placeholder = Some(placeholder.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
-    }
-
-    /// Enables or disables the field.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// The field's label (its accessible name and border title).
+        label,
+        /// Text shown while empty (the name when there is no label).
+        placeholder,
+        /// Sets the automation id.
+        automation_id,
+        /// Enables or disables the field.
+        enabled,
     }
 
     /// The message an edit sends, given the new value.
@@ -98,12 +71,8 @@ impl<M> TextArea<M> {
 
 impl<M> Semantic for TextArea<M> {
     fn semantics(&self) -> SemanticFacts {
-        let name = self.label.as_deref().or(self.placeholder.as_deref());
-        let facts = SemanticFacts::new(SemanticRole::TextArea)
-            .label(name)
-            .value(self.value.as_str(), Sensitivity::Public)
-            .enabled(self.enabled);
-        with_id(facts, self.id.as_deref())
+        let facts = self.common.facts(SemanticRole::TextArea);
+        facts.value(self.value.as_str(), Sensitivity::Public)
     }
 }
 
@@ -169,19 +138,14 @@ impl<M: Send + 'static> View<M> for TextArea<M> {
         let (row, col) = position(&chars, caret.at);
         let hskip = (col + 1).saturating_sub(width);
         let focused = ui.is_focused(node);
-        let border = theme::border(focused, self.enabled);
-        let text_style = if self.enabled { theme::NORMAL } else { theme::DISABLED };
+        let border = theme::border(focused, self.common.is_enabled());
+        let text_style = if self.common.is_enabled() { theme::NORMAL } else { theme::DISABLED };
         let empty = chars.is_empty();
-        let label = self.label.clone();
-        let placeholder = self.placeholder.clone();
+        let label = self.common.label.clone();
+        let placeholder = self.common.placeholder.clone();
         ui.draw_own(area, |area, buf| {
             if bordered {
-                let mut block =
-                    Block::bordered().border_type(BorderType::Rounded).border_style(border);
-                if let Some(label) = &label {
-                    block = block.title(label.as_str());
-                }
-                block.render(area, buf);
+                rounded_border(label.as_deref(), border).render(area, buf);
             }
             if empty {
                 let placeholder = placeholder.unwrap_or_default();
@@ -195,7 +159,7 @@ impl<M: Send + 'static> View<M> for TextArea<M> {
                     .render(Rect::new(inner.x, y, inner.width, 1), buf);
             }
         });
-        if !self.enabled {
+        if !self.common.is_enabled() {
             return;
         }
         if focused && row >= caret.scroll && row < caret.scroll + height {
@@ -313,6 +277,7 @@ fn edit<M: Send + 'static>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::widgets::testing::identity;
 
     #[test]
     fn positions_and_indices_round_trip() {
@@ -326,5 +291,18 @@ mod tests {
         assert_eq!(index_at(&chars, 1, 5), 3);
         assert_eq!(index_at(&chars, 2, 3), 7);
         assert_eq!(index_at(&chars, 7, 0), 8);
+    }
+
+    #[test]
+    fn an_empty_area_publishes_an_empty_public_value_named_by_its_placeholder() {
+        let facts = TextArea::<()>::new("").placeholder("Notes").automation_id("notes").semantics();
+        assert_eq!(identity(&facts), (SemanticRole::TextArea, Some("Notes"), Some("notes")));
+        let value = facts.value.expect("a text area has a value");
+        assert_eq!((value.text(), value.sensitivity()), (Some(""), Sensitivity::Public));
+        let labelled = TextArea::<()>::new("a\nb").label("Body").placeholder("Notes");
+        let facts = labelled.enabled(false).semantics();
+        assert_eq!(facts.label.as_deref(), Some("Body"));
+        assert_eq!(facts.states.enabled, Some(false));
+        assert_eq!(facts.value.unwrap().text(), Some("a\nb"));
     }
 }

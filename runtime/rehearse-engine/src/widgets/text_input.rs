@@ -2,10 +2,10 @@
 
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Widget};
+use ratatui::widgets::{Block, Widget};
 
 use crate::ui::{Ui, View, WidgetEvent};
-use crate::widgets::{ValueCallback, theme, with_id};
+use crate::widgets::{Common, ValueCallback, common_builders, rounded_border, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::{KeyCode, SemanticRole, Sensitivity};
 
@@ -24,12 +24,9 @@ struct Caret {
 /// A masked field draws `•` for each character and publishes its value as
 /// [`Sensitivity::Masked`], so no semantic output ever contains it.
 pub struct TextInput<M> {
+    common: Common,
     value: String,
-    label: Option<String>,
-    placeholder: Option<String>,
-    id: Option<String>,
     masked: bool,
-    enabled: bool,
     on_change: Option<ValueCallback<String, M>>,
     on_submit: Option<ValueCallback<String, M>>,
 }
@@ -38,36 +35,21 @@ impl<M> TextInput<M> {
     /// A field showing `value`.
     pub fn new(value: impl Into<String>) -> Self {
         Self {
+            common: Common::switchable(),
             value: value.into(),
-            label: None,
-            placeholder: None,
-            id: None,
             masked: false,
-            enabled: true,
             on_change: None,
             on_submit: None,
         }
     }
 
-    /// The field's label (its accessible name and border title).
-    #[must_use]
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
-        self
-    }
-
-    /// Text shown while empty (the name when there is no label).
-    #[must_use]
-    pub fn placeholder(mut self, placeholder: impl Into<String>) -> Self {
-        self.placeholder = Some(placeholder.into());
-        self
-    }
-
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// The field's label (its accessible name and border title).
+        label,
+        /// Text shown while empty (the name when there is no label).
+        placeholder,
+        /// Sets the automation id.
+        automation_id,
     }
 
     /// Masks the value on screen and in every semantic output (passwords).
@@ -77,11 +59,9 @@ impl<M> TextInput<M> {
         self
     }
 
-    /// Enables or disables the field.
-    #[must_use]
-    pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
-        self
+    common_builders! {
+        /// Enables or disables the field.
+        enabled,
     }
 
     /// The message an edit sends, given the new value.
@@ -102,12 +82,8 @@ impl<M> TextInput<M> {
 impl<M> Semantic for TextInput<M> {
     fn semantics(&self) -> SemanticFacts {
         let sensitivity = if self.masked { Sensitivity::Masked } else { Sensitivity::Public };
-        let name = self.label.as_deref().or(self.placeholder.as_deref());
-        let facts = SemanticFacts::new(SemanticRole::TextBox)
-            .label(name)
-            .value(self.value.as_str(), sensitivity)
-            .enabled(self.enabled);
-        with_id(facts, self.id.as_deref())
+        let facts = self.common.facts(SemanticRole::TextBox);
+        facts.value(self.value.as_str(), sensitivity)
     }
 }
 
@@ -125,7 +101,7 @@ impl<M: Send + 'static> View<M> for TextInput<M> {
             *caret
         };
         let focused = ui.is_focused(node);
-        let style = theme::border(focused, self.enabled);
+        let style = theme::border(focused, self.common.is_enabled());
         let shown: String = if self.masked { "•".repeat(length) } else { self.value.clone() };
         let bordered = area.height >= 3;
         let inner = if bordered { Block::bordered().inner(area) } else { area };
@@ -133,28 +109,23 @@ impl<M: Send + 'static> View<M> for TextInput<M> {
         let width = usize::from(inner.width.max(1));
         let skip = (caret.at + 1).saturating_sub(width);
         let visible: String = shown.chars().skip(skip).collect();
-        let label = self.label.clone();
-        let placeholder = self.placeholder.clone();
+        let label = self.common.label.clone();
+        let placeholder = self.common.placeholder.clone();
         ui.draw_own(area, |area, buf| {
             if bordered {
-                let mut block =
-                    Block::bordered().border_type(BorderType::Rounded).border_style(style);
-                if let Some(label) = &label {
-                    block = block.title(label.as_str());
-                }
-                block.render(area, buf);
+                rounded_border(label.as_deref(), style).render(area, buf);
             }
             let line = if length == 0 {
                 Line::from(Span::styled(placeholder.unwrap_or_default(), theme::PLACEHOLDER))
             } else {
                 Line::from(Span::styled(
                     visible,
-                    if self.enabled { theme::NORMAL } else { theme::DISABLED },
+                    if self.common.is_enabled() { theme::NORMAL } else { theme::DISABLED },
                 ))
             };
             line.render(inner, buf);
         });
-        if !self.enabled {
+        if !self.common.is_enabled() {
             return;
         }
         if focused {
@@ -211,5 +182,37 @@ impl<M: Send + 'static> View<M> for TextInput<M> {
             }
             true
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_is_named_by_its_label_else_its_placeholder() {
+        let facts = TextInput::<()>::new("milk").placeholder("Add a todo").semantics();
+        assert_eq!(facts.role, SemanticRole::TextBox);
+        assert_eq!(facts.label.as_deref(), Some("Add a todo"));
+        let value = facts.value.expect("a text box has a value");
+        assert_eq!((value.text(), value.sensitivity()), (Some("milk"), Sensitivity::Public));
+        assert_eq!(facts.states.enabled, Some(true));
+        let labelled = TextInput::<()>::new("").label("Todo").placeholder("Add a todo");
+        let facts = labelled.automation_id("new").enabled(false).semantics();
+        assert_eq!(facts.label.as_deref(), Some("Todo"));
+        assert_eq!(facts.automation_id.as_deref(), Some("new"));
+        assert_eq!(facts.states.enabled, Some(false));
+        assert_eq!(
+            facts.value.and_then(|value| value.text().map(str::to_owned)),
+            Some(String::new())
+        );
+    }
+
+    #[test]
+    fn a_masked_field_never_publishes_its_text() {
+        let facts = TextInput::<()>::new("hunter2").label("Password").masked(true).semantics();
+        let value = facts.value.expect("a masked field still has a value");
+        assert_eq!((value.text(), value.sensitivity()), (None, Sensitivity::Masked));
+        assert!(!format!("{value:?}").contains("hunter2"));
     }
 }

@@ -6,7 +6,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget, Wrap};
 
 use crate::ui::{Ui, View};
-use crate::widgets::{theme, with_id};
+use crate::widgets::{Common, common_builders, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
 use rehearse_lang::SemanticRole;
 
@@ -22,22 +22,20 @@ use rehearse_lang::SemanticRole;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Alert {
-    message: String,
-    id: Option<String>,
+    /// The message is the label.
+    common: Common,
     style: Style,
 }
 
 impl Alert {
     /// An alert showing `message` (its accessible name).
     pub fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into(), id: None, style: theme::ALERT }
+        Self { common: Common::default().labelled(message), style: theme::ALERT }
     }
 
-    /// Sets the automation id.
-    #[must_use]
-    pub fn automation_id(mut self, id: impl Into<String>) -> Self {
-        self.id = Some(id.into());
-        self
+    common_builders! {
+        /// Sets the automation id.
+        automation_id,
     }
 
     /// Replaces the alert style (for an informational message, say).
@@ -50,8 +48,7 @@ impl Alert {
 
 impl Semantic for Alert {
     fn semantics(&self) -> SemanticFacts {
-        let facts = SemanticFacts::new(SemanticRole::Alert).label(self.message.as_str());
-        with_id(facts, self.id.as_deref())
+        self.common.facts(SemanticRole::Alert)
     }
 }
 
@@ -59,7 +56,7 @@ impl<M: Send + 'static> View<M> for Alert {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
         ui.leaf_own(area, facts, |area, buf| {
-            Paragraph::new(self.message)
+            Paragraph::new(self.common.label.unwrap_or_default())
                 .style(self.style)
                 .wrap(Wrap { trim: true })
                 .render(area, buf);
@@ -117,7 +114,7 @@ impl Toast {
     /// when there is room.
     pub fn area_in(&self, outer: Rect) -> Rect {
         let text =
-            u16::try_from(Line::raw(self.alert.message.as_str()).width()).unwrap_or(u16::MAX);
+            u16::try_from(Line::raw(self.alert.common.label_text()).width()).unwrap_or(u16::MAX);
         let width = text.saturating_add(4).min(outer.width);
         let height = 3.min(outer.height);
         let margin_x = u16::from(outer.width > width);
@@ -140,7 +137,8 @@ impl Semantic for Toast {
 impl<M: Send + 'static> View<M> for Toast {
     fn show(self, area: Rect, ui: &mut Ui<'_, M>) {
         let facts = self.semantics();
-        let Alert { message, style, .. } = self.alert;
+        let Alert { common, style } = self.alert;
+        let message = common.label.unwrap_or_default();
         ui.overlay(facts.clone(), area, false, |ui| {
             ui.leaf_own(area, facts, |area, buf| {
                 Clear.render(area, buf);
@@ -156,5 +154,26 @@ impl<M: Send + 'static> View<M> for Toast {
                     .render(area, buf);
             });
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::widgets::testing::identity;
+
+    #[test]
+    fn an_alert_and_its_toast_are_named_by_the_message() {
+        let alert = Alert::new("Disk full").automation_id("disk").semantics();
+        assert_eq!(identity(&alert), (SemanticRole::Alert, Some("Disk full"), Some("disk")));
+        assert_eq!((alert.states.enabled, alert.actions), (None, None));
+        assert_eq!(Toast::new("Disk full").automation_id("disk").semantics(), alert);
+    }
+
+    #[test]
+    fn a_toast_fits_its_message_in_the_bottom_right_corner() {
+        let toast = Toast::new("Saved");
+        assert_eq!(toast.area_in(Rect::new(0, 0, 40, 10)), Rect::new(30, 6, 9, 3));
+        assert_eq!(toast.area_in(Rect::new(2, 1, 9, 3)), Rect::new(2, 1, 9, 3));
     }
 }
