@@ -22,7 +22,6 @@ mod tests;
 use proc_macro2::TokenStream;
 
 pub use expand::{key_press, panic_over};
-pub use parse::written;
 
 use crate::ctxt::Ctxt;
 

@@ -9,10 +9,11 @@
 //! of a token is located by the token's index in [`Input::spans`], so a
 //! grammar error maps back to the exact tokens at fault.
 
-use proc_macro2::{Delimiter, Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Spacing, Span, TokenStream, TokenTree};
 use rehearse_lang::script::{Lexeme, Loc, LocRange, Located, quote};
 
 use crate::ctxt::Ctxt;
+use crate::tokens::{delimiters, split_statements, written};
 
 /// The parsed input of one `scenario!` call.
 pub struct Input {
@@ -50,7 +51,7 @@ impl Input {
     /// header and missing `;` in `cx`.
     pub fn from_tokens(cx: &Ctxt, tokens: TokenStream) -> Self {
         let mut input = Self { app: None, steps: Vec::new(), spans: Vec::new() };
-        let statements = split(tokens);
+        let statements = split_statements(tokens);
         for (index, statement) in statements.into_iter().enumerate() {
             if statement.tokens.is_empty() {
                 continue;
@@ -148,31 +149,6 @@ fn chars(text: &str, loc: Loc) -> impl Iterator<Item = Located<Lexeme>> + '_ {
     text.chars().map(move |character| Located::new(Lexeme::Char(character), loc))
 }
 
-/// The tokens of one statement and whether a `;` ended it.
-struct Statement {
-    tokens: Vec<TokenTree>,
-    terminated: bool,
-}
-
-/// Splits on top-level `;`.
-fn split(tokens: TokenStream) -> Vec<Statement> {
-    let mut statements = Vec::new();
-    let mut current = Vec::new();
-    for tree in tokens {
-        match &tree {
-            TokenTree::Punct(punct) if punct.as_char() == ';' => {
-                statements
-                    .push(Statement { tokens: std::mem::take(&mut current), terminated: true });
-            }
-            _ => current.push(tree),
-        }
-    }
-    if !current.is_empty() {
-        statements.push(Statement { tokens: current, terminated: false });
-    }
-    statements
-}
-
 /// The tokens after `app =`, if the statement is a header.
 fn header(tokens: &[TokenTree]) -> Option<&[TokenTree]> {
     match tokens {
@@ -203,47 +179,6 @@ fn app(cx: &Ctxt, rest: &[TokenTree], statement: &[TokenTree]) -> Option<App> {
             ));
             None
         }
-    }
-}
-
-/// Tokens as a person writes them: a space only between two words.
-pub fn written(tokens: TokenStream) -> String {
-    fn walk(tokens: TokenStream, out: &mut String, last_word: &mut bool) {
-        for tree in tokens {
-            match tree {
-                TokenTree::Group(group) => {
-                    let (open, close) = delimiters(group.delimiter());
-                    out.push_str(open);
-                    *last_word = false;
-                    walk(group.stream(), out, last_word);
-                    out.push_str(close);
-                    *last_word = false;
-                }
-                TokenTree::Punct(punct) => {
-                    out.push(punct.as_char());
-                    *last_word = false;
-                }
-                word => {
-                    if *last_word {
-                        out.push(' ');
-                    }
-                    out.push_str(&word.to_string());
-                    *last_word = true;
-                }
-            }
-        }
-    }
-    let mut out = String::new();
-    walk(tokens, &mut out, &mut false);
-    out
-}
-
-fn delimiters(delimiter: Delimiter) -> (&'static str, &'static str) {
-    match delimiter {
-        Delimiter::Parenthesis => ("(", ")"),
-        Delimiter::Brace => ("{", "}"),
-        Delimiter::Bracket => ("[", "]"),
-        Delimiter::None => ("", ""),
     }
 }
 

@@ -172,7 +172,7 @@ fn the_header_comes_first_and_steps_end_with_semicolons() {
 
 #[test]
 fn types_are_written_without_token_spacing() {
-    let written = |tokens: TokenStream| parse::written(tokens);
+    let written = |tokens: TokenStream| crate::tokens::written(tokens);
     assert_eq!(written(tokens! { a::b::App }), "a::b::App");
     assert_eq!(written(tokens! { App<'static, u8> }), "App<'static,u8>");
     assert_eq!(written(tokens! { <A as B>::C }), "<A as B>::C");

@@ -26,7 +26,6 @@
 //!   [`CheckContext::declared_ids`], every `#id` must be declared, exactly or
 //!   by a family; the closest declaration is suggested.
 
-use crate::action::SemanticAction;
 use crate::key::{KeyCode, KeyPress};
 use crate::role::SemanticRole;
 use crate::script::declared::DeclaredIds;
@@ -226,16 +225,16 @@ impl<'a> Checker<'a> {
         match facts.verb {
             Verb::Type => {
                 if let Focus::Role { role, selector } = self.focus
-                    && !(role.accepts_text()
-                        || role.default_actions().contains(SemanticAction::SetValue))
+                    && !role.takes_typing()
                 {
                     self.errors.push(
                         GrammarError::new(
                             ErrorKind::TextNotAccepted,
                             facts.range,
                             format!(
-                                "`type` types into the focused node, but the last step that moved focus (`{}`) targets a `{role}`, which does not take text; click or focus a text-box, text-area, combo-box, slider or terminal first",
-                                self.focus_step
+                                "`type` types into the focused node, but the last step that moved focus (`{}`) targets a `{role}`, which does not take text; click or focus a {} first",
+                                self.focus_step,
+                                SemanticRole::typing_roles_phrase()
                             ),
                         )
                         .with_related(selector),

@@ -13,19 +13,81 @@
 //! const _: () = assert!(matches!(closest_declared(IDS, "new-todoo"), Some(0)));
 //! ```
 
-use crate::id::MAX_AUTOMATION_ID_BYTES;
+use crate::id::{MAX_AUTOMATION_ID_BYTES, is_id_byte};
 use crate::key::{KeyCode, KeyPress};
+use crate::vocabulary::closed_set;
+
+closed_set! {
+    /// A placeholder of an id family, written in braces: `{n}` or `{name}`.
+    pub enum Placeholder: "placeholder" {
+        /// `{n}`: one or more ASCII digits.
+        Digits = "n",
+        /// `{name}`: one or more id characters (`[A-Za-z0-9-_./:]`).
+        IdChars = "name",
+    }
+}
+
+impl Placeholder {
+    /// What the placeholder stands for, for documentation and messages.
+    pub const fn class(self) -> &'static str {
+        match self {
+            Self::Digits => "one or more digits",
+            Self::IdChars => "one or more id characters",
+        }
+    }
+}
+
+/// A run of a declared id: literal text or a placeholder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FamilyPart<'a> {
+    /// Literal id characters.
+    Text(&'a str),
+    /// A placeholder.
+    Placeholder(Placeholder),
+}
+
+/// A declared id's literal runs and placeholders, in order: the one
+/// tokenizer of id families (the `const` matchers read the same parts).
+///
+/// ```
+/// use rehearse_lang::script::{FamilyPart, Placeholder, family_parts};
+/// assert_eq!(
+///     family_parts("row-{n}/{name}"),
+///     [
+///         FamilyPart::Text("row-"),
+///         FamilyPart::Placeholder(Placeholder::Digits),
+///         FamilyPart::Text("/"),
+///         FamilyPart::Placeholder(Placeholder::IdChars),
+///     ]
+/// );
+/// ```
+pub fn family_parts(pattern: &str) -> Vec<FamilyPart<'_>> {
+    let bytes = pattern.as_bytes();
+    let mut parts = Vec::new();
+    let mut text_start = 0;
+    let mut at = 0;
+    while at < bytes.len() {
+        let (part, next_at) = part_at(bytes, at);
+        if let Part::Placeholder(placeholder) = part {
+            if text_start < at {
+                parts.push(FamilyPart::Text(&pattern[text_start..at]));
+            }
+            parts.push(FamilyPart::Placeholder(placeholder));
+            text_start = next_at;
+        }
+        at = next_at;
+    }
+    if text_start < bytes.len() {
+        parts.push(FamilyPart::Text(&pattern[text_start..]));
+    }
+    parts
+}
 
 /// One element of a declared id: a literal byte or a placeholder.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
     Byte(u8),
-    Digits,
-    IdChars,
-}
-
-const fn is_id_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'/' | b':')
+    Placeholder(Placeholder),
 }
 
 const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
@@ -46,10 +108,10 @@ const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
 const fn part_at(pattern: &[u8], at: usize) -> (Part, usize) {
     if pattern[at] == b'{' {
         if starts_with_at(pattern, at, b"{n}") {
-            return (Part::Digits, at + 3);
+            return (Part::Placeholder(Placeholder::Digits), at + 3);
         }
         if starts_with_at(pattern, at, b"{name}") {
-            return (Part::IdChars, at + 6);
+            return (Part::Placeholder(Placeholder::IdChars), at + 6);
         }
     }
     (Part::Byte(pattern[at]), at + 1)
@@ -58,8 +120,8 @@ const fn part_at(pattern: &[u8], at: usize) -> (Part, usize) {
 const fn part_accepts(part: Part, byte: u8) -> bool {
     match part {
         Part::Byte(expected) => expected == byte,
-        Part::Digits => byte.is_ascii_digit(),
-        Part::IdChars => is_id_byte(byte),
+        Part::Placeholder(Placeholder::Digits) => byte.is_ascii_digit(),
+        Part::Placeholder(Placeholder::IdChars) => is_id_byte(byte),
     }
 }
 
@@ -101,7 +163,7 @@ pub const fn matches_declared(pattern: &str, id: &str) -> bool {
                             any = true;
                         }
                     }
-                    Part::Digits | Part::IdChars => {
+                    Part::Placeholder(_) => {
                         let mut end = start;
                         while end < id.len() && part_accepts(part, id[end]) {
                             end += 1;
@@ -168,7 +230,7 @@ pub const fn declared_distance(pattern: &str, id: &str) -> Option<usize> {
         previous[j] = j;
         j += 1;
     }
-    let mut previous_part = Part::Digits;
+    let mut previous_part = Part::Placeholder(Placeholder::Digits);
     let mut parts = 0;
     let mut at = 0;
     while at < pattern.len() {
@@ -195,7 +257,7 @@ pub const fn declared_distance(pattern: &str, id: &str) -> Option<usize> {
                     }
                     best
                 }
-                Part::Digits | Part::IdChars => {
+                Part::Placeholder(_) => {
                     let outside = if part_accepts(part, byte) { 0 } else { 1 };
                     min(previous[j] + 1, min(previous[j - 1] + outside, current[j - 1] + outside))
                 }

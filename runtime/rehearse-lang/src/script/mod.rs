@@ -43,9 +43,10 @@ mod tests;
 
 pub use check::{CheckContext, Checker, check_steps};
 pub use declared::{
-    CONST_MESSAGE_BYTES, ConstMessage, DeclaredIdError, DeclaredIds, closest_declared,
-    declared_distance, first_duplicate, is_declared, is_family, key_eq, matches_declared,
-    refuses_key, same_declared_ids, same_keys, str_eq, undeclared_id_message, validate_declared_id,
+    CONST_MESSAGE_BYTES, ConstMessage, DeclaredIdError, DeclaredIds, FamilyPart, Placeholder,
+    closest_declared, declared_distance, family_parts, first_duplicate, is_declared, is_family,
+    key_eq, matches_declared, refuses_key, same_declared_ids, same_keys, str_eq,
+    undeclared_id_message, validate_declared_id,
 };
 pub use error::{ErrorKind, GrammarError};
 pub use parse::{

@@ -12,10 +12,10 @@ use crate::script::source::{Lexeme, Loc, LocRange, Located, Spanned};
 use crate::script::text::quote;
 use crate::script::verb::Verb;
 use crate::selector::Selector;
-use crate::step::{AutomationStep, MouseButton, ScrollDirection};
+use crate::step::{AutomationStep, FocusOrder, MouseButton, ScrollDirection};
 use crate::suggest::{closest, or_list};
 use crate::vocabulary::{UnknownName, Vocabulary};
-use crate::wait::{Predicate, PredicateName, WaitCondition};
+use crate::wait::{Boolean, Predicate, PredicateName, WaitCondition};
 
 /// How long `wait` and `sleep` last when no duration is given.
 pub const DEFAULT_WAIT: Duration = Duration::from_millis(250);
@@ -310,11 +310,7 @@ impl Parser {
                 AutomationStep::type_text(text)
             }
             Verb::Click | Verb::RightClick | Verb::MiddleClick => {
-                let button = match verb {
-                    Verb::Click => MouseButton::Left,
-                    Verb::RightClick => MouseButton::Right,
-                    _ => MouseButton::Middle,
-                };
+                let button = MouseButton::clicked_by(verb).unwrap_or(MouseButton::Left);
                 let target = self.selector(argument, SelectorSlot::Click(button), &mut facts)?;
                 AutomationStep::Click { target, button }
             }
@@ -835,10 +831,8 @@ impl Parser {
         piece: Piece<'_>,
         facts: &mut StepFacts,
     ) -> Result<AutomationStep, GrammarError> {
-        match piece.bare().as_deref() {
-            Some("next") => return Ok(AutomationStep::focus_next()),
-            Some("prev") => return Ok(AutomationStep::focus_prev()),
-            _ => {}
+        if let Some(order) = piece.bare().and_then(|word| FocusOrder::parse(&word).ok()) {
+            return Ok(AutomationStep::Focus { target: order.into() });
         }
         let looks_like_selector = match &piece.lexemes[0].value {
             Lexeme::Quoted(_) => true,
@@ -847,7 +841,7 @@ impl Parser {
         if !looks_like_selector {
             let given = piece.spelling();
             let mut suggestions: Vec<String> =
-                closest(&given, ["next", "prev"]).into_iter().map(str::to_owned).collect();
+                closest(&given, FocusOrder::names()).into_iter().map(str::to_owned).collect();
             if suggestions.is_empty() && SemanticRole::parse(&given).is_ok() {
                 suggestions.push(format!("@{given}"));
             } else if suggestions.is_empty() && validate_automation_id(&given).is_ok() {
@@ -883,9 +877,8 @@ impl Parser {
             }
             None => (None, piece),
         };
-        let direction = match direction_piece.bare().as_deref() {
-            Some("up") => ScrollDirection::Up,
-            Some("down") => ScrollDirection::Down,
+        let direction = match direction_piece.bare().map(|word| ScrollDirection::parse(&word)) {
+            Some(Ok(direction)) => direction,
             _ => {
                 let given = direction_piece.spelling();
                 if target.is_none()
@@ -900,7 +893,7 @@ impl Parser {
                     )
                     .with_suggestions([format!("{given},down"), format!("{given},up")]));
                 }
-                let suggestions = closest(&given, ["up", "down"]);
+                let suggestions = closest(&given, ScrollDirection::names());
                 let hint = if suggestions.is_empty() {
                     String::new()
                 } else {
@@ -1089,12 +1082,11 @@ impl Parser {
                 let Some(value_piece) = value_piece.map(Piece::trim) else {
                     return Ok(Predicate::Selected(true));
                 };
-                match value_piece.bare().as_deref() {
-                    Some("true") => Ok(Predicate::Selected(true)),
-                    Some("false") => Ok(Predicate::Selected(false)),
+                match value_piece.bare().map(|word| Boolean::parse(&word)) {
+                    Some(Ok(selected)) => Ok(Predicate::Selected(selected.into())),
                     _ => {
                         let given = value_piece.spelling();
-                        let suggestions = closest(&given, ["true", "false"]);
+                        let suggestions = closest(&given, Boolean::names());
                         Err(error(
                             ErrorKind::MalformedBool,
                             value_piece.range(),
