@@ -106,23 +106,6 @@ pub fn expand(input: &Input<'_>) -> TokenStream {
     }
 }
 
-/// The impl emitted next to the errors of an invalid input, so the mistake
-/// is reported once and not again at every use of the type.
-pub fn dummy(input: &syn::DeriveInput) -> TokenStream {
-    let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics ::rehearse::Semantic for #ident #ty_generics #where_clause {
-            fn semantics(&self) -> ::rehearse::__private::SemanticFacts {
-                ::rehearse::__private::SemanticFacts::new(
-                    ::rehearse::__private::SemanticRole::Generic,
-                )
-            }
-        }
-    }
-}
-
 /// The enum variant of a vocabulary member, named by the vocabulary itself
 /// (`SemanticRole::TextBox.variant_name()`), so no spelling is repeated here.
 fn variant(name: &'static str) -> Ident {

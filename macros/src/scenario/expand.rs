@@ -27,7 +27,7 @@ use rehearse_lang::{
     Selector, WaitCondition,
 };
 
-use crate::scenario::parse::{App, Input};
+use crate::scenario::lex::{App, Input};
 
 /// The whole expansion. With `errors`, the steps are left out: the block
 /// holds the `compile_error!`s, the assertions of the steps that parsed, and
@@ -54,7 +54,7 @@ pub fn expand(
                 Err(what) => {
                     let (start, end) = input.span_range(parsed.facts.range);
                     let error = syn::Error::new_spanned(
-                        crate::scenario::validate::span_pair(start, end),
+                        crate::scenario::parse::span_pair(start, end),
                         format!("`scenario!` cannot lower {what} yet; write the step in code"),
                     );
                     lowering_errors.extend(error.to_compile_error());

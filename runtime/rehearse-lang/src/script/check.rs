@@ -30,7 +30,7 @@ use crate::key::{KeyCode, KeyPress};
 use crate::role::SemanticRole;
 use crate::script::declared::DeclaredIds;
 use crate::script::error::{ErrorKind, GrammarError};
-use crate::script::parse::{ParsedStep, SelectorSlot};
+use crate::script::facts::{ParsedStep, SelectorSlot};
 use crate::script::source::LocRange;
 use crate::script::verb::Verb;
 use crate::step::AutomationStep;

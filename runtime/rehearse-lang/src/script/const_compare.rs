@@ -1,0 +1,165 @@
+//! Comparisons usable in `const` code (the `const` assertions the macros
+//! emit): strings, keys, key lists, declarations, duplicates.
+
+use crate::key::{KeyCode, KeyPress};
+use crate::script::declared::DeclaredIds;
+
+/// Whether `needle` occurs in `haystack` at byte `at`.
+pub(crate) const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
+    if at + needle.len() > haystack.len() {
+        return false;
+    }
+    let mut index = 0;
+    while index < needle.len() {
+        if haystack[at + index] != needle[index] {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// Whether two strings are equal, in `const` code.
+pub const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && starts_with_at(a, 0, b)
+}
+
+/// Whether two keys are the same key with the same modifiers, in `const`
+/// code (compare normalized keys, such as parsed ones).
+pub const fn key_eq(a: &KeyPress, b: &KeyPress) -> bool {
+    let same_code = match (a.code, b.code) {
+        (KeyCode::Char(x), KeyCode::Char(y)) => x == y,
+        (KeyCode::F(x), KeyCode::F(y)) => x == y,
+        (KeyCode::Up, KeyCode::Up)
+        | (KeyCode::Down, KeyCode::Down)
+        | (KeyCode::Left, KeyCode::Left)
+        | (KeyCode::Right, KeyCode::Right)
+        | (KeyCode::Enter, KeyCode::Enter)
+        | (KeyCode::Esc, KeyCode::Esc)
+        | (KeyCode::Tab, KeyCode::Tab)
+        | (KeyCode::BackTab, KeyCode::BackTab)
+        | (KeyCode::Backspace, KeyCode::Backspace)
+        | (KeyCode::Delete, KeyCode::Delete)
+        | (KeyCode::Insert, KeyCode::Insert)
+        | (KeyCode::Home, KeyCode::Home)
+        | (KeyCode::End, KeyCode::End)
+        | (KeyCode::PageUp, KeyCode::PageUp)
+        | (KeyCode::PageDown, KeyCode::PageDown) => true,
+        _ => false,
+    };
+    same_code
+        && a.modifiers.ctrl == b.modifiers.ctrl
+        && a.modifiers.alt == b.modifiers.alt
+        && a.modifiers.shift == b.modifiers.shift
+}
+
+/// Whether `keys` holds `key`, in `const` code.
+///
+/// ```
+/// use rehearse_lang::script::refuses_key;
+/// use rehearse_lang::{KeyCode, KeyPress, Modifiers};
+/// const F6: KeyPress = KeyPress { code: KeyCode::F(6), modifiers: Modifiers::NONE };
+/// const _: () = assert!(refuses_key(&[F6], &F6));
+/// const _: () = assert!(!refuses_key(&[F6], &KeyPress { code: KeyCode::F(6), modifiers: Modifiers::CTRL }));
+/// ```
+pub const fn refuses_key(keys: &[KeyPress], key: &KeyPress) -> bool {
+    let mut index = 0;
+    while index < keys.len() {
+        if key_eq(&keys[index], key) {
+            return true;
+        }
+        index += 1;
+    }
+    false
+}
+
+/// Whether two key lists hold the same keys in the same order.
+pub const fn same_keys(a: &[KeyPress], b: &[KeyPress]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut index = 0;
+    while index < a.len() {
+        if !key_eq(&a[index], &b[index]) {
+            return false;
+        }
+        index += 1;
+    }
+    true
+}
+
+/// Whether two sets of declarations are the same entries in the same order
+/// (both absent counts as the same).
+pub const fn same_declared_ids(a: Option<&DeclaredIds<'_>>, b: Option<&DeclaredIds<'_>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            let (a, b) = (a.entries(), b.entries());
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut index = 0;
+            while index < a.len() {
+                if !str_eq(a[index], b[index]) {
+                    return false;
+                }
+                index += 1;
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The first declaration that repeats an earlier one: `(earlier, later)`.
+/// Empty entries (which declare nothing) are skipped.
+pub const fn first_duplicate(entries: &[&str]) -> Option<(usize, usize)> {
+    let mut later = 1;
+    while later < entries.len() {
+        if entries[later].is_empty() {
+            later += 1;
+            continue;
+        }
+        let mut earlier = 0;
+        while earlier < later {
+            if str_eq(entries[earlier], entries[later]) {
+                return Some((earlier, later));
+            }
+            earlier += 1;
+        }
+        later += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_declarations_compare_in_const_code() {
+        let parse = |spelling: &str| spelling.parse::<KeyPress>().unwrap();
+        let keys = ["f6", "ctrl+s", "a", "enter", "shift+left"].map(parse);
+        for (index, key) in keys.iter().enumerate() {
+            for (other_index, other) in keys.iter().enumerate() {
+                assert_eq!(key_eq(key, other), index == other_index, "{key} {other}");
+            }
+        }
+        assert!(refuses_key(&keys, &parse("Ctrl+S")));
+        assert!(!refuses_key(&keys, &parse("s")));
+        assert!(same_keys(&keys, &keys));
+        assert!(!same_keys(&keys, &keys[1..]));
+        assert!(!same_keys(&keys[..2], &[keys[1], keys[0]]));
+        let a = DeclaredIds::new(&["a", "b-{n}"]);
+        assert!(same_declared_ids(Some(&a), Some(&DeclaredIds::new(&["a", "b-{n}"]))));
+        assert!(!same_declared_ids(Some(&a), Some(&DeclaredIds::new(&["a", "b"]))));
+        assert!(!same_declared_ids(Some(&a), Some(&DeclaredIds::new(&["a"]))));
+        assert!(!same_declared_ids(Some(&a), None));
+        assert!(same_declared_ids(None, None));
+        assert_eq!(first_duplicate(&["a", "b", "c", "b", "a"]), Some((1, 3)));
+        assert_eq!(first_duplicate(&["a", "b"]), None);
+        assert_eq!(first_duplicate(&["", "a", ""]), None);
+        assert!(str_eq("", "") && !str_eq("ab", "a") && !str_eq("ab", "ac"));
+    }
+}
