@@ -6,6 +6,7 @@
 use proc_macro2::{Delimiter, Ident, TokenStream, TokenTree};
 use rehearse_lang::suggest::{closest, or_list};
 use rehearse_lang::{SemanticAction, Sensitivity, StateName, Vocabulary};
+use syn::ext::IdentExt;
 
 use crate::ctxt::Ctxt;
 
@@ -205,6 +206,8 @@ fn items(cx: &Ctxt, attr: &syn::Attribute, place: Place) -> Vec<Item> {
             );
             continue;
         };
+        // `r#type` is the key `type`: a raw identifier is only an escape.
+        let key = key.unraw();
         let Some(second) = tokens.next() else {
             items.push(Item { key, value: None });
             continue;
@@ -240,7 +243,10 @@ pub fn kebab_or_string(tokens: &TokenStream) -> Option<(String, TokenStream)> {
     let mut spelling = String::new();
     for (index, tree) in trees.iter().enumerate() {
         match tree {
-            TokenTree::Ident(ident) if index % 2 == 0 => spelling.push_str(&ident.to_string()),
+            // `r#button` is `button`: a raw identifier is only an escape.
+            TokenTree::Ident(ident) if index % 2 == 0 => {
+                spelling.push_str(&ident.unraw().to_string());
+            }
             TokenTree::Punct(punct) if index % 2 == 1 && punct.as_char() == '-' => {
                 spelling.push('-');
             }
@@ -326,6 +332,8 @@ mod tests {
         assert_eq!(kebab(quote!(text - box)).as_deref(), Some("text-box"));
         assert_eq!(kebab(quote!(a - b - c)).as_deref(), Some("a-b-c"));
         assert_eq!(kebab(quote!("text-box")).as_deref(), Some("text-box"));
+        assert_eq!(kebab(quote!(r#button)).as_deref(), Some("button"));
+        assert_eq!(kebab(quote!(r#text - r#box)).as_deref(), Some("text-box"));
         for bad in
             [quote!(), quote!(text -), quote!(- box), quote!(text box), quote!(3), quote!(a + b)]
         {

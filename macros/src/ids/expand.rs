@@ -135,11 +135,14 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
             "` is declared twice in `{name}` (a widget's static id repeats another declaration)"
         );
         let panic = panic_over(&first.to_token_stream(), quote! { "{}", message.as_str() });
+        // The declarations as written: the capacity of the duplicate check's
+        // hash table, which keeps the check linear.
+        let capacity = Literal::usize_unsuffixed(declared.len());
         assertions.extend(quote! {
             const _: () = {
                 if let ::core::option::Option::Some(declared) = #name::DECLARED.declared() {
                     if let ::core::option::Option::Some((_, later)) =
-                        ::rehearse::__private::first_duplicate(declared.entries())
+                        ::rehearse::__private::first_duplicate::<#capacity>(declared.entries())
                     {
                         let message = ::rehearse::__private::ConstMessage::new()
                             .push("automation id `")

@@ -9,7 +9,7 @@
 //! of a token is located by the token's index in [`Input::spans`], so a
 //! grammar error maps back to the exact tokens at fault.
 
-use proc_macro2::{Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Spacing, Span, TokenStream, TokenTree};
 use rehearse_lang::script::{Lexeme, Loc, LocRange, Located, quote};
 
 use crate::ctxt::Ctxt;
@@ -52,7 +52,8 @@ impl Input {
     pub fn from_tokens(cx: &Ctxt, tokens: TokenStream) -> Self {
         let mut input = Self { app: None, steps: Vec::new(), spans: Vec::new() };
         let statements = split_statements(tokens);
-        for (index, statement) in statements.into_iter().enumerate() {
+        for (index, mut statement) in statements.into_iter().enumerate() {
+            statement.tokens = without_doc_comments(cx, statement.tokens);
             if statement.tokens.is_empty() {
                 continue;
             }
@@ -220,6 +221,48 @@ fn flatten(tokens: impl IntoIterator<Item = TokenTree>, out: &mut Vec<Flat>) {
                 out.push(Flat { kind: Kind::Literal(literal), span });
             }
         }
+    }
+}
+
+/// `tokens` without the doc comments among them (`///` and `//!` reach a
+/// macro as `#[doc = "..."]` and `#![doc = "..."]`), each reported: a step
+/// cannot hold one, and the grammar would read it as a misplaced quote.
+fn without_doc_comments(cx: &Ctxt, tokens: Vec<TokenTree>) -> Vec<TokenTree> {
+    let mut kept = Vec::with_capacity(tokens.len());
+    let mut at = 0;
+    while at < tokens.len() {
+        let length = doc_comment_length(&tokens[at..]);
+        if length == 0 {
+            kept.push(tokens[at].clone());
+            at += 1;
+            continue;
+        }
+        cx.error_spanned_by(
+            collect(&tokens[at..at + length]),
+            "a doc comment inside `scenario!`; comments inside `scenario!` are `//` (doc comments `///` and `//!` document items, and steps are not items)",
+        );
+        at += length;
+    }
+    kept
+}
+
+/// How many tokens a doc comment at the start of `tokens` takes: 2 for
+/// `#[doc = ...]`, 3 for `#![doc = ...]`, 0 when there is none.
+fn doc_comment_length(tokens: &[TokenTree]) -> usize {
+    let is_doc = |tree: &TokenTree| match tree {
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Bracket => {
+            matches!(group.stream().into_iter().next(), Some(TokenTree::Ident(word)) if word == "doc")
+        }
+        _ => false,
+    };
+    match tokens {
+        [TokenTree::Punct(hash), group, ..] if hash.as_char() == '#' && is_doc(group) => 2,
+        [TokenTree::Punct(hash), TokenTree::Punct(bang), group, ..]
+            if hash.as_char() == '#' && bang.as_char() == '!' && is_doc(group) =>
+        {
+            3
+        }
+        _ => 0,
     }
 }
 

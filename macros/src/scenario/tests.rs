@@ -304,3 +304,19 @@ fn tokens_of_every_kind_lex_to_their_characters() {
     let parsed = steps(TokenStream::from_str("wait-for:exists,3,4,500; key:7;").unwrap()).unwrap();
     assert_eq!(parsed[1].0, AutomationStep::key(KeyPress::char('7')));
 }
+
+#[test]
+fn a_doc_comment_is_reported_as_a_comment_and_left_out() {
+    let input =
+        TokenStream::from_str("/// add a todo\nclick:#new-todo;\n//! inner\ndrain;").unwrap();
+    let cx = Ctxt::new();
+    let input = lex::Input::from_tokens(&cx, input);
+    let spellings: Vec<&str> = input.steps.iter().map(|step| step.spelling.as_str()).collect();
+    assert_eq!(spellings, ["click:#new-todo", "drain"]);
+    let errors: Vec<String> = cx.check().unwrap_err().into_iter().map(|e| e.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    for error in errors {
+        assert!(error.contains("comments inside `scenario!` are `//`"), "{error}");
+        assert!(!error.contains("never quoted"), "{error}");
+    }
+}

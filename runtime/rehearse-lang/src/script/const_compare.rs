@@ -112,25 +112,64 @@ pub const fn same_declared_ids(a: Option<&DeclaredIds<'_>>, b: Option<&DeclaredI
     }
 }
 
-/// The first declaration that repeats an earlier one: `(earlier, later)`.
-/// Empty entries (which declare nothing) are skipped.
-pub const fn first_duplicate(entries: &[&str]) -> Option<(usize, usize)> {
-    let mut later = 1;
+/// The first declaration that repeats an earlier one: `(earlier, later)`,
+/// with `later` as small as can be. Empty entries (which declare nothing)
+/// are skipped.
+///
+/// One pass over `entries` with a hash table of `CAPACITY` chains, so the
+/// `const` assertion `automation_ids!` emits stays linear in the number of
+/// declarations (it passes that number as `CAPACITY`). Both tables live on
+/// the stack: `2 * CAPACITY` words.
+///
+/// ```
+/// use rehearse_lang::script::first_duplicate;
+/// const IDS: &[&str] = &["save", "item-{n}", "save"];
+/// const _: () = assert!(matches!(first_duplicate::<3>(IDS), Some((0, 2))));
+/// ```
+///
+/// # Panics
+///
+/// When `entries` holds more than `CAPACITY` entries (in a `const` item,
+/// that is a compile error).
+pub const fn first_duplicate<const CAPACITY: usize>(entries: &[&str]) -> Option<(usize, usize)> {
+    assert!(entries.len() <= CAPACITY, "first_duplicate: more entries than CAPACITY");
+    // `latest[bucket]` and `previous[entry]` hold an entry's index + 1 (0 is
+    // none): each bucket is a chain from its latest entry to its earliest.
+    let mut latest = [0usize; CAPACITY];
+    let mut previous = [0usize; CAPACITY];
+    let mut later = 0;
     while later < entries.len() {
-        if entries[later].is_empty() {
-            later += 1;
-            continue;
-        }
-        let mut earlier = 0;
-        while earlier < later {
-            if str_eq(entries[earlier], entries[later]) {
-                return Some((earlier, later));
+        let entry = entries[later];
+        if !entry.is_empty() {
+            let bucket = (fnv1a(entry.as_bytes()) % CAPACITY as u64) as usize;
+            let mut link = latest[bucket];
+            while link != 0 {
+                let earlier = link - 1;
+                // At most one earlier entry can be equal: a second would
+                // have been returned when it came.
+                if str_eq(entries[earlier], entry) {
+                    return Some((earlier, later));
+                }
+                link = previous[earlier];
             }
-            earlier += 1;
+            previous[later] = latest[bucket];
+            latest[bucket] = later + 1;
         }
         later += 1;
     }
     None
+}
+
+/// The 64-bit FNV-1a hash of `bytes`, in `const` code.
+const fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut index = 0;
+    while index < bytes.len() {
+        hash ^= bytes[index] as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+        index += 1;
+    }
+    hash
 }
 
 #[cfg(test)]
@@ -157,9 +196,36 @@ mod tests {
         assert!(!same_declared_ids(Some(&a), Some(&DeclaredIds::new(&["a"]))));
         assert!(!same_declared_ids(Some(&a), None));
         assert!(same_declared_ids(None, None));
-        assert_eq!(first_duplicate(&["a", "b", "c", "b", "a"]), Some((1, 3)));
-        assert_eq!(first_duplicate(&["a", "b"]), None);
-        assert_eq!(first_duplicate(&["", "a", ""]), None);
+        assert_eq!(first_duplicate::<5>(&["a", "b", "c", "b", "a"]), Some((1, 3)));
+        assert_eq!(first_duplicate::<2>(&["a", "b"]), None);
+        assert_eq!(first_duplicate::<3>(&["", "a", ""]), None);
         assert!(str_eq("", "") && !str_eq("ab", "a") && !str_eq("ab", "ac"));
+    }
+
+    #[test]
+    fn duplicate_declarations_are_found_in_linear_time() {
+        // 30,000 distinct declarations: comparing each with every earlier
+        // one is 4.5 * 10^8 comparisons (seconds in a debug build, and far
+        // past the compiler's patience in a `const` assertion); one hash
+        // lookup each takes milliseconds.
+        const ENTRIES: usize = 30_000;
+        // The tables take 2 * 8 * ENTRIES bytes of stack.
+        let (distinct, repeated, elapsed) = std::thread::Builder::new()
+            .stack_size(16 << 20)
+            .spawn(|| {
+                let names: Vec<String> = (0..ENTRIES).map(|index| format!("id-{index}")).collect();
+                let mut entries: Vec<&str> = names.iter().map(String::as_str).collect();
+                let started = std::time::Instant::now();
+                let distinct = first_duplicate::<ENTRIES>(&entries);
+                entries[ENTRIES - 1] = "id-77";
+                let repeated = first_duplicate::<ENTRIES>(&entries);
+                (distinct, repeated, started.elapsed())
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(distinct, None);
+        assert_eq!(repeated, Some((77, ENTRIES - 1)));
+        assert!(elapsed < std::time::Duration::from_secs(2), "took {elapsed:?}");
     }
 }

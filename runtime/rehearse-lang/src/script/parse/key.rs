@@ -1,7 +1,7 @@
 //! The argument of `key:`: a key name with modifiers, its errors located
 //! on the offending part.
 
-use crate::key::{KeyParseError, KeyPress};
+use crate::key::{KeyCode, KeyParseError, KeyPress};
 use crate::script::error::{ErrorKind, GrammarError};
 
 use super::piece::Piece;
@@ -22,6 +22,14 @@ impl Parser {
                 if quoted { piece.range() } else { piece.byte_range(&spelling, start, end) }
             };
             match &failure {
+                KeyParseError::Empty if spelling.is_empty() => error(
+                    ErrorKind::EmptyKey,
+                    piece.range(),
+                    format!(
+                        "the key is empty; write a key name such as `enter` or `ctrl+n`, or one character such as `a` (key names: {})",
+                        KeyCode::names().collect::<Vec<_>>().join(", ")
+                    ),
+                ),
                 KeyParseError::Empty => error(
                     ErrorKind::EmptyKey,
                     part(spelling.len().saturating_sub(1), spelling.len()),

@@ -442,6 +442,13 @@ fn invalid_cases() -> Vec<(&'static str, ErrorKind, &'static str, &'static str, 
         ),
         ("key:", MissingArgument, ":", "`key` needs an argument", vec![]),
         ("key:\"\"", EmptyKey, "\"\"", "write a key name", vec![]),
+        (
+            "key:\"\"",
+            EmptyKey,
+            "\"\"",
+            "the key is empty; write a key name such as `enter`",
+            vec![],
+        ),
         ("key:ctrl+", EmptyKey, "+", "`ctrl+` has no key after its modifiers", vec![]),
         (
             "key:entr",
