@@ -125,9 +125,11 @@ impl Parser {
             }
             Lexeme::Char(first) if first.is_ascii_digit() => self.point(piece)?,
             Lexeme::Char(_) if piece.starts_with("text~") => {
+                // Empty text, bare or quoted (`text~""`), would match every
+                // node: it is an error either way.
                 match self.free_text(piece.skip(5), "the text to find")? {
-                    Some(text) => Selector::text_contains(text),
-                    None => {
+                    Some(text) if !text.is_empty() => Selector::text_contains(text),
+                    _ => {
                         return Err(error(
                             ErrorKind::EmptyText,
                             piece.range(),
