@@ -33,6 +33,7 @@ use crate::role::SemanticRole;
 use crate::script::declared::DeclaredIds;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::{ParsedStep, SelectorSlot};
+use crate::script::family::is_family;
 use crate::script::source::LocRange;
 use crate::script::verb::Verb;
 use crate::step::AutomationStep;
@@ -217,7 +218,7 @@ impl<'a> Checker<'a> {
                 if listed.is_empty() { "none".to_owned() } else { listed.join(", ") }
             );
             // Only an exact id is a replacement; a family is a hint.
-            let suggestions = closest.filter(|c| !c.contains('{'));
+            let suggestions = closest.filter(|c| !is_family(c));
             self.errors.push(
                 GrammarError::new(ErrorKind::UndeclaredId, id.range, message)
                     .with_suggestions(suggestions),
