@@ -12,6 +12,7 @@ mod ids;
 mod scenario;
 #[cfg(test)]
 mod test_support;
+mod tokens;
 
 use proc_macro::TokenStream;
 

@@ -3,7 +3,9 @@
 
 use std::str::FromStr;
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proc_macro2::{TokenStream, TokenTree};
+
+use crate::tokens::delimiters;
 
 /// The tokens as written (`quote!` would read `#id` as an interpolation).
 macro_rules! tokens {
@@ -20,12 +22,7 @@ pub(crate) fn flat(tokens: TokenStream) -> Vec<String> {
     for tree in tokens {
         match tree {
             TokenTree::Group(group) => {
-                let (open, close) = match group.delimiter() {
-                    Delimiter::Parenthesis => ("(", ")"),
-                    Delimiter::Brace => ("{", "}"),
-                    Delimiter::Bracket => ("[", "]"),
-                    Delimiter::None => ("", ""),
-                };
+                let (open, close) = delimiters(group.delimiter());
                 out.push(open.to_owned());
                 out.extend(flat(group.stream()));
                 out.push(close.to_owned());

@@ -16,7 +16,7 @@ pub fn expand(input: &Input<'_>) -> TokenStream {
     let container = &input.container;
     let ident = input.ident;
     let role = container.role.as_ref().map_or(SemanticRole::Generic, |role| role.value);
-    let role = variant(role);
+    let role = variant(role.variant_name());
     let mut chain = quote! {
         ::rehearse::__private::SemanticFacts::new(::rehearse::__private::SemanticRole::#role)
     };
@@ -33,7 +33,7 @@ pub fn expand(input: &Input<'_>) -> TokenStream {
         }
     });
     if let Some(actions) = &container.actions {
-        let actions = actions.value.iter().map(|&action| variant(action));
+        let actions = actions.value.iter().map(|&action| variant(action.variant_name()));
         chain.extend(quote! {
             .actions(::rehearse::__private::ActionSet::from_slice(&[
                 #(::rehearse::__private::SemanticAction::#actions),*
@@ -66,7 +66,7 @@ pub fn expand(input: &Input<'_>) -> TokenStream {
                 .into_iter()
                 .chain(struct_sensitivity)
                 .fold(Sensitivity::Public, Sensitivity::max);
-            let level = variant(level);
+            let level = variant(level.variant_name());
             chain.extend(quote! {
                 .value(#by_ref, ::rehearse::__private::Sensitivity::#level)
             });
@@ -106,28 +106,10 @@ pub fn expand(input: &Input<'_>) -> TokenStream {
     }
 }
 
-/// The impl emitted next to the errors of an invalid input, so the mistake
-/// is reported once and not again at every use of the type.
-pub fn dummy(input: &syn::DeriveInput) -> TokenStream {
-    let ident = &input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-    quote! {
-        #[automatically_derived]
-        impl #impl_generics ::rehearse::Semantic for #ident #ty_generics #where_clause {
-            fn semantics(&self) -> ::rehearse::__private::SemanticFacts {
-                ::rehearse::__private::SemanticFacts::new(
-                    ::rehearse::__private::SemanticRole::Generic,
-                )
-            }
-        }
-    }
-}
-
-/// The enum variant of a vocabulary member: its `Debug` spelling is the
-/// variant's name (`SemanticRole::TextBox` prints `TextBox`), so no spelling
-/// is repeated here.
-fn variant(member: impl std::fmt::Debug) -> Ident {
-    Ident::new(&format!("{member:?}"), Span::call_site())
+/// The enum variant of a vocabulary member, named by the vocabulary itself
+/// (`SemanticRole::TextBox.variant_name()`), so no spelling is repeated here.
+fn variant(name: &'static str) -> Ident {
+    Ident::new(name, Span::call_site())
 }
 
 /// The `SemanticFacts` builder method that reports `state`: the state's

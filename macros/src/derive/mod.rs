@@ -1,9 +1,12 @@
-//! `#[derive(Semantic)]`: parse the input into a small AST, validate it,
-//! expand it. Every function works on `proc_macro2` tokens, so the whole
+//! `#[derive(Semantic)]`: read the `#[semantic(...)]` attributes ([`attr`])
+//! into a small AST ([`ast`]), validate it, expand it, or emit the
+//! [`fallback`] impl beside the errors. Every function works on `proc_macro2` tokens, so the whole
 //! pipeline is unit-testable without a compiler.
 
 mod ast;
+mod attr;
 mod expand;
+mod fallback;
 mod validate;
 
 #[cfg(test)]
@@ -34,7 +37,7 @@ pub fn semantic(input: TokenStream) -> TokenStream {
         (Ok(()), Some(parsed)) => expand::expand(&parsed),
         (Ok(()), None) => unreachable!("an input that did not parse always records an error"),
         (Err(errors), _) => {
-            let dummy = expand::dummy(&input);
+            let dummy = fallback::dummy_impl(&input);
             let errors = errors.to_compile_error();
             quote! { #dummy #errors }
         }

@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use rehearse_lang::{SemanticAction, SemanticRole, Sensitivity, StateName};
 
-use super::{ast, semantic, validate};
+use super::{ast, attr, semantic, validate};
 use crate::ctxt::Ctxt;
 use crate::test_support::{compile_errors as errors, flat};
 
@@ -211,13 +211,13 @@ fn parses_roles_actions_states_and_sensitivities_from_the_vocabulary() {
 
 #[test]
 fn the_key_lists_come_from_the_vocabulary() {
-    let fields = ast::field_keys();
+    let fields = attr::field_keys();
     for state in StateName::ALL {
         assert_eq!(fields.contains(&state.as_str()), state.is_widget_reported(), "{state}");
     }
     assert!(fields.contains(&"masked") && fields.contains(&"sensitive"));
     assert!(!fields.contains(&"public"));
-    assert!(ast::struct_keys().contains(&"role"));
+    assert!(attr::struct_keys().contains(&"role"));
 }
 
 #[test]

@@ -20,6 +20,7 @@ use syn::parse::{ParseStream, Parser};
 use syn::{Attribute, Ident, LitStr, Token, Visibility};
 
 use crate::ctxt::Ctxt;
+use crate::tokens::{Statement, split_statements};
 
 /// The whole input.
 pub struct Input {
@@ -110,9 +111,10 @@ impl Input {
             Ok((attrs, vis, name, app, body))
         })
         .parse2(tokens)?;
-        let entries = split(body)
+        let entries = split_statements(body)
             .into_iter()
-            .filter_map(|(tokens, terminated)| {
+            .filter(|statement| !statement.tokens.is_empty())
+            .filter_map(|Statement { tokens, terminated }| {
                 if !terminated {
                     let last = tokens.last().map_or_else(Span::call_site, TokenTree::span);
                     cx.push(syn::Error::new(last, "missing `;` after this entry"));
@@ -129,27 +131,6 @@ impl Input {
             .collect();
         Ok(Self { attrs, vis, name, app, entries })
     }
-}
-
-/// Splits on top-level `;`; each piece says whether a `;` ended it. Empty
-/// pieces are dropped.
-fn split(tokens: TokenStream) -> Vec<(Vec<TokenTree>, bool)> {
-    let mut pieces = Vec::new();
-    let mut current = Vec::new();
-    for tree in tokens {
-        match &tree {
-            TokenTree::Punct(punct) if punct.as_char() == ';' => {
-                if !current.is_empty() {
-                    pieces.push((std::mem::take(&mut current), true));
-                }
-            }
-            _ => current.push(tree),
-        }
-    }
-    if !current.is_empty() {
-        pieces.push((current, false));
-    }
-    pieces
 }
 
 const ENTRY_FORMS: &str =

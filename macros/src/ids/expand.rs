@@ -17,6 +17,7 @@
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote, quote_spanned};
+use rehearse_lang::script::{FamilyPart, Placeholder, family_parts};
 use syn::spanned::Spanned;
 
 use crate::ids::ast::{EntryKind, Input};
@@ -85,7 +86,7 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
         let doc = match app {
             Some(app) => format!(
                 " The automation ids of `{}`, declared with `rehearse::automation_ids!`.",
-                crate::scenario::written(app.to_token_stream())
+                crate::tokens::written(app.to_token_stream())
             ),
             None => " Automation ids declared with `rehearse::automation_ids!`.".to_owned(),
         };
@@ -116,7 +117,7 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
     };
     let mut assertions = TokenStream::new();
     for ty in widgets.iter().filter(|_| checked) {
-        let written = crate::scenario::written(ty.to_token_stream());
+        let written = crate::tokens::written(ty.to_token_stream());
         let message = Literal::string(&format!(
             "`{written}` has no static automation id; give it `#[semantic(id = \"...\")]`, or declare its ids by name"
         ));
@@ -134,11 +135,14 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
             "` is declared twice in `{name}` (a widget's static id repeats another declaration)"
         );
         let panic = panic_over(&first.to_token_stream(), quote! { "{}", message.as_str() });
+        // The declarations as written: the capacity of the duplicate check's
+        // hash table, which keeps the check linear.
+        let capacity = Literal::usize_unsuffixed(declared.len());
         assertions.extend(quote! {
             const _: () = {
                 if let ::core::option::Option::Some(declared) = #name::DECLARED.declared() {
                     if let ::core::option::Option::Some((_, later)) =
-                        ::rehearse::__private::first_duplicate(declared.entries())
+                        ::rehearse::__private::first_duplicate::<#capacity>(declared.entries())
                     {
                         let message = ::rehearse::__private::ConstMessage::new()
                             .push("automation id `")
@@ -151,7 +155,7 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
         });
     }
     if let Some(app) = app.as_ref().filter(|_| checked) {
-        let written = crate::scenario::written(app.to_token_stream());
+        let written = crate::tokens::written(app.to_token_stream());
         let message = Literal::string(&format!(
             "`{written}` does not use `{name}::DECLARED`; set `const AUTOMATION_IDS: rehearse::AutomationIds = {name}::DECLARED;` in its `impl Component`"
         ));
@@ -184,47 +188,36 @@ fn family(
     documented: bool,
 ) -> TokenStream {
     let value = pattern.value();
-    let parts = placeholders(&value);
-    let count = |kind: &str| {
-        parts.iter().filter(|part| matches!(part, Part::Placeholder(k) if *k == kind)).count()
+    let parts = family_parts(&value);
+    let count = |wanted: Placeholder| {
+        parts.iter().filter(|part| **part == FamilyPart::Placeholder(wanted)).count()
     };
-    let (digits, names) = (count("n"), count("name"));
-    let mut seen = (0usize, 0usize);
+    let mut seen = [0usize; 2];
     let mut format = String::new();
     let mut params: Vec<Ident> = Vec::new();
+    let mut placeholders: Vec<Placeholder> = Vec::new();
     for part in &parts {
-        match part {
-            Part::Text(text) => format.push_str(text),
-            Part::Placeholder(kind) => {
+        match *part {
+            FamilyPart::Text(text) => format.push_str(text),
+            FamilyPart::Placeholder(placeholder) => {
                 format.push_str("{}");
-                let (seen_kind, total) = if *kind == "n" {
-                    seen.0 += 1;
-                    (seen.0, digits)
-                } else {
-                    seen.1 += 1;
-                    (seen.1, names)
-                };
-                params.push(if total > 1 {
-                    format_ident!("{}{}", kind, seen_kind, span = Span::call_site())
+                let kind = placeholder.as_str();
+                let seen_kind = &mut seen[usize::from(placeholder == Placeholder::IdChars)];
+                *seen_kind += 1;
+                params.push(if count(placeholder) > 1 {
+                    format_ident!("{}{}", kind, *seen_kind, span = Span::call_site())
                 } else {
                     Ident::new(kind, Span::call_site())
                 });
+                placeholders.push(placeholder);
             }
         }
     }
     let doc = (!documented).then(|| {
-        let described: Vec<String> = parts
+        let described: Vec<String> = placeholders
             .iter()
-            .filter_map(|part| match part {
-                Part::Placeholder(kind) => Some(*kind),
-                Part::Text(_) => None,
-            })
             .zip(&params)
-            .map(|(kind, param)| {
-                let class =
-                    if kind == "n" { "one or more digits" } else { "one or more id characters" };
-                format!("`{param}` ({class})")
-            })
+            .map(|(placeholder, param)| format!("`{param}` ({})", placeholder.class()))
             .collect();
         let doc = format!(" The automation id `{value}` for {}.", described.join(" and "));
         quote! { #[doc = #doc] }
@@ -244,37 +237,6 @@ fn family(
             id
         }
     }
-}
-
-enum Part<'a> {
-    Text(&'a str),
-    Placeholder(&'static str),
-}
-
-/// A valid pattern's literal text and placeholders, in order.
-fn placeholders(pattern: &str) -> Vec<Part<'_>> {
-    let mut parts = Vec::new();
-    let mut rest = pattern;
-    while !rest.is_empty() {
-        let next = [("{n}", "n"), ("{name}", "name")]
-            .iter()
-            .filter_map(|&(written, kind)| rest.find(written).map(|at| (at, written, kind)))
-            .min_by_key(|&(at, ..)| at);
-        match next {
-            Some((at, written, kind)) => {
-                if at > 0 {
-                    parts.push(Part::Text(&rest[..at]));
-                }
-                parts.push(Part::Placeholder(kind));
-                rest = &rest[at + written.len()..];
-            }
-            None => {
-                parts.push(Part::Text(rest));
-                rest = "";
-            }
-        }
-    }
-    parts
 }
 
 fn has_doc(attrs: &[syn::Attribute]) -> bool {

@@ -96,7 +96,10 @@ fn the_expansion_declares_constants_families_and_the_declarations() {
     // duplicates, and `for App` checks the wiring, next to the module.
     assert!(has(&expansion, "# [allow (unused_imports)] use super :: * ;"), "{expansion}");
     assert!(
-        has(&expansion, ":: rehearse :: __private :: first_duplicate ( declared . entries ( ) )"),
+        has(
+            &expansion,
+            ":: rehearse :: __private :: first_duplicate :: < 4 > ( declared . entries ( ) )"
+        ),
         "{expansion}"
     );
     assert!(

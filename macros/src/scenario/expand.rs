@@ -27,7 +27,7 @@ use rehearse_lang::{
     Selector, WaitCondition,
 };
 
-use crate::scenario::parse::{App, Input};
+use crate::scenario::lex::{App, Input};
 
 /// The whole expansion. With `errors`, the steps are left out: the block
 /// holds the `compile_error!`s, the assertions of the steps that parsed, and
@@ -54,7 +54,7 @@ pub fn expand(
                 Err(what) => {
                     let (start, end) = input.span_range(parsed.facts.range);
                     let error = syn::Error::new_spanned(
-                        crate::scenario::validate::span_pair(start, end),
+                        crate::scenario::parse::span_pair(start, end),
                         format!("`scenario!` cannot lower {what} yet; write the step in code"),
                     );
                     lowering_errors.extend(error.to_compile_error());
@@ -280,7 +280,7 @@ fn selector(selector: &Selector) -> Result<TokenStream, String> {
             quote! { ::rehearse::Selector::id(#id) }
         }
         Selector::Role { role, name } => {
-            let role = variant(role).ok_or_else(|| format!("the role `{role}`"))?;
+            let role = Ident::new(role.variant_name(), Span::call_site());
             let name = name.as_ref().map(|name| {
                 let name = Literal::string(name);
                 quote! { .name(#name) }
@@ -336,8 +336,8 @@ pub fn key_press(key: &KeyPress) -> TokenStream {
             let number = Literal::u8_unsuffixed(number);
             quote! { F(#number) }
         }
-        named => match variant(&named) {
-            Some(name) => name.into_token_stream(),
+        named => match named.variant_name() {
+            Some(name) => Ident::new(name, Span::call_site()).into_token_stream(),
             // A key this macro does not know how to spell; no parsed key is one.
             None => unreachable!("every named key is a unit variant: {named:?}"),
         },
@@ -352,10 +352,8 @@ pub fn key_press(key: &KeyPress) -> TokenStream {
 }
 
 fn scroll_direction(direction: ScrollDirection) -> TokenStream {
-    match direction {
-        ScrollDirection::Up => quote! { ::rehearse::__private::ScrollDirection::Up },
-        ScrollDirection::Down => quote! { ::rehearse::__private::ScrollDirection::Down },
-    }
+    let direction = Ident::new(direction.variant_name(), Span::call_site());
+    quote! { ::rehearse::__private::ScrollDirection::#direction }
 }
 
 fn duration_tokens(duration: Duration) -> Result<TokenStream, String> {
@@ -365,14 +363,4 @@ fn duration_tokens(duration: Duration) -> Result<TokenStream, String> {
         .ok_or_else(|| format!("the duration {duration:?}"))?;
     let millis = Literal::u64_unsuffixed(millis);
     Ok(quote! { ::core::time::Duration::from_millis(#millis) })
-}
-
-/// The variant name of a vocabulary member or unit enum variant: its
-/// `Debug` spelling (`SemanticRole::TextBox` prints `TextBox`), if that is
-/// an identifier.
-fn variant(member: &impl std::fmt::Debug) -> Option<Ident> {
-    let name = format!("{member:?}");
-    let is_ident = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    is_ident.then(|| Ident::new(&name, Span::call_site()))
 }

@@ -1,11 +1,11 @@
 //! `scenario!`: steps written in the script language, checked by the
 //! compiler and lowered to typed `AutomationStep` constructor calls.
 //!
-//! 1. [`parse`] splits the input into the optional `app = Path;` header and
+//! 1. [`lex`] splits the input into the optional `app = Path;` header and
 //!    steps, and lexes each step into the grammar's lexemes (string literals
 //!    as quoted text, every other token as its characters), each located by
 //!    its token's index.
-//! 2. [`validate`] parses every step with `rehearse_lang`'s one grammar
+//! 2. [`parse`] parses every step with `rehearse_lang`'s one grammar
 //!    (`Dialect::Scenario`) and runs the semantic checks over the sequence,
 //!    recording every error on the tokens at fault.
 //! 3. [`expand`] lowers the steps to `::rehearse::Scenario::new().step_at(..)`
@@ -13,8 +13,8 @@
 //!    does not declare and keys it refuses, on the id's or key's tokens.
 
 mod expand;
+mod lex;
 mod parse;
-mod validate;
 
 #[cfg(test)]
 mod tests;
@@ -22,7 +22,6 @@ mod tests;
 use proc_macro2::TokenStream;
 
 pub use expand::{key_press, panic_over};
-pub use parse::written;
 
 use crate::ctxt::Ctxt;
 
@@ -33,7 +32,7 @@ use crate::ctxt::Ctxt;
 /// and the surrounding code type-checks.
 pub fn scenario(input: TokenStream) -> TokenStream {
     let cx = Ctxt::new();
-    let input = parse::Input::from_tokens(&cx, input);
-    let parsed = validate::check(&cx, &input);
+    let input = lex::Input::from_tokens(&cx, input);
+    let parsed = parse::parse_and_check(&cx, &input);
     expand::expand(&input, &parsed, cx.check().err())
 }

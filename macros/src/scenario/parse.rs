@@ -1,293 +1,80 @@
-//! Splitting `scenario!`'s input into the optional `app = Path;` header and
-//! steps, and lexing every step into the grammar's front-end-neutral input.
-//!
-//! Each step is the tokens up to a top-level `;`. A string literal becomes
-//! one [`Lexeme::Quoted`] with its value; every other token becomes one
-//! [`Lexeme::Char`] per character of its spelling (an identifier, a
-//! punctuation character, a number such as `500ms` or `120x40`, a group's
-//! delimiters), and no whitespace is inserted between tokens. Every lexeme
-//! of a token is located by the token's index in [`Input::spans`], so a
-//! grammar error maps back to the exact tokens at fault.
+//! Parsing every step with the one grammar and running the semantic checks
+//! over the sequence; every error is recorded on the tokens at fault.
 
-use proc_macro2::{Delimiter, Spacing, Span, TokenStream, TokenTree};
-use rehearse_lang::script::{Lexeme, Loc, LocRange, Located, quote};
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::ToTokens;
+use rehearse_lang::script::{
+    CheckContext, Checker, Dialect, GrammarError, ParsedStep, parse_step_in,
+};
 
 use crate::ctxt::Ctxt;
+use crate::scenario::lex::Input;
 
-/// The parsed input of one `scenario!` call.
-pub struct Input {
-    /// The `app = Path;` header, if given.
-    pub app: Option<App>,
-    /// The steps, in order (empty steps are skipped).
-    pub steps: Vec<RawStep>,
-    /// The span of every token of every step, indexed by [`Loc`].
-    pub spans: Vec<Span>,
-}
-
-/// The `app = Path;` header.
-pub struct App {
-    /// The app type.
-    pub ty: syn::Type,
-    /// The type as written, for messages (`TodoApp`, `todo::TodoApp`).
-    pub written: String,
-}
-
-/// One step's lexemes and how it was written.
-pub struct RawStep {
-    /// The grammar's input for the step.
-    pub lexemes: Vec<Located<Lexeme>>,
-    /// The span of the step's first token (for `line!()` and `column!()`).
-    pub first: Span,
-    /// The locations of the first and last lexemes.
-    pub range: LocRange,
-    /// The step as written: characters as they are, string literals
-    /// re-quoted, no whitespace.
-    pub spelling: String,
-}
-
-impl Input {
-    /// Splits and lexes `tokens`, recording every malformed header, stray
-    /// header and missing `;` in `cx`.
-    pub fn from_tokens(cx: &Ctxt, tokens: TokenStream) -> Self {
-        let mut input = Self { app: None, steps: Vec::new(), spans: Vec::new() };
-        let statements = split(tokens);
-        for (index, statement) in statements.into_iter().enumerate() {
-            if statement.tokens.is_empty() {
-                continue;
-            }
-            if !statement.terminated {
-                let end = statement.tokens.last().map_or_else(Span::call_site, TokenTree::span);
-                cx.push(syn::Error::new(
-                    end,
-                    "missing `;` after the last step; every step of `scenario!` ends with `;`",
-                ));
-            }
-            if let Some(header) = header(&statement.tokens) {
-                if index == 0 {
-                    input.app = app(cx, header, &statement.tokens);
-                } else {
-                    cx.error_spanned_by(
-                        collect(&statement.tokens[..2]),
-                        "the `app = ...;` header must come first, before every step",
-                    );
+/// Parses and checks every step. The result is parallel to `input.steps`:
+/// `None` for a step that did not parse. The checks that need the app's
+/// declarations (ids, refused keys) are `const` assertions in the expansion,
+/// so here the context knows nothing about the app.
+pub fn parse_and_check(cx: &Ctxt, input: &Input) -> Vec<Option<ParsedStep>> {
+    let context = CheckContext::new();
+    let mut checker = Checker::new(&context);
+    let mut parsed_steps = Vec::with_capacity(input.steps.len());
+    for raw in &input.steps {
+        match parse_step_in(&raw.lexemes, Dialect::Scenario) {
+            Ok(parsed) => {
+                for error in checker.step(&parsed).to_vec() {
+                    report(cx, input, &error);
                 }
-                continue;
+                parsed_steps.push(Some(parsed));
             }
-            let step = input.lex(cx, statement.tokens);
-            input.steps.push(step);
-        }
-        input
-    }
-
-    fn lex(&mut self, cx: &Ctxt, tokens: Vec<TokenTree>) -> RawStep {
-        let mut flat = Vec::new();
-        flatten(tokens, &mut flat);
-        let first = flat.first().map_or_else(Span::call_site, |token| token.span);
-        let mut lexemes = Vec::new();
-        let start = self.loc();
-        for token in flat {
-            let loc = self.loc();
-            self.spans.push(token.span);
-            match token.kind {
-                Kind::Literal(literal) => match syn::Lit::new(literal.clone()) {
-                    syn::Lit::Str(text) => {
-                        if !text.suffix().is_empty() {
-                            cx.push(syn::Error::new(
-                                token.span,
-                                format!(
-                                    "a string literal with the suffix `{}`; write the string alone",
-                                    text.suffix()
-                                ),
-                            ));
-                        }
-                        lexemes.push(Located::new(Lexeme::Quoted(text.value()), loc));
-                    }
-                    _ => lexemes.extend(chars(&literal.to_string(), loc)),
-                },
-                Kind::Ident(word) => lexemes.extend(chars(&word, loc)),
-                Kind::Char(character) => lexemes.push(Located::new(Lexeme::Char(character), loc)),
+            Err(error) => {
+                checker.unknown_step();
+                report(cx, input, &error);
+                parsed_steps.push(None);
             }
         }
-        let end = Loc(self.loc().0.saturating_sub(1).max(start.0));
-        let spelling = spelling(&lexemes);
-        RawStep { lexemes, first, range: LocRange::new(start, end), spelling }
     }
-
-    fn loc(&self) -> Loc {
-        Loc(u32::try_from(self.spans.len()).unwrap_or(u32::MAX))
-    }
-
-    /// The spans of the first and last token of `range`.
-    pub fn span_range(&self, range: LocRange) -> (Span, Span) {
-        let at = |loc: Loc| self.spans.get(loc.0 as usize).copied().unwrap_or_else(Span::call_site);
-        (at(range.start), at(range.end))
-    }
-
-    /// The step whose lexemes include `loc`, with its index.
-    pub fn step_at(&self, loc: Loc) -> Option<(usize, &RawStep)> {
-        self.steps
-            .iter()
-            .enumerate()
-            .find(|(_, step)| step.range.start <= loc && loc <= step.range.end)
-    }
+    parsed_steps
 }
 
-/// How a lexed step is written: characters as they are, quoted strings
-/// re-quoted.
-pub fn spelling(lexemes: &[Located<Lexeme>]) -> String {
-    lexemes
+fn report(cx: &Ctxt, input: &Input, error: &GrammarError) {
+    let (start, end) = input.span_range(error.range);
+    cx.error_spanned_by(span_pair(start, end), message(input, error));
+}
+
+/// Tokens whose first and last spans are `start` and `end`: a `syn::Error`
+/// spanned by them underlines everything from `start` to `end`.
+pub fn span_pair(start: Span, end: Span) -> TokenStream {
+    let mut tokens = Ident::new("start", start).into_token_stream();
+    Ident::new("end", end).to_tokens(&mut tokens);
+    tokens
+}
+
+/// The grammar's message, with any suggestion it does not spell out and
+/// the related place (the first use of a duplicated checkpoint, say).
+pub fn message(input: &Input, error: &GrammarError) -> String {
+    let mut message = error.message.clone();
+    let unspoken: Vec<String> = error
+        .suggestions
         .iter()
-        .map(|lexeme| match &lexeme.value {
-            Lexeme::Char(character) => character.to_string(),
-            Lexeme::Quoted(text) => quote(text),
-        })
-        .collect()
-}
-
-fn chars(text: &str, loc: Loc) -> impl Iterator<Item = Located<Lexeme>> + '_ {
-    text.chars().map(move |character| Located::new(Lexeme::Char(character), loc))
-}
-
-/// The tokens of one statement and whether a `;` ended it.
-struct Statement {
-    tokens: Vec<TokenTree>,
-    terminated: bool,
-}
-
-/// Splits on top-level `;`.
-fn split(tokens: TokenStream) -> Vec<Statement> {
-    let mut statements = Vec::new();
-    let mut current = Vec::new();
-    for tree in tokens {
-        match &tree {
-            TokenTree::Punct(punct) if punct.as_char() == ';' => {
-                statements
-                    .push(Statement { tokens: std::mem::take(&mut current), terminated: true });
-            }
-            _ => current.push(tree),
+        .filter(|suggestion| !message.contains(suggestion.as_str()))
+        .map(|suggestion| format!("`{suggestion}`"))
+        .collect();
+    if !unspoken.is_empty() {
+        message.push_str(&format!("; did you mean {}?", unspoken.join(" or ")));
+    }
+    if let Some(related) = error.related
+        && let Some((_, step)) = input.step_at(related.start)
+    {
+        let (span, _) = input.span_range(related);
+        match line_of(span) {
+            Some(line) => message.push_str(&format!(" (see `{}` on line {line})", step.spelling)),
+            None => message.push_str(&format!(" (see `{}`)", step.spelling)),
         }
     }
-    if !current.is_empty() {
-        statements.push(Statement { tokens: current, terminated: false });
-    }
-    statements
+    message
 }
 
-/// The tokens after `app =`, if the statement is a header.
-fn header(tokens: &[TokenTree]) -> Option<&[TokenTree]> {
-    match tokens {
-        [TokenTree::Ident(word), TokenTree::Punct(eq), rest @ ..]
-            if word == "app" && eq.as_char() == '=' && eq.spacing() == Spacing::Alone =>
-        {
-            Some(rest)
-        }
-        _ => None,
-    }
-}
-
-fn app(cx: &Ctxt, rest: &[TokenTree], statement: &[TokenTree]) -> Option<App> {
-    if rest.is_empty() {
-        cx.error_spanned_by(
-            collect(&statement[..2]),
-            "missing the app type after `app =`; write `app = MyApp;` with the type the steps run against",
-        );
-        return None;
-    }
-    let tokens: TokenStream = rest.iter().cloned().collect();
-    match syn::parse2::<syn::Type>(tokens.clone()) {
-        Ok(ty) => Some(App { written: written(tokens), ty }),
-        Err(error) => {
-            cx.push(syn::Error::new(
-                error.span(),
-                format!("the app after `app =` must be a type such as `TodoApp`: {error}"),
-            ));
-            None
-        }
-    }
-}
-
-/// Tokens as a person writes them: a space only between two words.
-pub fn written(tokens: TokenStream) -> String {
-    fn walk(tokens: TokenStream, out: &mut String, last_word: &mut bool) {
-        for tree in tokens {
-            match tree {
-                TokenTree::Group(group) => {
-                    let (open, close) = delimiters(group.delimiter());
-                    out.push_str(open);
-                    *last_word = false;
-                    walk(group.stream(), out, last_word);
-                    out.push_str(close);
-                    *last_word = false;
-                }
-                TokenTree::Punct(punct) => {
-                    out.push(punct.as_char());
-                    *last_word = false;
-                }
-                word => {
-                    if *last_word {
-                        out.push(' ');
-                    }
-                    out.push_str(&word.to_string());
-                    *last_word = true;
-                }
-            }
-        }
-    }
-    let mut out = String::new();
-    walk(tokens, &mut out, &mut false);
-    out
-}
-
-fn delimiters(delimiter: Delimiter) -> (&'static str, &'static str) {
-    match delimiter {
-        Delimiter::Parenthesis => ("(", ")"),
-        Delimiter::Brace => ("{", "}"),
-        Delimiter::Bracket => ("[", "]"),
-        Delimiter::None => ("", ""),
-    }
-}
-
-/// A leaf token of a step: groups are opened into their delimiters (as
-/// characters) and contents; invisible groups (from `macro_rules!`
-/// fragments) into their contents alone.
-struct Flat {
-    kind: Kind,
-    span: Span,
-}
-
-enum Kind {
-    Literal(proc_macro2::Literal),
-    Ident(String),
-    Char(char),
-}
-
-fn flatten(tokens: impl IntoIterator<Item = TokenTree>, out: &mut Vec<Flat>) {
-    for tree in tokens {
-        match tree {
-            TokenTree::Group(group) => {
-                let (open, close) = delimiters(group.delimiter());
-                for character in open.chars() {
-                    out.push(Flat { kind: Kind::Char(character), span: group.span_open() });
-                }
-                flatten(group.stream(), out);
-                for character in close.chars() {
-                    out.push(Flat { kind: Kind::Char(character), span: group.span_close() });
-                }
-            }
-            TokenTree::Ident(ident) => {
-                out.push(Flat { kind: Kind::Ident(ident.to_string()), span: ident.span() });
-            }
-            TokenTree::Punct(punct) => {
-                out.push(Flat { kind: Kind::Char(punct.as_char()), span: punct.span() });
-            }
-            TokenTree::Literal(literal) => {
-                let span = literal.span();
-                out.push(Flat { kind: Kind::Literal(literal), span });
-            }
-        }
-    }
-}
-
-fn collect(tokens: &[TokenTree]) -> TokenStream {
-    tokens.iter().cloned().collect()
+/// The line of a span, when running inside the compiler.
+fn line_of(span: Span) -> Option<usize> {
+    if proc_macro::is_available() { Some(span.unwrap().line()) } else { None }
 }

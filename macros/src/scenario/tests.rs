@@ -8,15 +8,15 @@ use proc_macro2::TokenStream;
 use rehearse_lang::script::{Dialect, parse_step_in};
 use rehearse_lang::{AutomationStep, KeyCode, KeyPress, Modifiers, Selector};
 
-use super::{expand, parse, scenario, validate};
+use super::{expand, lex, parse, scenario};
 use crate::ctxt::Ctxt;
 use crate::test_support::{compile_errors as errors, has, spaced, tokens};
 
 /// The input's steps with their spellings, or every error message.
 fn steps(input: TokenStream) -> Result<Vec<(AutomationStep, String)>, Vec<String>> {
     let cx = Ctxt::new();
-    let input = parse::Input::from_tokens(&cx, input);
-    let parsed = validate::check(&cx, &input);
+    let input = lex::Input::from_tokens(&cx, input);
+    let parsed = parse::parse_and_check(&cx, &input);
     match cx.check() {
         Ok(()) => Ok(input
             .steps
@@ -137,20 +137,20 @@ fn checks_run_across_steps_and_across_unparsed_ones() {
 
 #[test]
 fn suggestions_missing_from_the_message_are_added() {
-    let input = parse::Input { app: None, steps: Vec::new(), spans: Vec::new() };
+    let input = lex::Input { app: None, steps: Vec::new(), spans: Vec::new() };
     let error = rehearse_lang::script::GrammarError::new(
         rehearse_lang::script::ErrorKind::UnknownRole,
         rehearse_lang::script::LocRange::default(),
         "unknown role",
     )
     .with_suggestions(["button", "unknown role"]);
-    assert_eq!(validate::message(&input, &error), "unknown role; did you mean `button`?");
+    assert_eq!(parse::message(&input, &error), "unknown role; did you mean `button`?");
 }
 
 #[test]
 fn the_header_comes_first_and_steps_end_with_semicolons() {
     let cx = Ctxt::new();
-    let input = parse::Input::from_tokens(&cx, tokens! { app = todo::TodoApp; drain; });
+    let input = lex::Input::from_tokens(&cx, tokens! { app = todo::TodoApp; drain; });
     cx.check().unwrap();
     assert_eq!(input.app.as_ref().unwrap().written, "todo::TodoApp");
     assert_eq!(input.steps.len(), 1);
@@ -172,7 +172,7 @@ fn the_header_comes_first_and_steps_end_with_semicolons() {
 
 #[test]
 fn types_are_written_without_token_spacing() {
-    let written = |tokens: TokenStream| parse::written(tokens);
+    let written = |tokens: TokenStream| crate::tokens::written(tokens);
     assert_eq!(written(tokens! { a::b::App }), "a::b::App");
     assert_eq!(written(tokens! { App<'static, u8> }), "App<'static,u8>");
     assert_eq!(written(tokens! { <A as B>::C }), "<A as B>::C");
@@ -303,4 +303,20 @@ fn tokens_of_every_kind_lex_to_their_characters() {
     assert!(error.starts_with("unknown key `'a'`"), "{error}");
     let parsed = steps(TokenStream::from_str("wait-for:exists,3,4,500; key:7;").unwrap()).unwrap();
     assert_eq!(parsed[1].0, AutomationStep::key(KeyPress::char('7')));
+}
+
+#[test]
+fn a_doc_comment_is_reported_as_a_comment_and_left_out() {
+    let input =
+        TokenStream::from_str("/// add a todo\nclick:#new-todo;\n//! inner\ndrain;").unwrap();
+    let cx = Ctxt::new();
+    let input = lex::Input::from_tokens(&cx, input);
+    let spellings: Vec<&str> = input.steps.iter().map(|step| step.spelling.as_str()).collect();
+    assert_eq!(spellings, ["click:#new-todo", "drain"]);
+    let errors: Vec<String> = cx.check().unwrap_err().into_iter().map(|e| e.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    for error in errors {
+        assert!(error.contains("comments inside `scenario!` are `//`"), "{error}");
+        assert!(!error.contains("never quoted"), "{error}");
+    }
 }

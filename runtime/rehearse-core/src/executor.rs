@@ -88,11 +88,7 @@ fn click<P: Plane + ?Sized>(
     target: &Selector,
     button: MouseButton,
 ) -> Result<(), AutomationError> {
-    let operation = match button {
-        MouseButton::Left => "click",
-        MouseButton::Right => "rclick",
-        MouseButton::Middle => "mclick",
-    };
+    let operation = button.verb().as_str();
     let (col, row) = pointer_target(plane, target, operation, Some(SemanticAction::Click))?;
     pointer(plane, PointerKind::Moved, col, row)?;
     pointer(plane, PointerKind::Down(button), col, row)?;

@@ -66,7 +66,9 @@ impl fmt::Display for AutomationIdError {
 
 impl std::error::Error for AutomationIdError {}
 
-const fn is_id_byte(byte: u8) -> bool {
+/// Whether `byte` may appear in an automation id: `[A-Za-z0-9-_./:]`. The one
+/// statement of the rule; declared ids and their families use it too.
+pub(crate) const fn is_id_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'/' | b':')
 }
 

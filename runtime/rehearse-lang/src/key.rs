@@ -45,24 +45,33 @@ pub enum KeyCode {
     PageDown,
 }
 
-/// The named (non-character) keys with their canonical spellings.
-const NAMED_KEYS: &[(&str, KeyCode)] = &[
-    ("up", KeyCode::Up),
-    ("down", KeyCode::Down),
-    ("left", KeyCode::Left),
-    ("right", KeyCode::Right),
-    ("enter", KeyCode::Enter),
-    ("esc", KeyCode::Esc),
-    ("tab", KeyCode::Tab),
-    ("backtab", KeyCode::BackTab),
-    ("space", KeyCode::Char(' ')),
-    ("backspace", KeyCode::Backspace),
-    ("delete", KeyCode::Delete),
-    ("insert", KeyCode::Insert),
-    ("home", KeyCode::Home),
-    ("end", KeyCode::End),
-    ("pageup", KeyCode::PageUp),
-    ("pagedown", KeyCode::PageDown),
+/// Builds the table of named keys: each spelling with its key and the
+/// key's Rust variant name, from one list.
+macro_rules! named_keys {
+    ($( $spelling:literal => $code:ident $( ($argument:literal) )? ),+ $(,)?) => {
+        &[ $( ($spelling, KeyCode::$code $( ($argument) )?, stringify!($code)) ),+ ]
+    };
+}
+
+/// The named (non-character) keys with their canonical spellings and Rust
+/// variant names.
+const NAMED_KEYS: &[(&str, KeyCode, &str)] = named_keys![
+    "up" => Up,
+    "down" => Down,
+    "left" => Left,
+    "right" => Right,
+    "enter" => Enter,
+    "esc" => Esc,
+    "tab" => Tab,
+    "backtab" => BackTab,
+    "space" => Char(' '),
+    "backspace" => Backspace,
+    "delete" => Delete,
+    "insert" => Insert,
+    "home" => Home,
+    "end" => End,
+    "pageup" => PageUp,
+    "pagedown" => PageDown,
 ];
 
 const FUNCTION_KEYS: &[&str] =
@@ -71,10 +80,25 @@ const FUNCTION_KEYS: &[&str] =
 const MODIFIER_NAMES: &[&str] = &["ctrl", "alt", "shift"];
 
 impl KeyCode {
+    /// The Rust variant name of a key without data (`PageUp`), for code that
+    /// generates Rust paths to it; `None` for `Char` and `F`.
+    ///
+    /// ```
+    /// use rehearse_lang::KeyCode;
+    /// assert_eq!(KeyCode::PageUp.variant_name(), Some("PageUp"));
+    /// assert_eq!(KeyCode::Char('a').variant_name(), None);
+    /// ```
+    pub fn variant_name(self) -> Option<&'static str> {
+        match self {
+            Self::Char(_) | Self::F(_) => None,
+            named => NAMED_KEYS.iter().find(|(_, code, _)| *code == named).map(|&(.., rust)| rust),
+        }
+    }
+
     /// Every canonical key name (function keys, named keys), lowercase.
     /// Single characters are keys too and are not listed.
     pub fn names() -> impl Iterator<Item = &'static str> {
-        FUNCTION_KEYS.iter().copied().chain(NAMED_KEYS.iter().map(|&(name, _)| name))
+        FUNCTION_KEYS.iter().copied().chain(NAMED_KEYS.iter().map(|&(name, ..)| name))
     }
 
     fn parse_name(name: &str) -> Result<Self, KeyParseError> {
@@ -83,7 +107,7 @@ impl KeyCode {
             return Ok(Self::Char(character));
         }
         let lowered = name.to_ascii_lowercase();
-        if let Some(&(_, code)) = NAMED_KEYS.iter().find(|(spelling, _)| *spelling == lowered) {
+        if let Some(&(_, code, _)) = NAMED_KEYS.iter().find(|(spelling, ..)| *spelling == lowered) {
             return Ok(code);
         }
         if let Some(number) = lowered.strip_prefix('f')
@@ -105,8 +129,8 @@ impl fmt::Display for KeyCode {
             named => {
                 let name = NAMED_KEYS
                     .iter()
-                    .find(|(_, code)| code == named)
-                    .map_or("?", |&(name, _)| name);
+                    .find(|(_, code, _)| code == named)
+                    .map_or("?", |&(name, ..)| name);
                 f.write_str(name)
             }
         }

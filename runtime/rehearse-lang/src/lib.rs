@@ -39,6 +39,6 @@ pub use role::SemanticRole;
 pub use selector::{RoleSelector, Selector};
 pub use sensitivity::Sensitivity;
 pub use state::{Checked, StateName};
-pub use step::{AutomationStep, FocusTarget, MouseButton, ScrollDirection};
+pub use step::{AutomationStep, FocusOrder, FocusTarget, MouseButton, ScrollDirection};
 pub use vocabulary::{UnknownName, Vocabulary};
-pub use wait::{Predicate, PredicateArgument, PredicateName, WaitCondition};
+pub use wait::{Boolean, Predicate, PredicateArgument, PredicateName, WaitCondition};

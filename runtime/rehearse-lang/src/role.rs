@@ -138,6 +138,38 @@ impl SemanticRole {
         matches!(self, Self::TextBox | Self::TextArea | Self::ComboBox | Self::Terminal)
     }
 
+    /// Whether `type:` can go to a focused node of this role by default: it
+    /// accepts text ([`accepts_text`](Self::accepts_text)) or sets its value
+    /// ([`SemanticAction::SetValue`] among its default actions). The
+    /// compile-time check and the run-time executor ask the same question.
+    pub const fn takes_typing(self) -> bool {
+        self.accepts_text() || self.default_actions().contains(SemanticAction::SetValue)
+    }
+
+    /// Every role [`takes_typing`](Self::takes_typing), in declaration order.
+    pub fn typing_roles() -> impl Iterator<Item = Self> {
+        Self::ALL.iter().copied().filter(|role| role.takes_typing())
+    }
+
+    /// The roles typing goes to, for messages: "text-box, text-area,
+    /// combo-box, slider or terminal".
+    ///
+    /// ```
+    /// use rehearse_lang::SemanticRole;
+    /// assert_eq!(
+    ///     SemanticRole::typing_roles_phrase(),
+    ///     "text-box, text-area, combo-box, slider or terminal"
+    /// );
+    /// ```
+    pub fn typing_roles_phrase() -> String {
+        let names: Vec<&str> = Self::typing_roles().map(Self::as_str).collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => (*last).to_owned(),
+            Some((last, init)) => format!("{} or {last}", init.join(", ")),
+        }
+    }
+
     /// Whether a node of this role takes its accessible name from the text of
     /// its descendants when it has no label of its own.
     ///

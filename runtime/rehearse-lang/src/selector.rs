@@ -60,6 +60,9 @@ impl Selector {
     }
 
     /// Select nodes whose name or public value contains `text`.
+    ///
+    /// Empty text matches every node, so the grammar has no spelling for it:
+    /// `text~` and `text~""` are `empty-text` errors.
     pub fn text_contains(text: impl Into<String>) -> Self {
         Self::TextContains(text.into())
     }

@@ -37,6 +37,29 @@ impl StateName {
     pub const fn is_widget_reported(self) -> bool {
         !matches!(self, Self::Hidden | Self::Offscreen)
     }
+
+    /// The word that reads a reported state in Markdown and messages: the
+    /// state's own spelling when it holds, and its opposite when it does not
+    /// (`collapsed` for `expanded`, `unchecked` for `checked`, `disabled`
+    /// for `enabled`); `None` when a state that does not hold has no word
+    /// (nothing is printed for it).
+    ///
+    /// ```
+    /// use rehearse_lang::StateName;
+    /// assert_eq!(StateName::Expanded.word(true), Some("expanded"));
+    /// assert_eq!(StateName::Expanded.word(false), Some("collapsed"));
+    /// assert_eq!(StateName::Focused.word(false), None);
+    /// ```
+    pub fn word(self, holds: bool) -> Option<&'static str> {
+        match (self, holds) {
+            (state, true) => Some(state.as_str()),
+            (Self::Expanded, false) => Some("collapsed"),
+            (Self::Checked, false) => Some("unchecked"),
+            (Self::Enabled, false) => Some(Self::Disabled.as_str()),
+            (Self::Disabled, false) => Some(Self::Enabled.as_str()),
+            (_, false) => None,
+        }
+    }
 }
 
 closed_set! {
@@ -54,6 +77,18 @@ closed_set! {
         True = "true",
         /// Partly checked (some children checked).
         Mixed = "mixed",
+    }
+}
+
+impl Checked {
+    /// The word that reads the checked state in Markdown: `checked`,
+    /// `unchecked` or `mixed`.
+    pub fn state_word(self) -> &'static str {
+        match self {
+            Self::True => StateName::Checked.as_str(),
+            Self::False => StateName::Checked.word(false).unwrap_or("unchecked"),
+            Self::Mixed => self.as_str(),
+        }
     }
 }
 
@@ -90,5 +125,8 @@ mod tests {
         assert_eq!(Checked::from(Some(true)), Checked::True);
         assert_eq!(Checked::from(None::<bool>), Checked::Mixed);
         assert_eq!("yes".parse::<Checked>().unwrap_err().kind(), "checked state");
+        let words: Vec<&str> = Checked::ALL.iter().map(|c| c.state_word()).collect();
+        assert_eq!(words, ["unchecked", "checked", "mixed"]);
+        assert_eq!(StateName::Enabled.word(false), Some("disabled"));
     }
 }

@@ -4,8 +4,9 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::key::KeyPress;
-use crate::script::{TextContext, spell};
+use crate::script::{TextContext, Verb, spell};
 use crate::selector::Selector;
+use crate::vocabulary::closed_set;
 use crate::wait::WaitCondition;
 
 /// The mouse button of a click.
@@ -19,6 +20,31 @@ pub enum MouseButton {
     Middle,
 }
 
+impl MouseButton {
+    /// Every button.
+    pub const ALL: &'static [Self] = &[Self::Left, Self::Right, Self::Middle];
+
+    /// The button a click verb clicks with (`rclick` is [`Right`](Self::Right)),
+    /// or `None` for a verb that is not a click.
+    pub fn clicked_by(verb: Verb) -> Option<Self> {
+        Self::ALL.iter().copied().find(|button| button.verb() == verb)
+    }
+
+    /// The verb that clicks with this button: `click`, `rclick` or `mclick`.
+    ///
+    /// ```
+    /// use rehearse_lang::MouseButton;
+    /// assert_eq!(MouseButton::Right.verb().as_str(), "rclick");
+    /// ```
+    pub const fn verb(self) -> Verb {
+        match self {
+            Self::Left => Verb::Click,
+            Self::Right => Verb::RightClick,
+            Self::Middle => Verb::MiddleClick,
+        }
+    }
+}
+
 /// Where a focus step moves focus.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum FocusTarget {
@@ -30,22 +56,44 @@ pub enum FocusTarget {
     Selector(Selector),
 }
 
-/// The direction of a scroll step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ScrollDirection {
-    /// Toward the start (`up`).
-    Up,
-    /// Toward the end (`down`).
-    Down,
+closed_set! {
+    /// A move through the tab order: the words `focus:` takes besides a
+    /// selector.
+    pub enum FocusOrder: "focus order" {
+        /// The next focusable node (`focus:next`).
+        Next = "next",
+        /// The previous focusable node (`focus:prev`).
+        Prev = "prev",
+    }
 }
 
-impl ScrollDirection {
-    /// The script spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Up => "up",
-            Self::Down => "down",
+impl From<FocusOrder> for FocusTarget {
+    fn from(order: FocusOrder) -> Self {
+        match order {
+            FocusOrder::Next => Self::Next,
+            FocusOrder::Prev => Self::Prev,
         }
+    }
+}
+
+impl FocusTarget {
+    /// The move through the tab order, or `None` for a selector.
+    pub const fn order(&self) -> Option<FocusOrder> {
+        match self {
+            Self::Next => Some(FocusOrder::Next),
+            Self::Prev => Some(FocusOrder::Prev),
+            Self::Selector(_) => None,
+        }
+    }
+}
+
+closed_set! {
+    /// The direction of a scroll step.
+    pub enum ScrollDirection: "scroll direction" {
+        /// Toward the start (`up`).
+        Up = "up",
+        /// Toward the end (`down`).
+        Down = "down",
     }
 }
 
@@ -249,23 +297,21 @@ impl AutomationStep {
     }
 
     /// The verb of the step's script spelling (`click`, `wait-for`, ...).
-    pub fn verb(&self) -> &'static str {
+    pub const fn verb(&self) -> Verb {
         match self {
-            Self::Click { button: MouseButton::Left, .. } => "click",
-            Self::Click { button: MouseButton::Right, .. } => "rclick",
-            Self::Click { button: MouseButton::Middle, .. } => "mclick",
-            Self::Hover { .. } => "hover",
-            Self::Focus { .. } => "focus",
-            Self::Type { .. } => "type",
-            Self::Key { .. } => "key",
-            Self::Scroll { .. } => "scroll",
-            Self::Drag { .. } => "drag",
-            Self::Advance { .. } => "wait",
-            Self::Sleep { .. } => "sleep",
-            Self::Resize { .. } => "resize",
-            Self::Drain => "drain",
-            Self::Checkpoint { .. } => "checkpoint",
-            Self::WaitFor { .. } => "wait-for",
+            Self::Click { button, .. } => button.verb(),
+            Self::Hover { .. } => Verb::Hover,
+            Self::Focus { .. } => Verb::Focus,
+            Self::Type { .. } => Verb::Type,
+            Self::Key { .. } => Verb::Key,
+            Self::Scroll { .. } => Verb::Scroll,
+            Self::Drag { .. } => Verb::Drag,
+            Self::Advance { .. } => Verb::Wait,
+            Self::Sleep { .. } => Verb::Sleep,
+            Self::Resize { .. } => Verb::Resize,
+            Self::Drain => Verb::Drain,
+            Self::Checkpoint { .. } => Verb::Checkpoint,
+            Self::WaitFor { .. } => Verb::WaitFor,
         }
     }
 }
@@ -275,9 +321,11 @@ impl fmt::Display for AutomationStep {
         let verb = self.verb();
         match self {
             Self::Click { target, .. } | Self::Hover { target } => write!(f, "{verb}:{target}"),
-            Self::Focus { target: FocusTarget::Next } => write!(f, "{verb}:next"),
-            Self::Focus { target: FocusTarget::Prev } => write!(f, "{verb}:prev"),
             Self::Focus { target: FocusTarget::Selector(target) } => write!(f, "{verb}:{target}"),
+            Self::Focus { target } => {
+                let order = target.order().map_or("", FocusOrder::as_str);
+                write!(f, "{verb}:{order}")
+            }
             Self::Type { text } => write!(f, "{verb}:{}", spell(text, TextContext::Argument)),
             Self::Key { key } => {
                 write!(f, "{verb}:{}", spell(&key.to_string(), TextContext::Argument))
@@ -291,7 +339,7 @@ impl fmt::Display for AutomationStep {
                 write!(f, "{verb}:{}", duration.as_millis())
             }
             Self::Resize { cols, rows } => write!(f, "{verb}:{cols}x{rows}"),
-            Self::Drain => f.write_str(verb),
+            Self::Drain => write!(f, "{verb}"),
             Self::Checkpoint { name } => write!(f, "{verb}:{name}"),
             Self::WaitFor { condition, timeout } => {
                 write!(f, "{verb}:{condition},{}", timeout.as_millis())
@@ -336,6 +384,7 @@ mod tests {
         ];
         for (step, spelling) in cases {
             assert_eq!(step.to_string(), spelling);
+            assert!(spelling.starts_with(step.verb().as_str()), "{spelling}");
         }
     }
 }

@@ -138,6 +138,14 @@ macro_rules! closed_set {
 
             /// Every member, in declaration order.
             pub const ALL: &'static [Self] = <Self as $crate::vocabulary::Vocabulary>::ALL;
+
+            /// The member's Rust variant name (`TextBox` for `text-box`), for
+            /// code that generates Rust paths to it.
+            pub const fn variant_name(self) -> &'static str {
+                match self {
+                    $( Self::$variant => stringify!($variant), )+
+                }
+            }
         }
 
         impl ::std::str::FromStr for $name {
@@ -172,6 +180,12 @@ mod tests {
         let message = error.to_string();
         assert!(message.starts_with("unknown role `buton`; did you mean `button`?"), "{message}");
         assert!(message.contains("application, generic, group"), "{message}");
+    }
+
+    #[test]
+    fn variant_names_are_the_rust_names() {
+        assert_eq!(SemanticRole::TextBox.variant_name(), "TextBox");
+        assert_eq!(SemanticRole::ListItem.variant_name(), "ListItem");
     }
 
     #[test]

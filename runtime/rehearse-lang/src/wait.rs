@@ -46,6 +46,34 @@ impl PredicateName {
     }
 }
 
+closed_set! {
+    /// The words `selected=` takes: `true` and `false`.
+    ///
+    /// ```
+    /// use rehearse_lang::Boolean;
+    /// assert_eq!("false".parse::<Boolean>().map(bool::from), Ok(false));
+    /// assert_eq!(Boolean::from(true).as_str(), "true");
+    /// ```
+    pub enum Boolean: "boolean" {
+        /// `true`
+        True = "true",
+        /// `false`
+        False = "false",
+    }
+}
+
+impl From<bool> for Boolean {
+    fn from(value: bool) -> Self {
+        if value { Self::True } else { Self::False }
+    }
+}
+
+impl From<Boolean> for bool {
+    fn from(value: Boolean) -> Self {
+        value == Boolean::True
+    }
+}
+
 /// What follows a predicate name's `=`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PredicateArgument {
@@ -110,8 +138,7 @@ impl Predicate {
 impl fmt::Display for Predicate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Selected(true) => f.write_str("selected"),
-            Self::Selected(false) => f.write_str("selected=false"),
+            Self::Selected(false) => write!(f, "{}={}", self.name(), Boolean::False),
             Self::ValueEquals(value) => write!(f, "value={}", spell(value, TextContext::Predicate)),
             Self::TextContains(text) => write!(f, "text={}", spell(text, TextContext::Predicate)),
             Self::Count(count) => write!(f, "count={count}"),

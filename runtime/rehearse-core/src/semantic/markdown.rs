@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::semantic::{SemanticNode, SemanticTree};
-use rehearse_lang::Checked;
+use rehearse_lang::{Checked, StateName};
 
 impl SemanticTree {
     /// The tree as Markdown: a heading with the generation and viewport, then
@@ -80,31 +80,23 @@ fn quote(text: &str) -> String {
 
 fn state_words(node: &SemanticNode) -> Vec<&'static str> {
     let states = node.states;
+    // The words are StateName's: one spelling for every output.
     let mut words = Vec::new();
     if states.focused == Some(true) {
-        words.push("focused");
+        words.push(StateName::Focused.as_str());
     }
     if !states.enabled {
-        words.push("disabled");
+        words.push(StateName::Disabled.as_str());
     }
     if states.selected == Some(true) {
-        words.push("selected");
+        words.push(StateName::Selected.as_str());
     }
-    match states.expanded {
-        Some(true) => words.push("expanded"),
-        Some(false) => words.push("collapsed"),
-        None => {}
-    }
-    match states.checked {
-        Some(Checked::True) => words.push("checked"),
-        Some(Checked::False) => words.push("unchecked"),
-        Some(Checked::Mixed) => words.push("mixed"),
-        None => {}
-    }
+    words.extend(states.expanded.and_then(|expanded| StateName::Expanded.word(expanded)));
+    words.extend(states.checked.map(Checked::state_word));
     if states.offscreen {
-        words.push("offscreen");
+        words.push(StateName::Offscreen.as_str());
     } else if states.hidden {
-        words.push("hidden");
+        words.push(StateName::Hidden.as_str());
     }
     words
 }

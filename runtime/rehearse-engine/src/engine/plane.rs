@@ -15,7 +15,7 @@ use rehearse_core::{
     AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, Pending, Plane, PointerKind,
     check_can, resolve,
 };
-use rehearse_lang::{AutomationStep, FocusTarget, KeyCode, KeyPress, SemanticAction};
+use rehearse_lang::{AutomationStep, FocusTarget, KeyCode, KeyPress, SemanticAction, SemanticRole};
 
 /// What one executed step produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,7 +88,7 @@ impl<C: Component> SessionEngine<C> {
             return Err(AutomationError::NotActionable {
                 target: focused.label(),
                 operation: "type".into(),
-                reason: "typing needs a focused text-box, text-area, combo-box or terminal".into(),
+                reason: format!("typing needs a focused {}", SemanticRole::typing_roles_phrase()),
             });
         }
         // Every character is a key press: a refused key stays refused.

@@ -29,33 +29,36 @@
 //! ```
 
 mod check;
+mod const_compare;
+mod const_message;
 mod declared;
 mod error;
+mod facts;
+mod family;
 mod parse;
-#[allow(clippy::module_inception)]
-mod script;
 mod source;
 mod text;
+mod text_lexer;
+mod text_script;
 mod verb;
 
-#[cfg(test)]
-mod tests;
-
 pub use check::{CheckContext, Checker, check_steps};
-pub use declared::{
-    CONST_MESSAGE_BYTES, ConstMessage, DeclaredIdError, DeclaredIds, closest_declared,
-    declared_distance, first_duplicate, is_declared, is_family, key_eq, matches_declared,
-    refuses_key, same_declared_ids, same_keys, str_eq, undeclared_id_message, validate_declared_id,
+pub use const_compare::{
+    first_duplicate, key_eq, refuses_key, same_declared_ids, same_keys, str_eq,
 };
+pub use const_message::{CONST_MESSAGE_BYTES, ConstMessage};
+pub use declared::{DeclaredIds, closest_declared, is_declared, undeclared_id_message};
 pub use error::{ErrorKind, GrammarError};
-pub use parse::{
-    DEFAULT_WAIT, Dialect, ParsedStep, SelectorFact, SelectorSlot, StepFacts, parse_step,
-    parse_step_in,
+pub use facts::{ParsedStep, SelectorFact, SelectorSlot, StepFacts};
+pub use family::{
+    DeclaredIdError, FamilyPart, Placeholder, declared_distance, family_parts, is_family,
+    matches_declared, validate_declared_id,
 };
-pub use script::{
-    Script, ScriptError, ScriptErrors, ScriptStep, lex_step, parse_script, parse_script_with,
-    parse_step_str,
-};
+pub use parse::{DEFAULT_WAIT, Dialect, parse_step, parse_step_in};
 pub use source::{Lexeme, Loc, LocRange, Located, Spanned, chars};
 pub use text::{ESCAPES, TextContext, needs_quotes, quote, spell, unescape};
+pub use text_lexer::lex_step;
+pub use text_script::{
+    Script, ScriptError, ScriptErrors, ScriptStep, parse_script, parse_script_with, parse_step_str,
+};
 pub use verb::Verb;

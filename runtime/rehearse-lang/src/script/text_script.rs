@@ -7,9 +7,10 @@ use std::ops::Range;
 
 use crate::script::check::{CheckContext, Checker};
 use crate::script::error::{ErrorKind, GrammarError};
-use crate::script::parse::{Dialect, ParsedStep, parse_step_in};
-use crate::script::source::{Lexeme, Loc, LocRange, Located};
-use crate::script::text::{ESCAPES, unescape};
+use crate::script::facts::ParsedStep;
+use crate::script::parse::{Dialect, parse_step_in};
+use crate::script::source::{Loc, LocRange};
+use crate::script::text_lexer::{Lexer, lex_step};
 use crate::step::AutomationStep;
 
 /// A parsed and checked text script.
@@ -183,7 +184,7 @@ pub fn parse_script_with(text: &str, context: &CheckContext<'_>) -> Result<Scrip
         );
         return Err(ScriptErrors { errors: vec![source.locate(&error, 0..0)] });
     }
-    let mut lexer = Lexer { text, quote_ends: HashMap::new() };
+    let mut lexer = Lexer::new(text);
     let raw_steps = lexer.steps();
     let source = Source { quote_ends: lexer.quote_ends, ..source };
     let mut checker = Checker::new(context);
@@ -221,44 +222,6 @@ pub fn parse_script_with(text: &str, context: &CheckContext<'_>) -> Result<Scrip
     }
 }
 
-/// Lexes one step written in script syntax, locating each lexeme by its byte
-/// offset in `text`. `;` and newlines are ordinary characters here; quotes
-/// and escapes are lexed as in scripts.
-///
-/// ```
-/// use rehearse_lang::script::{lex_step, Lexeme, Located};
-/// assert_eq!(
-///     lex_step(r#"type:"a;b""#).unwrap()[5],
-///     Located::quoted("a;b", 5),
-/// );
-/// ```
-pub fn lex_step(text: &str) -> Result<Vec<Located<Lexeme>>, GrammarError> {
-    if u32::try_from(text.len()).is_err() {
-        return Err(GrammarError::new(
-            ErrorKind::ScriptTooLarge,
-            LocRange::at(Loc(0)),
-            "the step is longer than 4 GiB",
-        ));
-    }
-    let mut lexer = Lexer { text, quote_ends: HashMap::new() };
-    let mut lexemes = Vec::new();
-    let mut at = 0;
-    while let Some(character) = text[at..].chars().next() {
-        if character == '"' {
-            let (lexeme, next, error) = lexer.quoted(at, text.len());
-            if let Some(error) = error {
-                return Err(error);
-            }
-            lexemes.push(lexeme);
-            at = next;
-        } else {
-            lexemes.push(Located::char(character, at as u32));
-            at += character.len_utf8();
-        }
-    }
-    Ok(lexemes)
-}
-
 /// Lexes and parses one step written in script syntax.
 ///
 /// ```
@@ -268,163 +231,6 @@ pub fn lex_step(text: &str) -> Result<Vec<Located<Lexeme>>, GrammarError> {
 /// ```
 pub fn parse_step_str(text: &str) -> Result<ParsedStep, GrammarError> {
     parse_step_in(&lex_step(text)?, Dialect::Script)
-}
-
-/// One step's lexemes, as split from a script.
-struct RawStep {
-    lexemes: Vec<Located<Lexeme>>,
-    /// The step's text, without surrounding whitespace.
-    span: Range<usize>,
-    /// A lexing error; the step is not parsed.
-    error: Option<GrammarError>,
-}
-
-struct Lexer<'t> {
-    text: &'t str,
-    /// The byte after the closing quote of each quoted string, by the
-    /// offset of its opening quote.
-    quote_ends: HashMap<u32, u32>,
-}
-
-impl Lexer<'_> {
-    fn steps(&mut self) -> Vec<RawStep> {
-        let mut steps = Vec::new();
-        let mut line_start = 0;
-        let text = self.text;
-        while line_start <= text.len() {
-            let line_end = text[line_start..].find('\n').map_or(text.len(), |at| line_start + at);
-            let content_end =
-                if text[line_start..line_end].ends_with('\r') { line_end - 1 } else { line_end };
-            self.line(line_start, content_end, &mut steps);
-            if line_end == text.len() {
-                break;
-            }
-            line_start = line_end + 1;
-        }
-        steps
-    }
-
-    fn line(&mut self, start: usize, end: usize, steps: &mut Vec<RawStep>) {
-        let text = self.text;
-        if text[start..end].trim_start().starts_with('#') {
-            return;
-        }
-        let mut lexemes: Vec<Located<Lexeme>> = Vec::new();
-        let mut error = None;
-        let mut at = start;
-        while at < end {
-            let character = text[at..].chars().next().unwrap_or('\0');
-            match character {
-                ';' => {
-                    flush(&mut lexemes, &mut error, &self.quote_ends, steps);
-                    at += 1;
-                }
-                '"' => {
-                    let (lexeme, next, failure) = self.quoted(at, end);
-                    if error.is_none() {
-                        error = failure;
-                    }
-                    lexemes.push(lexeme);
-                    at = next;
-                }
-                other => {
-                    lexemes.push(Located::char(other, at as u32));
-                    at += other.len_utf8();
-                }
-            }
-        }
-        flush(&mut lexemes, &mut error, &self.quote_ends, steps);
-    }
-
-    /// Lexes the quoted string whose opening quote is at `open`, reading no
-    /// further than `end`. Returns the lexeme, the byte after it, and the
-    /// first error in it.
-    fn quoted(
-        &mut self,
-        open: usize,
-        end: usize,
-    ) -> (Located<Lexeme>, usize, Option<GrammarError>) {
-        let text = self.text;
-        let mut content = String::new();
-        let mut error = None;
-        let mut at = open + 1;
-        loop {
-            let Some(character) = text[at..end].chars().next() else {
-                let failure = GrammarError::new(
-                    ErrorKind::UnterminatedQuote,
-                    LocRange::at(Loc(open as u32)),
-                    "unterminated quote: this `\"` has no closing `\"` on its line (write `\\\"` for a quote inside quotes)",
-                );
-                // The unterminated string runs to the end of the line.
-                self.quote_ends.insert(open as u32, end as u32);
-                return (Located::quoted(content, open as u32), end, Some(failure));
-            };
-            match character {
-                '"' => {
-                    at += 1;
-                    break;
-                }
-                '\\' => {
-                    let escaped = text[at + 1..end].chars().next();
-                    match escaped.map(|c| (c, unescape(c))) {
-                        // `\` at the end of the line: the quote is unterminated.
-                        None => {}
-                        Some((_, Some(meant))) => content.push(meant),
-                        Some((written, None)) => {
-                            let escapes: Vec<String> =
-                                ESCAPES.iter().map(|(e, _)| format!("`\\{e}`")).collect();
-                            if error.is_none() {
-                                error = Some(GrammarError::new(
-                                    ErrorKind::UnknownEscape,
-                                    LocRange::new(Loc(at as u32), Loc((at + 1) as u32)),
-                                    format!(
-                                        "unknown escape `\\{written}` in quotes; the escapes are {} (write `\\\\` for a backslash)",
-                                        escapes.join(", ")
-                                    ),
-                                ));
-                            }
-                            content.push(written);
-                        }
-                    }
-                    at += 1 + escaped.map_or(0, char::len_utf8);
-                }
-                other => {
-                    content.push(other);
-                    at += other.len_utf8();
-                }
-            }
-        }
-        self.quote_ends.insert(open as u32, at as u32);
-        (Located::quoted(content, open as u32), at, error)
-    }
-}
-
-/// Ends the current step: trims it, skips it if blank, and records it.
-fn flush(
-    lexemes: &mut Vec<Located<Lexeme>>,
-    error: &mut Option<GrammarError>,
-    quote_ends: &HashMap<u32, u32>,
-    steps: &mut Vec<RawStep>,
-) {
-    let taken = std::mem::take(lexemes);
-    let failure = error.take();
-    let blank = |l: &Located<Lexeme>| l.value.as_char().is_some_and(char::is_whitespace);
-    let first = taken.iter().position(|l| !blank(l));
-    let last = taken.iter().rposition(|l| !blank(l));
-    let (Some(first), Some(last)) = (first, last) else {
-        return;
-    };
-    let start = taken[first].loc.0 as usize;
-    let end = lexeme_end(quote_ends, &taken[last]);
-    steps.push(RawStep { lexemes: taken, span: start..end, error: failure });
-}
-
-fn lexeme_end(quote_ends: &HashMap<u32, u32>, lexeme: &Located<Lexeme>) -> usize {
-    let at = lexeme.loc.0 as usize;
-    match &lexeme.value {
-        Lexeme::Quoted(_) => quote_ends.get(&lexeme.loc.0).map_or(at + 1, |&end| end as usize),
-        Lexeme::Char(character) => at + character.len_utf8(),
-    }
 }
 
 /// The script text with what is needed to turn locations into lines and
@@ -479,5 +285,164 @@ impl<'t> Source<'t> {
             suggestions: error.suggestions.clone(),
             related: error.related.map(|related| self.line_column(related.start.0 as usize)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::key::{KeyCode, KeyPress};
+    use crate::script::*;
+    use crate::step::AutomationStep;
+
+    fn lines(script: &Script) -> Vec<(usize, usize, &str)> {
+        script.steps.iter().map(|s| (s.line, s.column, s.source.as_str())).collect()
+    }
+
+    #[test]
+    fn steps_split_on_newlines_and_semicolons_outside_quotes() {
+        let script = parse_script(
+            "# a comment\n  # an indented comment\nclick:#new-todo; type:\"a;b\" ;key:enter\n\n;;\r\nwait-for:value=\"x;y\",#s,5 # not a comment\r\n",
+        );
+        // `# not a comment` is part of the timeout field.
+        let errors = script.unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors.errors[0].kind, ErrorKind::MalformedDuration);
+        assert_eq!(errors.errors[0].message.lines().count(), 1);
+        assert!(errors.errors[0].message.starts_with("`5 # not a comment` is not a duration"));
+
+        let script = parse_script(
+            "# a comment\n  # an indented comment\nclick:#new-todo; type:\"a;b\" ;key:enter\n\n;;\r\nwait-for:value=\"x;y\",#s,5\r\n  drain  ",
+        )
+        .unwrap();
+        assert_eq!(
+            lines(&script),
+            [
+                (3, 1, "click:#new-todo"),
+                (3, 18, "type:\"a;b\""),
+                (3, 30, "key:enter"),
+                (6, 1, "wait-for:value=\"x;y\",#s,5"),
+                (7, 3, "drain"),
+            ]
+        );
+        assert_eq!(script.steps[1].step, AutomationStep::type_text("a;b"));
+        assert_eq!(script.len(), 5);
+        assert!(!script.is_empty());
+        assert!(parse_script("").unwrap().is_empty());
+        assert!(parse_script("# only\n\n   \n").unwrap().is_empty());
+    }
+
+    #[test]
+    fn hash_is_a_comment_only_at_the_start_of_a_line() {
+        let script = parse_script("key:#\nclick:#a; #b").unwrap_err();
+        // `#b` after `;` is a step, and not a verb.
+        assert_eq!(script.len(), 1);
+        assert_eq!(script.errors[0].kind, ErrorKind::UnknownVerb);
+        assert_eq!((script.errors[0].line, script.errors[0].column), (2, 11));
+        let script = parse_script("key:#\n\t#comment\nclick:#a").unwrap();
+        assert_eq!(script.len(), 2);
+        assert_eq!(script.steps[0].step, AutomationStep::key(KeyPress::char('#')));
+    }
+
+    #[test]
+    fn every_error_is_collected_with_line_and_column() {
+        let errors = parse_script(
+            "click:#save\nclik:#save\n  type:\"unterminated\nresize:0x40; wait:25s\nkey:ctrl+entr\ntype:\"bad \\q escape\"",
+        )
+        .unwrap_err();
+        let located: Vec<(ErrorKind, usize, usize, &str)> =
+            errors.iter().map(|e| (e.kind, e.line, e.column, e.source.as_str())).collect();
+        assert_eq!(
+            located,
+            [
+                (ErrorKind::UnknownVerb, 2, 1, "clik:#save"),
+                (ErrorKind::UnterminatedQuote, 3, 8, "type:\"unterminated"),
+                (ErrorKind::MalformedSize, 4, 8, "resize:0x40"),
+                (ErrorKind::MalformedDuration, 4, 19, "wait:25s"),
+                (ErrorKind::UnknownKey, 5, 10, "key:ctrl+entr"),
+                (ErrorKind::UnknownEscape, 6, 11, "type:\"bad \\q escape\""),
+            ]
+        );
+        assert_eq!(errors.errors[4].span, 75..79);
+        assert_eq!(errors.errors[4].end_column, 14);
+        assert_eq!(errors.errors[4].suggestions, ["enter"]);
+    }
+
+    #[test]
+    fn columns_count_characters_and_errors_draw_a_caret() {
+        let errors = parse_script("type:ünï; click:#né").unwrap_err();
+        let error = &errors.errors[0];
+        assert_eq!((error.line, error.column, error.end_column), (1, 19, 20));
+        assert_eq!(error.source_column, 11);
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 19: automation id `né` has 'é'; only letters, digits and `-_./:` are allowed\n    click:#né\n            ^"
+        );
+        let errors = parse_script("wait:1\n   type:\"x\"zz").unwrap_err();
+        assert_eq!(
+            errors.to_string(),
+            "line 2, column 12: unexpected `zz` after the quoted string; a quoted string must be the whole text\n    type:\"x\"zz\n            ^^"
+        );
+    }
+
+    #[test]
+    fn a_quoted_error_points_at_the_whole_string() {
+        let errors = parse_script("click:\"Save me\"").unwrap_err();
+        let error = &errors.errors[0];
+        assert_eq!(error.span, 6..15);
+        assert_eq!((error.column, error.end_column), (7, 16));
+    }
+
+    #[test]
+    fn checks_run_over_the_script_with_the_context() {
+        let ids = DeclaredIds::new(&["new-todo", "item-{n}"]);
+        let refused = [KeyPress::from(KeyCode::F(4))];
+        let context = CheckContext::new().declared_ids(&ids).refused_keys(&refused);
+        let errors = parse_script_with(
+            "click:#new-todoo\nclick:@button; type:x\nkey:f4\ncheckpoint:a\ncheckpoint:a\nclick:#item-7",
+            &context,
+        )
+        .unwrap_err();
+        let located: Vec<(ErrorKind, usize, usize)> =
+            errors.iter().map(|e| (e.kind, e.line, e.column)).collect();
+        assert_eq!(
+            located,
+            [
+                (ErrorKind::UndeclaredId, 1, 8),
+                (ErrorKind::TextNotAccepted, 2, 16),
+                (ErrorKind::RefusedKey, 3, 5),
+                (ErrorKind::DuplicateCheckpoint, 5, 12),
+            ]
+        );
+        assert_eq!(errors.errors[1].related, Some((2, 7)));
+        assert_eq!(errors.errors[3].related, Some((4, 12)));
+        assert!(errors.errors[3].to_string().ends_with("(see line 4, column 12)"));
+        // Without the context only the app-independent checks run.
+        let errors = parse_script("click:#new-todoo\nkey:f4\nclick:@progress-bar").unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors.errors[0].kind, ErrorKind::UnsupportedAction);
+    }
+
+    #[test]
+    fn a_failed_step_makes_focus_unknown() {
+        // The misspelled step might have focused a text box: no cascade.
+        let errors = parse_script("click:@button\nfocus:@text-bx\ntype:x").unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors.errors[0].kind, ErrorKind::UnknownRole);
+    }
+
+    #[test]
+    fn lex_step_lexes_quotes_and_reports_escapes() {
+        assert_eq!(
+            lex_step("a\"b\\\"c\"").unwrap(),
+            [Located::char('a', 0), Located::quoted("b\"c", 1)]
+        );
+        let error = lex_step("type:\"x\\q\"").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::UnknownEscape);
+        assert_eq!(error.range, LocRange::new(Loc(7), Loc(8)));
+        assert!(error.message.contains("the escapes are `\\\"`, `\\\\`, `\\n`, `\\t`"), "{error}");
+        let error = lex_step("type:\"x").unwrap_err();
+        assert_eq!((error.kind, error.range), (ErrorKind::UnterminatedQuote, LocRange::at(Loc(5))));
+        let error = lex_step("type:\"x\\").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::UnterminatedQuote);
     }
 }

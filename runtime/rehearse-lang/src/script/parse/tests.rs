@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use super::*;
 use crate::key::{KeyCode, KeyPress, Modifiers};
 use crate::role::SemanticRole;
+use crate::script::*;
 use crate::selector::Selector;
 use crate::step::{AutomationStep, ScrollDirection};
 use crate::wait::{Predicate, WaitCondition};
@@ -246,6 +246,12 @@ fn display_quotes_free_text_only_when_needed() {
         ];
         for expected in steps {
             let shown = expected.to_string();
+            if text.is_empty() && shown.contains("text~\"\"") {
+                // Empty text would match every node: `text~""` is rejected,
+                // as `text~` is, so these steps have no spelling.
+                assert_eq!(fails(&shown).kind, ErrorKind::EmptyText, "{shown:?}");
+                continue;
+            }
             assert_eq!(step(&shown), expected, "{shown:?}");
             // And through a whole script, where `;` and newlines matter.
             let script = parse_script(&format!("{shown}\n{shown}; {shown}"))
@@ -423,6 +429,7 @@ fn invalid_cases() -> Vec<(&'static str, ErrorKind, &'static str, &'static str, 
         ("click:@button=", EmptyName, "=", "empty accessible name after `@button=`", vec![]),
         ("click:@button=   ", EmptyName, "=", "write `@button` to match any name", vec![]),
         ("click:text~", EmptyText, "text~", "empty text after `text~`", vec![]),
+        ("click:text~\"\"", EmptyText, "text~\"\"", "empty text after `text~`", vec![]),
         ("click:3", MalformedPoint, "3", "`3` is not a point; write `col,row`", vec![]),
         ("click:3,", MalformedPoint, ",", "the row must be a whole number; found nothing", vec![]),
         ("click:3,x", MalformedPoint, "x", "found `x`", vec![]),
@@ -442,6 +449,13 @@ fn invalid_cases() -> Vec<(&'static str, ErrorKind, &'static str, &'static str, 
         ),
         ("key:", MissingArgument, ":", "`key` needs an argument", vec![]),
         ("key:\"\"", EmptyKey, "\"\"", "write a key name", vec![]),
+        (
+            "key:\"\"",
+            EmptyKey,
+            "\"\"",
+            "the key is empty; write a key name such as `enter`",
+            vec![],
+        ),
         ("key:ctrl+", EmptyKey, "+", "`ctrl+` has no key after its modifiers", vec![]),
         (
             "key:entr",
@@ -733,160 +747,4 @@ fn facts_locate_ids_roles_keys_and_checkpoints() {
 fn empty_input_is_an_empty_step() {
     assert_eq!(parse_step(&[]).unwrap_err().kind, ErrorKind::EmptyStep);
     assert_eq!(parse_step(&chars("   ", 0)).unwrap_err().kind, ErrorKind::EmptyStep);
-}
-
-mod scripts {
-    use super::*;
-
-    fn lines(script: &Script) -> Vec<(usize, usize, &str)> {
-        script.steps.iter().map(|s| (s.line, s.column, s.source.as_str())).collect()
-    }
-
-    #[test]
-    fn steps_split_on_newlines_and_semicolons_outside_quotes() {
-        let script = parse_script(
-            "# a comment\n  # an indented comment\nclick:#new-todo; type:\"a;b\" ;key:enter\n\n;;\r\nwait-for:value=\"x;y\",#s,5 # not a comment\r\n",
-        );
-        // `# not a comment` is part of the timeout field.
-        let errors = script.unwrap_err();
-        assert_eq!(errors.len(), 1);
-        assert_eq!(errors.errors[0].kind, ErrorKind::MalformedDuration);
-        assert_eq!(errors.errors[0].message.lines().count(), 1);
-        assert!(errors.errors[0].message.starts_with("`5 # not a comment` is not a duration"));
-
-        let script = parse_script(
-            "# a comment\n  # an indented comment\nclick:#new-todo; type:\"a;b\" ;key:enter\n\n;;\r\nwait-for:value=\"x;y\",#s,5\r\n  drain  ",
-        )
-        .unwrap();
-        assert_eq!(
-            lines(&script),
-            [
-                (3, 1, "click:#new-todo"),
-                (3, 18, "type:\"a;b\""),
-                (3, 30, "key:enter"),
-                (6, 1, "wait-for:value=\"x;y\",#s,5"),
-                (7, 3, "drain"),
-            ]
-        );
-        assert_eq!(script.steps[1].step, AutomationStep::type_text("a;b"));
-        assert_eq!(script.len(), 5);
-        assert!(!script.is_empty());
-        assert!(parse_script("").unwrap().is_empty());
-        assert!(parse_script("# only\n\n   \n").unwrap().is_empty());
-    }
-
-    #[test]
-    fn hash_is_a_comment_only_at_the_start_of_a_line() {
-        let script = parse_script("key:#\nclick:#a; #b").unwrap_err();
-        // `#b` after `;` is a step, and not a verb.
-        assert_eq!(script.len(), 1);
-        assert_eq!(script.errors[0].kind, ErrorKind::UnknownVerb);
-        assert_eq!((script.errors[0].line, script.errors[0].column), (2, 11));
-        let script = parse_script("key:#\n\t#comment\nclick:#a").unwrap();
-        assert_eq!(script.len(), 2);
-        assert_eq!(script.steps[0].step, AutomationStep::key(KeyPress::char('#')));
-    }
-
-    #[test]
-    fn every_error_is_collected_with_line_and_column() {
-        let errors = parse_script(
-            "click:#save\nclik:#save\n  type:\"unterminated\nresize:0x40; wait:25s\nkey:ctrl+entr\ntype:\"bad \\q escape\"",
-        )
-        .unwrap_err();
-        let located: Vec<(ErrorKind, usize, usize, &str)> =
-            errors.iter().map(|e| (e.kind, e.line, e.column, e.source.as_str())).collect();
-        assert_eq!(
-            located,
-            [
-                (ErrorKind::UnknownVerb, 2, 1, "clik:#save"),
-                (ErrorKind::UnterminatedQuote, 3, 8, "type:\"unterminated"),
-                (ErrorKind::MalformedSize, 4, 8, "resize:0x40"),
-                (ErrorKind::MalformedDuration, 4, 19, "wait:25s"),
-                (ErrorKind::UnknownKey, 5, 10, "key:ctrl+entr"),
-                (ErrorKind::UnknownEscape, 6, 11, "type:\"bad \\q escape\""),
-            ]
-        );
-        assert_eq!(errors.errors[4].span, 75..79);
-        assert_eq!(errors.errors[4].end_column, 14);
-        assert_eq!(errors.errors[4].suggestions, ["enter"]);
-    }
-
-    #[test]
-    fn columns_count_characters_and_errors_draw_a_caret() {
-        let errors = parse_script("type:ünï; click:#né").unwrap_err();
-        let error = &errors.errors[0];
-        assert_eq!((error.line, error.column, error.end_column), (1, 19, 20));
-        assert_eq!(error.source_column, 11);
-        assert_eq!(
-            error.to_string(),
-            "line 1, column 19: automation id `né` has 'é'; only letters, digits and `-_./:` are allowed\n    click:#né\n            ^"
-        );
-        let errors = parse_script("wait:1\n   type:\"x\"zz").unwrap_err();
-        assert_eq!(
-            errors.to_string(),
-            "line 2, column 12: unexpected `zz` after the quoted string; a quoted string must be the whole text\n    type:\"x\"zz\n            ^^"
-        );
-    }
-
-    #[test]
-    fn a_quoted_error_points_at_the_whole_string() {
-        let errors = parse_script("click:\"Save me\"").unwrap_err();
-        let error = &errors.errors[0];
-        assert_eq!(error.span, 6..15);
-        assert_eq!((error.column, error.end_column), (7, 16));
-    }
-
-    #[test]
-    fn checks_run_over_the_script_with_the_context() {
-        let ids = DeclaredIds::new(&["new-todo", "item-{n}"]);
-        let refused = [KeyPress::from(KeyCode::F(4))];
-        let context = CheckContext::new().declared_ids(&ids).refused_keys(&refused);
-        let errors = parse_script_with(
-            "click:#new-todoo\nclick:@button; type:x\nkey:f4\ncheckpoint:a\ncheckpoint:a\nclick:#item-7",
-            &context,
-        )
-        .unwrap_err();
-        let located: Vec<(ErrorKind, usize, usize)> =
-            errors.iter().map(|e| (e.kind, e.line, e.column)).collect();
-        assert_eq!(
-            located,
-            [
-                (ErrorKind::UndeclaredId, 1, 8),
-                (ErrorKind::TextNotAccepted, 2, 16),
-                (ErrorKind::RefusedKey, 3, 5),
-                (ErrorKind::DuplicateCheckpoint, 5, 12),
-            ]
-        );
-        assert_eq!(errors.errors[1].related, Some((2, 7)));
-        assert_eq!(errors.errors[3].related, Some((4, 12)));
-        assert!(errors.errors[3].to_string().ends_with("(see line 4, column 12)"));
-        // Without the context only the app-independent checks run.
-        let errors = parse_script("click:#new-todoo\nkey:f4\nclick:@progress-bar").unwrap_err();
-        assert_eq!(errors.len(), 1);
-        assert_eq!(errors.errors[0].kind, ErrorKind::UnsupportedAction);
-    }
-
-    #[test]
-    fn a_failed_step_makes_focus_unknown() {
-        // The misspelled step might have focused a text box: no cascade.
-        let errors = parse_script("click:@button\nfocus:@text-bx\ntype:x").unwrap_err();
-        assert_eq!(errors.len(), 1);
-        assert_eq!(errors.errors[0].kind, ErrorKind::UnknownRole);
-    }
-
-    #[test]
-    fn lex_step_lexes_quotes_and_reports_escapes() {
-        assert_eq!(
-            lex_step("a\"b\\\"c\"").unwrap(),
-            [Located::char('a', 0), Located::quoted("b\"c", 1)]
-        );
-        let error = lex_step("type:\"x\\q\"").unwrap_err();
-        assert_eq!(error.kind, ErrorKind::UnknownEscape);
-        assert_eq!(error.range, LocRange::new(Loc(7), Loc(8)));
-        assert!(error.message.contains("the escapes are `\\\"`, `\\\\`, `\\n`, `\\t`"), "{error}");
-        let error = lex_step("type:\"x").unwrap_err();
-        assert_eq!((error.kind, error.range), (ErrorKind::UnterminatedQuote, LocRange::at(Loc(5))));
-        let error = lex_step("type:\"x\\").unwrap_err();
-        assert_eq!(error.kind, ErrorKind::UnterminatedQuote);
-    }
 }

@@ -1,0 +1,235 @@
+//! The composite arguments: `checkpoint:NAME`, `focus:next|prev|SELECTOR`,
+//! `scroll:[SELECTOR,]DIRECTION`, `drag:FROM>TO` and
+//! `wait-for:PREDICATE,SELECTOR,TIMEOUT`.
+
+use crate::checkpoint::{CheckpointNameError, MAX_CHECKPOINT_NAME_BYTES, validate_checkpoint_name};
+use crate::id::validate_automation_id;
+use crate::role::SemanticRole;
+use crate::script::error::{ErrorKind, GrammarError};
+use crate::script::facts::{SelectorSlot, StepFacts};
+use crate::script::source::{Lexeme, LocRange};
+use crate::script::verb::Verb;
+use crate::step::{AutomationStep, FocusOrder, ScrollDirection};
+use crate::suggest::{closest, or_list};
+use crate::vocabulary::Vocabulary;
+use crate::wait::WaitCondition;
+
+use super::piece::Piece;
+use super::selector::SELECTOR_FORMS;
+use super::written::Written;
+use super::{Parser, error};
+
+impl Parser {
+    pub(super) fn checkpoint(&self, piece: Piece<'_>) -> Result<String, GrammarError> {
+        let piece = piece.trim();
+        let Some(written) = self.name(piece)? else {
+            return Err(error(
+                ErrorKind::MissingArgument,
+                piece.range(),
+                format!("`checkpoint` needs a name: {}", Verb::Checkpoint.usage()),
+            ));
+        };
+        let quoted = matches!(written, Written::Quoted(_));
+        let name = written.into_text();
+        match validate_checkpoint_name(&name) {
+            Ok(()) => Ok(name),
+            Err(failure) => {
+                let (range, message) = match failure {
+                    CheckpointNameError::InvalidCharacter { position, character } => (
+                        if quoted {
+                            piece.range()
+                        } else {
+                            piece.byte_range(&name, position, position + character.len_utf8())
+                        },
+                        format!(
+                            "checkpoint name `{name}` has {character:?}; only letters, digits and `._-` are allowed (the name becomes a file name)"
+                        ),
+                    ),
+                    CheckpointNameError::LeadingDot => (
+                        if quoted { piece.range() } else { piece.sub_range(0, 1) },
+                        format!(
+                            "checkpoint name `{name}` starts with `.`; start it with a letter or digit"
+                        ),
+                    ),
+                    CheckpointNameError::TooLong { len } => (
+                        piece.range(),
+                        format!(
+                            "checkpoint name is {len} bytes long; the limit is {MAX_CHECKPOINT_NAME_BYTES}"
+                        ),
+                    ),
+                    CheckpointNameError::Empty => {
+                        (piece.range(), "checkpoint name is empty".to_owned())
+                    }
+                };
+                Err(error(ErrorKind::InvalidCheckpointName, range, message))
+            }
+        }
+    }
+
+    pub(super) fn focus(
+        &self,
+        piece: Piece<'_>,
+        facts: &mut StepFacts,
+    ) -> Result<AutomationStep, GrammarError> {
+        if let Some(order) = piece.bare().and_then(|word| FocusOrder::parse(&word).ok()) {
+            return Ok(AutomationStep::Focus { target: order.into() });
+        }
+        let looks_like_selector = match &piece.lexemes[0].value {
+            Lexeme::Quoted(_) => true,
+            Lexeme::Char(c) => matches!(c, '#' | '@') || c.is_ascii_digit(),
+        } || piece.starts_with("text~");
+        if !looks_like_selector {
+            let given = piece.spelling();
+            let mut suggestions: Vec<String> =
+                closest(&given, FocusOrder::names()).into_iter().map(str::to_owned).collect();
+            if suggestions.is_empty() && SemanticRole::parse(&given).is_ok() {
+                suggestions.push(format!("@{given}"));
+            } else if suggestions.is_empty() && validate_automation_id(&given).is_ok() {
+                suggestions.push(format!("#{given}"));
+            }
+            let names: Vec<&str> = suggestions.iter().map(String::as_str).collect();
+            let hint = if names.is_empty() {
+                String::new()
+            } else {
+                format!("; did you mean {}?", or_list(&names))
+            };
+            return Err(error(
+                ErrorKind::InvalidSelector,
+                piece.range(),
+                format!(
+                    "`{given}` is not a focus target{hint} (write `next`, `prev` or a selector: {SELECTOR_FORMS})"
+                ),
+            )
+            .with_suggestions(suggestions));
+        }
+        Ok(AutomationStep::focus(self.selector(piece, SelectorSlot::Focus, facts)?))
+    }
+
+    pub(super) fn scroll(
+        &self,
+        piece: Piece<'_>,
+        facts: &mut StepFacts,
+    ) -> Result<AutomationStep, GrammarError> {
+        let (target, direction_piece) = match piece.rfind_char(',') {
+            Some(at) => {
+                let (target, _, direction) = piece.split_at(at);
+                (Some(target), direction.trim())
+            }
+            None => (None, piece),
+        };
+        let direction = match direction_piece.bare().map(|word| ScrollDirection::parse(&word)) {
+            Some(Ok(direction)) => direction,
+            _ => {
+                let given = direction_piece.spelling();
+                if target.is_none()
+                    && (given.starts_with(['#', '@', '"']) || given.starts_with("text~"))
+                {
+                    return Err(error(
+                        ErrorKind::InvalidScrollDirection,
+                        direction_piece.range(),
+                        format!(
+                            "`scroll` needs a direction after the selector: `scroll:{given},down` or `scroll:{given},up`"
+                        ),
+                    )
+                    .with_suggestions([format!("{given},down"), format!("{given},up")]));
+                }
+                let suggestions = closest(&given, ScrollDirection::names());
+                let hint = if suggestions.is_empty() {
+                    String::new()
+                } else {
+                    format!("did you mean {}? ", or_list(&suggestions))
+                };
+                return Err(error(
+                    ErrorKind::InvalidScrollDirection,
+                    direction_piece.range(),
+                    format!("`{given}` is not a scroll direction; {hint}(write `up` or `down`)"),
+                )
+                .with_suggestions(suggestions));
+            }
+        };
+        Ok(match target {
+            None => AutomationStep::scroll(direction),
+            Some(target) => AutomationStep::scroll_at(
+                self.selector(target, SelectorSlot::Scroll, facts)?,
+                direction,
+            ),
+        })
+    }
+
+    pub(super) fn drag(
+        &self,
+        piece: Piece<'_>,
+        facts: &mut StepFacts,
+    ) -> Result<AutomationStep, GrammarError> {
+        let Some(at) = piece.find_char('>') else {
+            return Err(error(
+                ErrorKind::MissingDragTarget,
+                piece.range(),
+                format!(
+                    "`drag` needs `>` between where it starts and where it ends: drag:{}>TO",
+                    piece.spelling()
+                ),
+            ));
+        };
+        let (from, separator, to) = piece.split_at(at);
+        if to.trim().is_empty() {
+            return Err(error(
+                ErrorKind::MissingDragTarget,
+                LocRange::at(separator),
+                format!("missing drop target after `>`; write {SELECTOR_FORMS}"),
+            ));
+        }
+        let from = self.selector(from, SelectorSlot::DragFrom, facts)?;
+        let to = self.selector(to, SelectorSlot::DragTo, facts)?;
+        Ok(AutomationStep::drag(from, to))
+    }
+
+    pub(super) fn wait_for(
+        &self,
+        piece: Piece<'_>,
+        facts: &mut StepFacts,
+    ) -> Result<AutomationStep, GrammarError> {
+        let usage = Verb::WaitFor.usage();
+        let (Some(first), Some(last)) = (piece.find_char(','), piece.rfind_char(',')) else {
+            return Err(error(
+                ErrorKind::MalformedWaitFor,
+                piece.range(),
+                format!("`wait-for` needs a predicate, a selector and a timeout: {usage}"),
+            ));
+        };
+        let (predicate_piece, _, rest) = piece.split_at(first);
+        let predicate = self.predicate(predicate_piece)?;
+        if first == last {
+            // One comma: a selector or the timeout is missing.
+            let single = rest.trim();
+            if !single.is_empty() && self.duration(single).is_ok() {
+                return Err(error(
+                    ErrorKind::MalformedWaitFor,
+                    single.range(),
+                    format!("`wait-for` is missing the selector before the timeout: {usage}"),
+                ));
+            }
+            return Err(error(
+                ErrorKind::MissingTimeout,
+                rest.range(),
+                format!(
+                    "`wait-for` needs a timeout after the selector, such as `wait-for:{},500`",
+                    piece.spelling()
+                ),
+            ));
+        }
+        let (middle, comma, timeout) = piece.split_at(last);
+        let selector_piece = Piece::new(&middle.lexemes[first + 1..], piece.lexemes[first].loc);
+        let selector = self.selector(selector_piece, SelectorSlot::WaitFor, facts)?;
+        let timeout = timeout.trim();
+        if timeout.is_empty() {
+            return Err(error(
+                ErrorKind::MissingTimeout,
+                LocRange::at(comma),
+                format!("missing timeout after the last `,`; {usage}"),
+            ));
+        }
+        let timeout = self.duration(timeout)?;
+        Ok(AutomationStep::wait_for(WaitCondition::new(predicate, selector), timeout))
+    }
+}

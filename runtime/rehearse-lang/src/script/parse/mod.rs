@@ -1,0 +1,235 @@
+//! The one step parser both front-ends call.
+//!
+//! [`parse_step_in`] reads one step's lexemes: the verb ([`Parser::step`]
+//! here), then its argument, by the seams of the grammar:
+//!
+//! - [`piece`]: a run of lexemes being parsed, and its ranges;
+//! - [`written`]: how text is written (bare, quoted, or a string literal in
+//!   `scenario!`);
+//! - [`selector`]: `#id`, `@role`, `@role=Name`, `text~substring`, `col,row`;
+//! - [`key`], [`numbers`] (durations, sizes, points), [`predicate`];
+//! - [`arguments`]: the composite arguments of `focus:`, `scroll:`,
+//!   `drag:`, `wait-for:` and `checkpoint:`.
+
+mod arguments;
+mod key;
+mod numbers;
+mod piece;
+mod predicate;
+mod selector;
+mod written;
+
+#[cfg(test)]
+mod tests;
+
+use std::time::Duration;
+
+use crate::script::error::{ErrorKind, GrammarError};
+use crate::script::facts::{ParsedStep, SelectorSlot, StepFacts};
+use crate::script::source::{Lexeme, Loc, LocRange, Located, Spanned};
+use crate::script::verb::Verb;
+use crate::step::{AutomationStep, MouseButton};
+use crate::vocabulary::{UnknownName, Vocabulary};
+
+use piece::Piece;
+
+/// How long `wait` and `sleep` last when no duration is given.
+pub const DEFAULT_WAIT: Duration = Duration::from_millis(250);
+
+/// Which front-end's rules apply. The grammar is the same; only the
+/// spelling of free text differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Dialect {
+    /// Text scripts: free text may be bare when unambiguous, or quoted.
+    #[default]
+    Script,
+    /// `scenario!`: free text must be a string literal ([`Lexeme::Quoted`]).
+    Scenario,
+}
+
+/// Parses one step with the text-script rules ([`Dialect::Script`]).
+///
+/// `input` is one step's lexemes, without the `;` or newline that ends it.
+/// Whitespace characters at either end are ignored. An empty input is an
+/// [`ErrorKind::EmptyStep`] located at `Loc(0)`; front-ends skip empty steps
+/// before calling.
+///
+/// ```
+/// use rehearse_lang::script::{parse_step, chars};
+/// use rehearse_lang::{AutomationStep, Selector};
+/// let parsed = parse_step(&chars("click:#save", 0)).unwrap();
+/// assert_eq!(parsed.step, AutomationStep::click(Selector::id("save")));
+/// ```
+pub fn parse_step(input: &[Located<Lexeme>]) -> Result<ParsedStep, GrammarError> {
+    parse_step_in(input, Dialect::Script)
+}
+
+/// Parses one step with the rules of `dialect`.
+pub fn parse_step_in(
+    input: &[Located<Lexeme>],
+    dialect: Dialect,
+) -> Result<ParsedStep, GrammarError> {
+    Parser { dialect }.step(input)
+}
+
+fn error(kind: ErrorKind, range: LocRange, message: impl Into<String>) -> GrammarError {
+    GrammarError::new(kind, range, message)
+}
+
+fn unknown_name(kind: ErrorKind, range: LocRange, unknown: &UnknownName) -> GrammarError {
+    error(kind, range, unknown.to_string()).with_suggestions(unknown.suggestions().iter().copied())
+}
+
+/// The parser of one dialect; its methods are spread over this module's
+/// files by the part of the grammar they read.
+struct Parser {
+    dialect: Dialect,
+}
+
+impl Parser {
+    fn step(&self, input: &[Located<Lexeme>]) -> Result<ParsedStep, GrammarError> {
+        let whole = Piece::new(input, input.first().map_or(Loc(0), |l| l.loc)).trim();
+        if whole.is_empty() {
+            return Err(error(
+                ErrorKind::EmptyStep,
+                whole.range(),
+                "empty step; write a step such as `click:#save`",
+            ));
+        }
+        let (verb, verb_range, argument) = self.verb(whole)?;
+        let mut facts = StepFacts {
+            range: whole.range(),
+            verb,
+            verb_range,
+            selectors: Vec::new(),
+            key: None,
+            checkpoint: None,
+        };
+        let argument = argument.map(Piece::trim);
+        let Some(argument) = argument.filter(|piece| !piece.is_empty()) else {
+            let step = match verb {
+                Verb::Drain => AutomationStep::drain(),
+                Verb::Wait => AutomationStep::advance(DEFAULT_WAIT),
+                Verb::Sleep => AutomationStep::sleep(DEFAULT_WAIT),
+                _ => {
+                    let at = argument.map_or(verb_range, |piece| piece.range());
+                    return Err(error(
+                        ErrorKind::MissingArgument,
+                        at,
+                        format!("`{verb}` needs an argument: {}", verb.usage()),
+                    ));
+                }
+            };
+            return Ok(ParsedStep { step, facts });
+        };
+        let step = match verb {
+            Verb::Key => {
+                let key = self.key(argument)?;
+                facts.key = Some(Spanned::new(key, argument.range()));
+                AutomationStep::key(key)
+            }
+            Verb::Type => {
+                let text = self.free_text(argument, "the text to type")?.unwrap_or_default();
+                AutomationStep::type_text(text)
+            }
+            Verb::Click | Verb::RightClick | Verb::MiddleClick => {
+                let button = MouseButton::clicked_by(verb).unwrap_or(MouseButton::Left);
+                let target = self.selector(argument, SelectorSlot::Click(button), &mut facts)?;
+                AutomationStep::Click { target, button }
+            }
+            Verb::Hover => {
+                AutomationStep::hover(self.selector(argument, SelectorSlot::Hover, &mut facts)?)
+            }
+            Verb::Focus => self.focus(argument, &mut facts)?,
+            Verb::Scroll => self.scroll(argument, &mut facts)?,
+            Verb::Drag => self.drag(argument, &mut facts)?,
+            Verb::Wait => AutomationStep::advance(self.duration(argument)?),
+            Verb::Sleep => AutomationStep::sleep(self.duration(argument)?),
+            Verb::Resize => {
+                let (cols, rows) = self.size(argument)?;
+                AutomationStep::resize(cols, rows)
+            }
+            Verb::Drain => {
+                return Err(error(
+                    ErrorKind::UnexpectedArgument,
+                    argument.range(),
+                    format!("`drain` takes no argument; found `{}`", argument.spelling()),
+                ));
+            }
+            Verb::Checkpoint => {
+                let name = self.checkpoint(argument)?;
+                facts.checkpoint = Some(Spanned::new(name.clone(), argument.range()));
+                AutomationStep::checkpoint(name)
+            }
+            Verb::WaitFor => self.wait_for(argument, &mut facts)?,
+        };
+        Ok(ParsedStep { step, facts })
+    }
+
+    /// The verb, its range and the argument after `:` (if there is a `:`).
+    fn verb<'a>(
+        &self,
+        whole: Piece<'a>,
+    ) -> Result<(Verb, LocRange, Option<Piece<'a>>), GrammarError> {
+        let Some(colon) = whole.find_char(':') else {
+            // No `:`: either an argument-less step or a missing colon.
+            let word_len = whole
+                .lexemes
+                .iter()
+                .take_while(|l| {
+                    l.value.as_char().is_some_and(|c| c.is_ascii_alphanumeric() || c == '-')
+                })
+                .count();
+            let word: String =
+                whole.lexemes[..word_len].iter().filter_map(|l| l.value.as_char()).collect();
+            let rest = whole.skip(word_len).trim();
+            if let Ok(verb) = Verb::parse(&word) {
+                let verb_range = whole.sub_range(0, word_len);
+                if rest.is_empty() {
+                    return Ok((verb, verb_range, None));
+                }
+                let fixed = format!("{word}:{}", rest.spelling());
+                return Err(error(
+                    ErrorKind::MissingColon,
+                    whole.range(),
+                    format!("missing `:` after `{word}`; write `{fixed}`"),
+                )
+                .with_suggestions([fixed]));
+            }
+            let (given, range) = if word_len == 0 || rest.is_empty() {
+                (whole.spelling(), whole.range())
+            } else {
+                (word.clone(), whole.sub_range(0, word_len))
+            };
+            return Err(self.unknown_verb(&given, range));
+        };
+        let (verb_piece, colon, argument) = whole.split_at(colon);
+        let verb_piece = verb_piece.trim();
+        if verb_piece.is_empty() {
+            return Err(error(
+                ErrorKind::UnknownVerb,
+                LocRange::at(colon),
+                format!(
+                    "missing verb before `:`; a step is `verb:argument` (valid verbs: {})",
+                    Verb::names().collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+        let Some(word) = verb_piece.bare() else {
+            return Err(error(
+                ErrorKind::MisplacedQuote,
+                verb_piece.range(),
+                "a verb is never quoted; write `click:`, `type:`, ...",
+            ));
+        };
+        match Verb::parse(&word) {
+            Ok(verb) => Ok((verb, verb_piece.range(), Some(argument))),
+            Err(_) => Err(self.unknown_verb(&word, verb_piece.range())),
+        }
+    }
+
+    fn unknown_verb(&self, given: &str, range: LocRange) -> GrammarError {
+        let unknown = UnknownName::new("verb", given, Verb::names());
+        unknown_name(ErrorKind::UnknownVerb, range, &unknown)
+    }
+}

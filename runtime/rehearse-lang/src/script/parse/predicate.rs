@@ -1,0 +1,119 @@
+//! The predicate of `wait-for:`: a name, and the value some names take.
+
+use crate::script::error::{ErrorKind, GrammarError};
+use crate::suggest::closest;
+use crate::vocabulary::Vocabulary;
+use crate::wait::{Boolean, Predicate, PredicateName};
+
+use super::piece::Piece;
+use super::{Parser, error, unknown_name};
+
+impl Parser {
+    pub(super) fn predicate(&self, piece: Piece<'_>) -> Result<Predicate, GrammarError> {
+        let piece = piece.trim();
+        let (name_piece, value_piece) = match piece.find_char('=') {
+            Some(at) => {
+                let (name, _, value) = piece.split_at(at);
+                (name.trim(), Some(value))
+            }
+            None => (piece, None),
+        };
+        let name_text = self.strict(name_piece, "a predicate name")?;
+        let name = PredicateName::parse(&name_text).map_err(|unknown| {
+            if name_text.is_empty() {
+                error(
+                    ErrorKind::UnknownPredicate,
+                    name_piece.range(),
+                    format!("missing predicate (valid predicates: {})", unknown.valid().join(", ")),
+                )
+            } else {
+                unknown_name(ErrorKind::UnknownPredicate, name_piece.range(), &unknown)
+            }
+        })?;
+        let missing = |example: &str| {
+            error(
+                ErrorKind::MissingPredicateValue,
+                piece.range(),
+                format!("`{name}` needs a value: write `{name}={example}`"),
+            )
+        };
+        let plain = |predicate: Predicate| match value_piece {
+            None => Ok(predicate),
+            Some(value) => Err(error(
+                ErrorKind::UnexpectedPredicateValue,
+                value.range(),
+                format!("`{name}` takes no value; write `{name}`"),
+            )
+            .with_suggestions([name.as_str()])),
+        };
+        match name {
+            PredicateName::Exists => plain(Predicate::Exists),
+            PredicateName::Missing => plain(Predicate::Missing),
+            PredicateName::InView => plain(Predicate::InView),
+            PredicateName::Focused => plain(Predicate::Focused),
+            PredicateName::Enabled => plain(Predicate::Enabled),
+            PredicateName::Disabled => plain(Predicate::Disabled),
+            PredicateName::Value | PredicateName::Text => {
+                let Some(value_piece) = value_piece else { return Err(missing("ready")) };
+                match self.free_text(value_piece, "a predicate value")? {
+                    Some(text) if name == PredicateName::Value => Ok(Predicate::ValueEquals(text)),
+                    Some(text) => Ok(Predicate::TextContains(text)),
+                    None => Err(error(
+                        ErrorKind::EmptyText,
+                        value_piece.range(),
+                        format!(
+                            "empty value after `{name}=`; write `{name}=\"\"` to wait for an empty {}",
+                            if name == PredicateName::Value { "value" } else { "text" }
+                        ),
+                    )),
+                }
+            }
+            PredicateName::Count => {
+                let Some(value_piece) = value_piece.map(Piece::trim) else {
+                    return Err(missing("1"));
+                };
+                if value_piece.is_empty() {
+                    return Err(missing("1"));
+                }
+                let text = self.strict(value_piece, "a count")?;
+                if text.bytes().all(|b| b.is_ascii_digit()) {
+                    if let Ok(count) = text.parse::<usize>() {
+                        return Ok(Predicate::Count(count));
+                    }
+                    return Err(error(
+                        ErrorKind::MalformedCount,
+                        value_piece.range(),
+                        format!("count `{text}` is too large"),
+                    ));
+                }
+                Err(error(
+                    ErrorKind::MalformedCount,
+                    value_piece.range(),
+                    format!(
+                        "`{text}` is not a count; write a whole number of matches such as `count=3`"
+                    ),
+                ))
+            }
+            PredicateName::Selected => {
+                let Some(value_piece) = value_piece.map(Piece::trim) else {
+                    return Ok(Predicate::Selected(true));
+                };
+                match value_piece.bare().map(|word| Boolean::parse(&word)) {
+                    Some(Ok(selected)) => Ok(Predicate::Selected(selected.into())),
+                    _ => {
+                        let given = value_piece.spelling();
+                        let suggestions = closest(&given, Boolean::names());
+                        Err(error(
+                            ErrorKind::MalformedBool,
+                            value_piece.range(),
+                            format!(
+                                "`{name}=` takes `true` or `false`; found `{given}` (write `selected` or `selected=false`)"
+                            ),
+                        )
+                        .with_suggestions(suggestions))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! Lexing script text: splitting it into steps at newlines and `;`
+//! (outside quotes), skipping comment lines, and turning each step into
+//! located lexemes (quoted strings unescaped).
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use crate::script::error::{ErrorKind, GrammarError};
+use crate::script::source::{Lexeme, Loc, LocRange, Located};
+use crate::script::text::{ESCAPES, unescape};
+
+/// Lexes one step written in script syntax, locating each lexeme by its byte
+/// offset in `text`. `;` and newlines are ordinary characters here; quotes
+/// and escapes are lexed as in scripts.
+///
+/// ```
+/// use rehearse_lang::script::{lex_step, Lexeme, Located};
+/// assert_eq!(
+///     lex_step(r#"type:"a;b""#).unwrap()[5],
+///     Located::quoted("a;b", 5),
+/// );
+/// ```
+pub fn lex_step(text: &str) -> Result<Vec<Located<Lexeme>>, GrammarError> {
+    if u32::try_from(text.len()).is_err() {
+        return Err(GrammarError::new(
+            ErrorKind::ScriptTooLarge,
+            LocRange::at(Loc(0)),
+            "the step is longer than 4 GiB",
+        ));
+    }
+    let mut lexer = Lexer::new(text);
+    let mut lexemes = Vec::new();
+    let mut at = 0;
+    while let Some(character) = text[at..].chars().next() {
+        if character == '"' {
+            let (lexeme, next, error) = lexer.quoted(at, text.len());
+            if let Some(error) = error {
+                return Err(error);
+            }
+            lexemes.push(lexeme);
+            at = next;
+        } else {
+            lexemes.push(Located::char(character, at as u32));
+            at += character.len_utf8();
+        }
+    }
+    Ok(lexemes)
+}
+
+/// One step's lexemes, as split from a script.
+pub(super) struct RawStep {
+    pub(super) lexemes: Vec<Located<Lexeme>>,
+    /// The step's text, without surrounding whitespace.
+    pub(super) span: Range<usize>,
+    /// A lexing error; the step is not parsed.
+    pub(super) error: Option<GrammarError>,
+}
+
+/// Splits a script into steps and lexes each, remembering where every
+/// quoted string ends.
+pub(super) struct Lexer<'t> {
+    text: &'t str,
+    /// The byte after the closing quote of each quoted string, by the
+    /// offset of its opening quote.
+    pub(super) quote_ends: HashMap<u32, u32>,
+}
+
+impl<'t> Lexer<'t> {
+    /// A lexer over `text`.
+    pub(super) fn new(text: &'t str) -> Self {
+        Self { text, quote_ends: HashMap::new() }
+    }
+
+    /// Every non-blank step of the script, in order.
+    pub(super) fn steps(&mut self) -> Vec<RawStep> {
+        let mut steps = Vec::new();
+        let mut line_start = 0;
+        let text = self.text;
+        while line_start <= text.len() {
+            let line_end = text[line_start..].find('\n').map_or(text.len(), |at| line_start + at);
+            let content_end =
+                if text[line_start..line_end].ends_with('\r') { line_end - 1 } else { line_end };
+            self.line(line_start, content_end, &mut steps);
+            if line_end == text.len() {
+                break;
+            }
+            line_start = line_end + 1;
+        }
+        steps
+    }
+
+    fn line(&mut self, start: usize, end: usize, steps: &mut Vec<RawStep>) {
+        let text = self.text;
+        if text[start..end].trim_start().starts_with('#') {
+            return;
+        }
+        let mut lexemes: Vec<Located<Lexeme>> = Vec::new();
+        let mut error = None;
+        let mut at = start;
+        while at < end {
+            let character = text[at..].chars().next().unwrap_or('\0');
+            match character {
+                ';' => {
+                    flush(&mut lexemes, &mut error, &self.quote_ends, steps);
+                    at += 1;
+                }
+                '"' => {
+                    let (lexeme, next, failure) = self.quoted(at, end);
+                    if error.is_none() {
+                        error = failure;
+                    }
+                    lexemes.push(lexeme);
+                    at = next;
+                }
+                other => {
+                    lexemes.push(Located::char(other, at as u32));
+                    at += other.len_utf8();
+                }
+            }
+        }
+        flush(&mut lexemes, &mut error, &self.quote_ends, steps);
+    }
+
+    /// Lexes the quoted string whose opening quote is at `open`, reading no
+    /// further than `end`. Returns the lexeme, the byte after it, and the
+    /// first error in it.
+    fn quoted(
+        &mut self,
+        open: usize,
+        end: usize,
+    ) -> (Located<Lexeme>, usize, Option<GrammarError>) {
+        let text = self.text;
+        let mut content = String::new();
+        let mut error = None;
+        let mut at = open + 1;
+        loop {
+            let Some(character) = text[at..end].chars().next() else {
+                let failure = GrammarError::new(
+                    ErrorKind::UnterminatedQuote,
+                    LocRange::at(Loc(open as u32)),
+                    "unterminated quote: this `\"` has no closing `\"` on its line (write `\\\"` for a quote inside quotes)",
+                );
+                // The unterminated string runs to the end of the line.
+                self.quote_ends.insert(open as u32, end as u32);
+                return (Located::quoted(content, open as u32), end, Some(failure));
+            };
+            match character {
+                '"' => {
+                    at += 1;
+                    break;
+                }
+                '\\' => {
+                    let escaped = text[at + 1..end].chars().next();
+                    match escaped.map(|c| (c, unescape(c))) {
+                        // `\` at the end of the line: the quote is unterminated.
+                        None => {}
+                        Some((_, Some(meant))) => content.push(meant),
+                        Some((written, None)) => {
+                            let escapes: Vec<String> =
+                                ESCAPES.iter().map(|(e, _)| format!("`\\{e}`")).collect();
+                            if error.is_none() {
+                                error = Some(GrammarError::new(
+                                    ErrorKind::UnknownEscape,
+                                    LocRange::new(Loc(at as u32), Loc((at + 1) as u32)),
+                                    format!(
+                                        "unknown escape `\\{written}` in quotes; the escapes are {} (write `\\\\` for a backslash)",
+                                        escapes.join(", ")
+                                    ),
+                                ));
+                            }
+                            content.push(written);
+                        }
+                    }
+                    at += 1 + escaped.map_or(0, char::len_utf8);
+                }
+                other => {
+                    content.push(other);
+                    at += other.len_utf8();
+                }
+            }
+        }
+        self.quote_ends.insert(open as u32, at as u32);
+        (Located::quoted(content, open as u32), at, error)
+    }
+}
+
+/// Ends the current step: trims it, skips it if blank, and records it.
+fn flush(
+    lexemes: &mut Vec<Located<Lexeme>>,
+    error: &mut Option<GrammarError>,
+    quote_ends: &HashMap<u32, u32>,
+    steps: &mut Vec<RawStep>,
+) {
+    let taken = std::mem::take(lexemes);
+    let failure = error.take();
+    let blank = |l: &Located<Lexeme>| l.value.as_char().is_some_and(char::is_whitespace);
+    let first = taken.iter().position(|l| !blank(l));
+    let last = taken.iter().rposition(|l| !blank(l));
+    let (Some(first), Some(last)) = (first, last) else {
+        return;
+    };
+    let start = taken[first].loc.0 as usize;
+    let end = lexeme_end(quote_ends, &taken[last]);
+    steps.push(RawStep { lexemes: taken, span: start..end, error: failure });
+}
+
+fn lexeme_end(quote_ends: &HashMap<u32, u32>, lexeme: &Located<Lexeme>) -> usize {
+    let at = lexeme.loc.0 as usize;
+    match &lexeme.value {
+        Lexeme::Quoted(_) => quote_ends.get(&lexeme.loc.0).map_or(at + 1, |&end| end as usize),
+        Lexeme::Char(character) => at + character.len_utf8(),
+    }
+}
