@@ -143,6 +143,8 @@ impl<C: Component> SessionEngine<C> {
     ///
     /// Whatever the first commit fails with (duplicate ids, a drain that
     /// does not converge, a zero-sized viewport); the app is unmounted again.
+    /// A panic in `mount` (like one in `update` or `view`) fails with
+    /// [`AutomationError::ComponentPanicked`], everything unmounted once.
     pub fn start(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
         let viewport = options.viewport_size();
         check_viewport(viewport.width, viewport.height)?;
@@ -169,7 +171,8 @@ impl<C: Component> SessionEngine<C> {
             stats: RenderStats::default(),
             projected_memos: projection::ProjectedMemos::default(),
         };
-        engine.core.mount(engine.clock.now());
+        let now = engine.clock.now();
+        engine.guarded(|engine| engine.core.mount(now))?;
         engine.settle()?;
         engine.commit()?;
         Ok(engine)
