@@ -9,6 +9,7 @@
 pub mod artifacts;
 mod committed;
 mod error;
+mod limits;
 mod report;
 mod scenario;
 pub mod semantic;
@@ -20,6 +21,7 @@ pub use committed::{
     SinkHost,
 };
 pub use error::AutomationError;
+pub use limits::{MAX_SCREEN_CELLS, ScreenTooLarge, check_screen_size};
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};
 pub use time::{ClockMode, LogicalTime};

@@ -143,11 +143,13 @@ impl<C: Component> SessionEngine<C> {
     ///
     /// Whatever the first commit fails with (duplicate ids, a drain that
     /// does not converge, a zero-sized viewport); the app is unmounted again.
-    /// A panic in `mount` (like one in `update` or `view`) fails with
+    /// A viewport over [`MAX_SCREEN_CELLS`](rehearse_core::MAX_SCREEN_CELLS)
+    /// fails with [`AutomationError::ViewportTooLarge`] before anything
+    /// mounts; a panic in `mount` (like one in `update` or `view`) with
     /// [`AutomationError::ComponentPanicked`], everything unmounted once.
     pub fn start(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
         let viewport = options.viewport_size();
-        check_viewport(viewport.width, viewport.height)?;
+        options::check_viewport(viewport.width, viewport.height)?;
         let mut engine = Self {
             core: RuntimeCore::new(app),
             clock: SessionClock::new(options.clock_mode()),
@@ -634,7 +636,7 @@ impl<C: Component> SessionEngine<C> {
 
     /// Changes the viewport, keeping the mounted app, and renders.
     pub(crate) fn set_viewport(&mut self, cols: u16, rows: u16) -> Result<(), AutomationError> {
-        check_viewport(cols, rows)?;
+        options::check_viewport(cols, rows)?;
         self.viewport = Rect::new(0, 0, cols, rows);
         Ok(())
     }
@@ -676,14 +678,6 @@ fn check_declared<C: Component>(tree: &SemanticTree) -> Result<(), AutomationErr
         }
     }
     Ok(())
-}
-
-fn check_viewport(cols: u16, rows: u16) -> Result<(), AutomationError> {
-    if cols == 0 || rows == 0 {
-        Err(AutomationError::InvalidViewport { cols, rows })
-    } else {
-        Ok(())
-    }
 }
 
 fn not_converged(
