@@ -14,8 +14,10 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use ratatui::buffer::CellWidth as _;
+
 use super::format::Format;
-use super::screen::{FormatError, Screen};
+use super::screen::{FormatError, Screen, ScreenCell, check_declared_size};
 use super::style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
 
 /// The `cells` JSON of a [`Screen`]; `Display` writes it.
@@ -34,7 +36,8 @@ impl Screen {
     ///
     /// [`FormatError`] with the line (row) that is malformed: not JSON, an
     /// unknown key, a bad colour or modifier, runs that do not add up to
-    /// `cols`, a continuation cell no wide glyph covers.
+    /// `cols`, a continuation cell no wide glyph covers, a size over
+    /// [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
     pub fn parse_cells(json: &str) -> Result<Self, FormatError> {
         let fail = |line: usize, message: String| FormatError::new(Format::Cells, line, message);
         let value: Value = serde_json::from_str(json)
@@ -72,53 +75,50 @@ impl Screen {
         if grid.len() != usize::from(rows) {
             return Err(fail(1, format!("`grid` has {} rows, `rows` says {rows}", grid.len())));
         }
-        let mut screen = Screen::blank(cols, rows).with_cursor(cursor);
+        check_declared_size(Format::Cells, 1, cols, rows)?;
+        // Cells are added a row at a time, each row only once it is valid:
+        // what is allocated follows what the golden holds, not its header.
+        let mut cells = Vec::new();
         for (row, runs) in (0u16..).zip(grid) {
             // The row's line in the canonical layout: the header is line 1.
             let line = usize::from(row) + 2;
             let runs = runs
                 .as_array()
                 .ok_or_else(|| fail(line, "a row must be an array of runs".into()))?;
-            let mut col = 0u16;
-            let mut covered = 0u16;
-            for run in runs {
-                let (n, symbol, style) = parse_run(run).map_err(|error| fail(line, error))?;
-                for _ in 0..n {
-                    if col >= cols {
-                        return Err(fail(
-                            line,
-                            format!("row {row}: runs add up to more than {cols} cells"),
-                        ));
-                    }
-                    let continuation = symbol.is_empty();
-                    if continuation && covered == 0 {
-                        return Err(fail(
-                            line,
-                            format!(
-                                "row {row}, col {col}: a continuation cell (\"ch\":\"\") must follow a wide glyph"
-                            ),
-                        ));
-                    }
-                    covered = if continuation {
-                        covered - 1
-                    } else {
-                        ratatui::buffer::CellWidth::cell_width(symbol).saturating_sub(1)
-                    };
-                    let cell = screen.cell_mut(col, row);
-                    cell.symbol = if continuation { " ".to_owned() } else { symbol.to_owned() };
-                    cell.style = style;
-                    col += 1;
-                }
+            cells.extend(parse_row(runs, row, cols).map_err(|error| fail(line, error))?);
+        }
+        Ok(Screen::from_cells(cols, rows, cells).with_cursor(cursor))
+    }
+}
+
+/// One row's runs as `cols` cells.
+fn parse_row(runs: &[Value], row: u16, cols: u16) -> Result<Vec<ScreenCell>, String> {
+    let mut cells = Vec::new();
+    let mut col = 0u16;
+    let mut covered = 0u16;
+    for run in runs {
+        let (n, symbol, style) = parse_run(run)?;
+        for _ in 0..n {
+            if col >= cols {
+                return Err(format!("row {row}: runs add up to more than {cols} cells"));
             }
-            if col != cols {
-                return Err(fail(
-                    line,
-                    format!("row {row}: runs add up to {col} cells, not {cols}"),
+            let continuation = symbol.is_empty();
+            if continuation && covered == 0 {
+                return Err(format!(
+                    "row {row}, col {col}: a continuation cell (\"ch\":\"\") must follow a wide glyph"
                 ));
             }
+            covered =
+                if continuation { covered - 1 } else { symbol.cell_width().saturating_sub(1) };
+            let symbol = if continuation { " " } else { symbol };
+            cells.push(ScreenCell { symbol: symbol.to_owned(), style });
+            col += 1;
         }
-        Ok(screen)
     }
+    if col != cols {
+        return Err(format!("row {row}: runs add up to {col} cells, not {cols}"));
+    }
+    Ok(cells)
 }
 
 fn check_keys(object: &Map<String, Value>, allowed: &[&str]) -> Result<(), String> {

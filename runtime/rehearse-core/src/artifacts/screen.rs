@@ -72,11 +72,30 @@ impl FormatError {
     }
 }
 
+/// `Ok` when a golden's declared `cols` x `rows` is within
+/// [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS); every reader checks it
+/// before it allocates a cell.
+pub(crate) fn check_declared_size(
+    format: Format,
+    line: usize,
+    cols: u16,
+    rows: u16,
+) -> Result<(), FormatError> {
+    crate::check_screen_size(cols, rows)
+        .map_err(|too_large| FormatError::new(format, line, format!("declared size: {too_large}")))
+}
+
 impl Screen {
     /// A blank screen.
     pub fn blank(cols: u16, rows: u16) -> Self {
         let count = usize::from(cols) * usize::from(rows);
         Self { cols, rows, cells: vec![ScreenCell::blank(); count], cursor: None }
+    }
+
+    /// A screen of `cols` x `rows` from its cells in row-major order.
+    pub(crate) fn from_cells(cols: u16, rows: u16, cells: Vec<ScreenCell>) -> Self {
+        debug_assert_eq!(cells.len(), usize::from(cols) * usize::from(rows));
+        Self { cols, rows, cells, cursor: None }
     }
 
     /// Every cell of `buffer` (no cursor).
@@ -211,8 +230,10 @@ impl Screen {
     ///
     /// # Errors
     ///
-    /// A row count other than `rows`, or a row wider than `cols`.
+    /// A row count other than `rows`, a row wider than `cols`, or a size
+    /// over [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
     pub fn parse_text(text: &str, cols: u16, rows: u16) -> Result<Self, FormatError> {
+        check_declared_size(Format::Text, 1, cols, rows)?;
         let lines: Vec<&str> = text.split_terminator('\n').collect();
         if lines.len() != usize::from(rows) {
             return Err(FormatError::new(
