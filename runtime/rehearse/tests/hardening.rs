@@ -5,7 +5,8 @@
 use std::sync::{Arc, Mutex};
 
 use ratatui::layout::Rect;
-use rehearse::engine::MAX_SCREEN_CELLS;
+use rehearse::artifacts::{Format, Screen, encode};
+use rehearse::engine::{Checkpoint, CheckpointSink, MAX_SCREEN_CELLS};
 use rehearse::prelude::*;
 
 struct Plain;
@@ -90,4 +91,50 @@ fn a_panic_in_the_roots_mount_is_the_component_panicked_error() {
     let AutomationError::ComponentPanicked(message) = &error else { panic!("{error}") };
     assert_eq!(message, "mount exploded");
     assert_eq!(*log.lock().unwrap(), ["mount", "unmount"], "unmounted exactly once, never viewed");
+}
+
+/// Draws control characters straight into cells, past ratatui's filters.
+struct Bell {
+    symbol: &'static str,
+}
+
+impl Component for Bell {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        let symbol = self.symbol;
+        ui.draw_with(Rect::new(0, 0, 6, 1), move |area, buf| {
+            buf[(area.x, area.y)].set_symbol("a");
+            buf[(area.x + 1, area.y)].set_symbol(symbol);
+            buf[(area.x + 2, area.y)].set_symbol("b");
+        });
+    }
+}
+
+/// A sink that encodes every visual format of each checkpoint in memory.
+struct EncodeAll;
+
+impl CheckpointSink for EncodeAll {
+    fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError> {
+        let visual = [Format::Text, Format::Styled, Format::Cells, Format::Png];
+        rehearse::artifacts::encode_all(&visual, checkpoint.frame).map(drop)
+    }
+}
+
+#[test]
+fn control_characters_an_app_draws_are_committed_as_replacement_characters() {
+    for symbol in ["\x07", "\x1b", "\x7f", "\u{9b}", "x\ty", "\n"] {
+        let mut session = Session::new(Bell { symbol }, SessionOptions::default().viewport(6, 2));
+        session.add_checkpoint_sink(EncodeAll);
+        session.step(AutomationStep::checkpoint("bell")).expect("the step does not panic");
+        assert_eq!(session.buffer()[(1, 0)].symbol(), "\u{fffd}", "{symbol:?}");
+        let screen = Screen::from_frame(session.frame());
+        assert_eq!(screen.row_text(0), "a\u{fffd}b");
+        for format in [Format::Text, Format::Styled, Format::Cells, Format::Png] {
+            encode(format, session.frame()).expect("encodes");
+        }
+        let cells = screen.cells().to_string();
+        assert_eq!(Screen::parse_cells(&cells).unwrap(), screen, "{symbol:?}");
+        assert_eq!(Screen::parse_styled(&screen.styled().to_string()).unwrap(), screen);
+    }
 }

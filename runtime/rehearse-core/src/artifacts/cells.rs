@@ -17,7 +17,9 @@ use serde_json::{Map, Value};
 use ratatui::buffer::CellWidth as _;
 
 use super::format::Format;
-use super::screen::{FormatError, Screen, ScreenCell, check_declared_size};
+use super::screen::{
+    FormatError, Screen, ScreenCell, check_declared_size, control_message, first_control,
+};
 use super::style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
 
 /// The `cells` JSON of a [`Screen`]; `Display` writes it.
@@ -37,7 +39,8 @@ impl Screen {
     /// [`FormatError`] with the line (row) that is malformed: not JSON, an
     /// unknown key, a bad colour or modifier, runs that do not add up to
     /// `cols`, a continuation cell no wide glyph covers, a size over
-    /// [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
+    /// [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS), a control character
+    /// (the message names its row and column).
     pub fn parse_cells(json: &str) -> Result<Self, FormatError> {
         let fail = |line: usize, message: String| FormatError::new(Format::Cells, line, message);
         let value: Value = serde_json::from_str(json)
@@ -91,13 +94,16 @@ impl Screen {
     }
 }
 
-/// One row's runs as `cols` cells.
+/// One row's runs as `cols` cells, no control character in any.
 fn parse_row(runs: &[Value], row: u16, cols: u16) -> Result<Vec<ScreenCell>, String> {
     let mut cells = Vec::new();
     let mut col = 0u16;
     let mut covered = 0u16;
     for run in runs {
         let (n, symbol, style) = parse_run(run)?;
+        if let Some((_, control)) = first_control(symbol) {
+            return Err(format!("row {row}, col {col}: `ch` holds {}", control_message(control)));
+        }
         for _ in 0..n {
             if col >= cols {
                 return Err(format!("row {row}: runs add up to more than {cols} cells"));

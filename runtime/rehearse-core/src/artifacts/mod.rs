@@ -47,7 +47,10 @@ pub use diff::{lines as line_diff, screens as screen_diff};
 pub use encode::{Artifact, encode, encode_all, encode_screen};
 pub use format::{Format, UnknownFormat};
 pub use recording::Recorder;
-pub use screen::{FormatError, Screen, ScreenCell, TextSnapshot};
+pub use screen::{
+    CONTROL_REPLACEMENT, FormatError, Screen, ScreenCell, TextSnapshot, replace_control_characters,
+    visible_symbol,
+};
 pub use sink::Artifacts;
 pub use style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
 pub use styled::{StyleSpan, StyledSnapshot};

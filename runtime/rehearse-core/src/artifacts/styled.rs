@@ -81,7 +81,8 @@ impl Screen {
     /// [`FormatError`] on the offending line: a bad header, rows out of
     /// order or missing, text that is not a JSON string or is wider than the
     /// screen, a span outside the row, overlapping spans, an unknown label,
-    /// a size over [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
+    /// a control character in a row (with its row and column), a size over
+    /// [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
     pub fn parse_styled(text: &str) -> Result<Self, FormatError> {
         let fail = |line: usize, message: String| FormatError::new(Format::Styled, line, message);
         let mut lines = text.lines().enumerate().map(|(at, line)| (at + 1, line));
