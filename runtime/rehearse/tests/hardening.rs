@@ -122,17 +122,25 @@ impl CheckpointSink for EncodeAll {
 }
 
 #[test]
-fn control_characters_an_app_draws_are_committed_as_replacement_characters() {
+fn control_characters_an_app_draws_are_shown_as_replacement_characters() {
     for symbol in ["\x07", "\x1b", "\x7f", "\u{9b}", "x\ty", "\n"] {
         let mut session = Session::new(Bell { symbol }, SessionOptions::default().viewport(6, 2));
         session.add_checkpoint_sink(EncodeAll);
         session.step(AutomationStep::checkpoint("bell")).expect("the step does not panic");
-        assert_eq!(session.buffer()[(1, 0)].symbol(), "\u{fffd}", "{symbol:?}");
+        // The committed buffer holds what the app drew; every artifact shows
+        // the replacement character.
+        assert_eq!(session.buffer()[(1, 0)].symbol(), symbol);
         let screen = Screen::from_frame(session.frame());
-        assert_eq!(screen.row_text(0), "a\u{fffd}b");
-        for format in [Format::Text, Format::Styled, Format::Cells, Format::Png] {
-            encode(format, session.frame()).expect("encodes");
+        assert_eq!(screen.row_text(0), "a\u{fffd}b", "{symbol:?}");
+        let text = encode(Format::Text, session.frame()).unwrap().bytes;
+        assert_eq!(String::from_utf8(text).unwrap(), "a\u{fffd}b\n\n");
+        for (format, shown) in
+            [(Format::Styled, "a\u{fffd}b"), (Format::Cells, "\"ch\":\"\u{fffd}\"")]
+        {
+            let bytes = encode(format, session.frame()).unwrap().bytes;
+            assert!(String::from_utf8(bytes).unwrap().contains(shown), "{format}");
         }
+        encode(Format::Png, session.frame()).expect("rasterizes");
         let cells = screen.cells().to_string();
         assert_eq!(Screen::parse_cells(&cells).unwrap(), screen, "{symbol:?}");
         assert_eq!(Screen::parse_styled(&screen.styled().to_string()).unwrap(), screen);

@@ -48,8 +48,7 @@ pub use encode::{Artifact, encode, encode_all, encode_screen};
 pub use format::{Format, UnknownFormat};
 pub use recording::Recorder;
 pub use screen::{
-    CONTROL_REPLACEMENT, FormatError, Screen, ScreenCell, TextSnapshot, replace_control_characters,
-    visible_symbol,
+    CONTROL_REPLACEMENT, FormatError, Screen, ScreenCell, TextSnapshot, visible_symbol,
 };
 pub use sink::Artifacts;
 pub use style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};

@@ -105,25 +105,12 @@ pub const CONTROL_REPLACEMENT: &str = "\u{FFFD}";
 /// (C0, DEL or C1). Such a cell can only come from `Cell::set_symbol` or
 /// `set_char` (ratatui's string writers drop control characters); a
 /// terminal would act on the character rather than show it, and ratatui's
-/// width calculation asserts against it.
+/// width calculation asserts against it. Every screen artifact
+/// ([`Screen::from_buffer`]) and the live terminal show a cell through it.
 pub fn visible_symbol(symbol: &str) -> &str {
     // Fast path: no byte of a C0 control, DEL, or the lead byte of a C1 one.
     let suspect = symbol.bytes().any(|byte| byte < 0x20 || byte == 0x7f || byte == 0xc2);
     if suspect && symbol.contains(char::is_control) { CONTROL_REPLACEMENT } else { symbol }
-}
-
-/// Replaces every cell symbol of `buffer` that holds a control character
-/// with [`CONTROL_REPLACEMENT`]; see [`visible_symbol`]. The engine does
-/// this to every frame an app draws before it is committed, so no
-/// committed frame, artifact or terminal write holds one.
-pub fn replace_control_characters(buffer: &mut Buffer) {
-    for cell in &mut buffer.content {
-        if visible_symbol(cell.symbol()) == CONTROL_REPLACEMENT
-            && cell.symbol() != CONTROL_REPLACEMENT
-        {
-            cell.set_symbol(CONTROL_REPLACEMENT);
-        }
-    }
 }
 
 /// How a control character is named in errors: `U+0007`.

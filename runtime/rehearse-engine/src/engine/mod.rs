@@ -17,8 +17,8 @@ use crate::ui::{
     FrameBuilder, FrameStart, InteractionKeys, NodeIdx, NodeKey, Previous, WidgetStates,
 };
 use projection::Reusable;
+use rehearse_core::AutomationError;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
-use rehearse_core::{AutomationError, artifacts::replace_control_characters};
 use rehearse_core::{Checkpoint, CheckpointSink, CommitHook, CommittedFrame, InteractionState};
 use rehearse_core::{ClockMode, LogicalTime};
 use rehearse_lang::MouseButton;
@@ -341,8 +341,6 @@ impl<C: Component> SessionEngine<C> {
         );
         self.guarded(|engine| engine.core.render(&mut frame))?;
         frame.finish_drawing();
-        // What an app drew with `set_symbol` may hold control characters.
-        frame.layers.iter_mut().for_each(|layer| replace_control_characters(&mut layer.buffer));
         self.stats.renders += 1;
         self.stats.bodies_run += frame.bodies_run;
         self.stats.bodies_carried += frame.bodies_carried;
