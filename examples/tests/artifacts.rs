@@ -154,3 +154,43 @@ fn a_viewport_matrix_writes_one_artifact_set_per_viewport() {
         assert!(done.contains("Buy milk") && !done.contains("Walk the dog"), "{done}");
     }
 }
+
+/// Every committed golden the readers accept reads back the same through
+/// cells, styled and text, byte for byte.
+#[test]
+fn every_committed_screen_golden_round_trips() {
+    let dir = goldens("todo/add-toggle-delete");
+    let mut checked = 0;
+    for entry in fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let Some((format, stem)) = Format::of_file_name(&name) else { continue };
+        let golden = fs::read_to_string(&path).unwrap_or_default();
+        let screen = match format {
+            Format::Cells => Screen::parse_cells(&golden),
+            Format::Styled => Screen::parse_styled(&golden),
+            _ => continue,
+        }
+        .unwrap_or_else(|error| panic!("{name}: {error}"));
+        let respelled = match format {
+            Format::Cells => screen.cells().to_string(),
+            _ => screen.styled().to_string(),
+        };
+        assert_eq!(respelled, golden, "{name} is written back byte for byte");
+        assert_eq!(Screen::parse_cells(&screen.cells().to_string()).unwrap(), screen, "{name}");
+        assert_eq!(Screen::parse_styled(&screen.styled().to_string()).unwrap(), screen, "{name}");
+        let text = screen.text().to_string();
+        let from_text = Screen::parse_text(&text, screen.cols(), screen.rows()).unwrap();
+        assert_eq!(from_text.text().to_string(), text, "{name}");
+        if let Ok(golden_text) = fs::read_to_string(dir.join(Format::Text.file_name(stem))) {
+            assert_eq!(text, golden_text, "{name} and its text golden show the same glyphs");
+        }
+        checked += 1;
+    }
+    let snapshot = fs::read_to_string(goldens("insta/todo-render-styled.snap")).unwrap();
+    let styled = snapshot.splitn(3, "---\n").nth(2).expect("an insta header");
+    let screen = Screen::parse_styled(styled).unwrap();
+    assert_eq!(Screen::parse_cells(&screen.cells().to_string()).unwrap(), screen);
+    assert_eq!(screen.styled().to_string().trim_end(), styled.trim_end());
+    assert_eq!(checked, 8, "four checkpoints, cells and styled each");
+}

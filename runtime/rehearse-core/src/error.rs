@@ -216,6 +216,20 @@ pub enum AutomationError {
         /// Rows.
         rows: u16,
     },
+    /// A viewport over [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS) cells
+    /// (each side may be up to 65535, their product may not).
+    #[error(
+        "viewport {cols}x{rows} is too large: {} cells, more than the limit of {limit} cells (MAX_SCREEN_CELLS, docs/limits.md)",
+        u64::from(*cols) * u64::from(*rows)
+    )]
+    ViewportTooLarge {
+        /// Columns asked for.
+        cols: u16,
+        /// Rows asked for.
+        rows: u16,
+        /// The limit, [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
+        limit: u32,
+    },
     /// The session was closed.
     #[error("the session is closed")]
     SessionClosed,

@@ -11,6 +11,7 @@ mod committed;
 mod error;
 mod executor;
 mod format;
+mod limits;
 mod plane;
 mod report;
 mod scenario;
@@ -24,6 +25,7 @@ pub use committed::{
 };
 pub use error::AutomationError;
 pub use executor::{check_can, execute, resolve};
+pub use limits::{MAX_SCREEN_CELLS, ScreenTooLarge, check_screen_size};
 pub use plane::{Input, Pending, Plane, PointerKind};
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};

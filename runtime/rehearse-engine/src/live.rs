@@ -21,6 +21,7 @@ use crate::component::Component;
 use crate::engine::SessionEngine;
 use rehearse_core::AutomationError;
 use rehearse_core::ClockMode;
+use rehearse_core::artifacts::visible_symbol;
 
 /// How the terminal runner behaves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,6 +107,11 @@ fn draw<C: Component>(
         let buffer = frame.buffer_mut();
         for (target, source) in buffer.content.iter_mut().zip(&committed.buffer.content) {
             *target = source.clone();
+            // A control character an app put in a cell is shown, not obeyed.
+            let symbol = visible_symbol(source.symbol());
+            if symbol != source.symbol() {
+                target.set_symbol(symbol);
+            }
         }
         if let Some((col, row)) = committed.cursor {
             frame.set_cursor_position((col, row));

@@ -68,11 +68,7 @@ fn imported_modules(code: &str, root_names: &BTreeMap<String, String>) -> BTreeS
             continue; // `rehearse_core::...` and the like
         }
         let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-        if name.chars().next().is_some_and(char::is_lowercase) {
-            modules.insert(name);
-        } else if let Some(module) = root_names.get(&name) {
-            modules.insert(module.clone());
-        }
+        modules.extend(module_of(&name, root_names));
     }
     // `use crate::{a::X, b};` groups.
     let mut rest = code;
@@ -82,14 +78,19 @@ fn imported_modules(code: &str, root_names: &BTreeMap<String, String>) -> BTreeS
         for item in group.split(',') {
             let name: String =
                 item.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-            if name.chars().next().is_some_and(char::is_lowercase) {
-                modules.insert(name);
-            } else if let Some(module) = root_names.get(&name) {
-                modules.insert(module.clone());
-            }
+            modules.extend(module_of(&name, root_names));
         }
     }
     modules
+}
+
+/// The module `crate::NAME` stands for: the one a root re-export comes
+/// from, else a lowercase name is a module itself.
+fn module_of(name: &str, root_names: &BTreeMap<String, String>) -> Option<String> {
+    match root_names.get(name) {
+        Some(module) => Some(module.clone()),
+        None => name.chars().next().is_some_and(char::is_lowercase).then(|| name.to_owned()),
+    }
 }
 
 /// Names the crate root re-exports, with the module each comes from.

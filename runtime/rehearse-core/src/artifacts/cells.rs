@@ -14,7 +14,13 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
-use super::screen::{FormatError, Screen};
+use ratatui::buffer::CellWidth as _;
+use ratatui::style::Style;
+use ratatui::text::Span;
+
+use super::screen::{
+    FormatError, Screen, ScreenCell, check_declared_size, control_message, first_control,
+};
 use super::style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
 use crate::format::Format;
 
@@ -34,7 +40,11 @@ impl Screen {
     ///
     /// [`FormatError`] with the line (row) that is malformed: not JSON, an
     /// unknown key, a bad colour or modifier, runs that do not add up to
-    /// `cols`, a continuation cell no wide glyph covers.
+    /// `cols`, a size over [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS),
+    /// or a row no terminal can show — the message names its row and
+    /// column: a control character, two characters in one cell (or a
+    /// combining mark alone in one), a continuation cell no wide glyph
+    /// covers, a wide glyph followed by anything but its continuations.
     pub fn parse_cells(json: &str) -> Result<Self, FormatError> {
         let fail = |line: usize, message: String| FormatError::new(Format::Cells, line, message);
         let value: Value = serde_json::from_str(json)
@@ -72,53 +82,112 @@ impl Screen {
         if grid.len() != usize::from(rows) {
             return Err(fail(1, format!("`grid` has {} rows, `rows` says {rows}", grid.len())));
         }
-        let mut screen = Screen::blank(cols, rows).with_cursor(cursor);
+        check_declared_size(Format::Cells, 1, cols, rows)?;
+        // Cells are added a row at a time, each row only once it is valid:
+        // what is allocated follows what the golden holds, not its header.
+        let mut cells = Vec::new();
         for (row, runs) in (0u16..).zip(grid) {
             // The row's line in the canonical layout: the header is line 1.
             let line = usize::from(row) + 2;
             let runs = runs
                 .as_array()
                 .ok_or_else(|| fail(line, "a row must be an array of runs".into()))?;
-            let mut col = 0u16;
-            let mut covered = 0u16;
-            for run in runs {
-                let (n, symbol, style) = parse_run(run).map_err(|error| fail(line, error))?;
-                for _ in 0..n {
-                    if col >= cols {
-                        return Err(fail(
-                            line,
-                            format!("row {row}: runs add up to more than {cols} cells"),
-                        ));
-                    }
-                    let continuation = symbol.is_empty();
-                    if continuation && covered == 0 {
-                        return Err(fail(
-                            line,
-                            format!(
-                                "row {row}, col {col}: a continuation cell (\"ch\":\"\") must follow a wide glyph"
-                            ),
-                        ));
-                    }
-                    covered = if continuation {
-                        covered - 1
-                    } else {
-                        ratatui::buffer::CellWidth::cell_width(symbol).saturating_sub(1)
-                    };
-                    let cell = screen.cell_mut(col, row);
-                    cell.symbol = if continuation { " ".to_owned() } else { symbol.to_owned() };
-                    cell.style = style;
-                    col += 1;
-                }
+            cells.extend(parse_row(runs, row, cols).map_err(|error| fail(line, error))?);
+        }
+        Ok(Screen::from_cells(cols, rows, cells).with_cursor(cursor))
+    }
+}
+
+/// One row's runs as `cols` cells, checked to be a row a terminal can
+/// show: one whole grapheme (no control character) a cell, each wide glyph
+/// followed by exactly its continuation cells, and glyphs that stay apart
+/// when the row is read back as text.
+fn parse_row(runs: &[Value], row: u16, cols: u16) -> Result<Vec<ScreenCell>, String> {
+    let mut cells = Vec::new();
+    // The wide glyph still covering cells: its column, symbol and how many
+    // continuation cells it still needs.
+    let mut wide: Option<(u16, &str, u16)> = None;
+    let mut col = 0u16;
+    for run in runs {
+        let (n, symbol, style) = parse_run(run)?;
+        if let Some((_, control)) = first_control(symbol) {
+            return Err(format!("row {row}, col {col}: `ch` holds {}", control_message(control)));
+        }
+        let glyphs = Span::raw(symbol).styled_graphemes(Style::new()).count();
+        if glyphs > 1 {
+            return Err(format!(
+                "row {row}, col {col}: `ch` {symbol:?} is {glyphs} characters; a cell holds one"
+            ));
+        }
+        for _ in 0..n {
+            if col >= cols {
+                return Err(format!("row {row}: runs add up to more than {cols} cells"));
             }
-            if col != cols {
-                return Err(fail(
-                    line,
-                    format!("row {row}: runs add up to {col} cells, not {cols}"),
+            let continuation = symbol.is_empty();
+            wide = match (wide, continuation) {
+                (None, true) => {
+                    return Err(format!(
+                        "row {row}, col {col}: a continuation cell (\"ch\":\"\") must follow a wide glyph"
+                    ));
+                }
+                (Some((at, glyph, _)), false) => {
+                    return Err(format!(
+                        "row {row}, col {col}: the wide glyph {glyph:?} at col {at} covers this cell; expected its continuation (\"ch\":\"\"), found {symbol:?}"
+                    ));
+                }
+                (Some((at, glyph, left)), true) => (left > 1).then_some((at, glyph, left - 1)),
+                (None, false) => {
+                    let width = symbol.cell_width();
+                    (width > 1).then(|| (col, symbol, width - 1))
+                }
+            };
+            let symbol = if continuation { " " } else { symbol };
+            cells.push(ScreenCell { symbol: symbol.to_owned(), style });
+            col += 1;
+        }
+    }
+    if let Some((at, glyph, left)) = wide {
+        return Err(format!(
+            "row {row}, col {at}: the wide glyph {glyph:?} needs {left} more cell(s) than the row has"
+        ));
+    }
+    if col != cols {
+        return Err(format!("row {row}: runs add up to {col} cells, not {cols}"));
+    }
+    check_glyphs_stay_apart(&cells, row)?;
+    Ok(cells)
+}
+
+/// Whether the row's glyphs, joined as its text, split back into the same
+/// glyphs: a combining mark or a joiner alone in a cell would merge with
+/// the glyph before it, which no terminal shows as two cells.
+fn check_glyphs_stay_apart(cells: &[ScreenCell], row: u16) -> Result<(), String> {
+    let mut glyphs = Vec::new();
+    let mut covered = 0u16;
+    for (col, cell) in (0u16..).zip(cells) {
+        if covered > 0 {
+            covered -= 1;
+            continue;
+        }
+        covered = cell.symbol.as_str().cell_width().saturating_sub(1);
+        glyphs.push((col, cell.symbol.as_str()));
+    }
+    let text: String = glyphs.iter().map(|(_, symbol)| *symbol).collect();
+    let span = Span::raw(text.as_str());
+    let mut read_back = span.styled_graphemes(Style::new());
+    for (at, &(_, symbol)) in glyphs.iter().enumerate() {
+        match read_back.next() {
+            Some(grapheme) if grapheme.symbol == symbol => {}
+            _ => {
+                // The glyph read back took in the next one.
+                let (col, joined) = glyphs.get(at + 1).copied().unwrap_or(glyphs[at]);
+                return Err(format!(
+                    "row {row}, col {col}: {joined:?} joins the glyph before it into one character; a cell holds a whole character"
                 ));
             }
         }
-        Ok(screen)
     }
+    Ok(())
 }
 
 fn check_keys(object: &Map<String, Value>, allowed: &[&str]) -> Result<(), String> {

@@ -47,7 +47,9 @@ pub use cells::CellsSnapshot;
 pub use diff::{lines as line_diff, screens as screen_diff};
 pub use encode::{Artifact, encode, encode_all, encode_screen, ensure_available};
 pub use recording::Recorder;
-pub use screen::{FormatError, Screen, ScreenCell, TextSnapshot};
+pub use screen::{
+    CONTROL_REPLACEMENT, FormatError, Screen, ScreenCell, TextSnapshot, visible_symbol,
+};
 pub use sink::Artifacts;
 pub use style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
 pub use styled::{StyleSpan, StyledSnapshot};

@@ -72,6 +72,52 @@ impl FormatError {
     }
 }
 
+/// `Ok` when a golden's declared `cols` x `rows` is within
+/// [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS); every reader checks it
+/// before it allocates a cell.
+pub(crate) fn check_declared_size(
+    format: Format,
+    line: usize,
+    cols: u16,
+    rows: u16,
+) -> Result<(), FormatError> {
+    crate::check_screen_size(cols, rows)
+        .map_err(|too_large| FormatError::new(format, line, format!("declared size: {too_large}")))
+}
+
+/// The first control character of `text` (C0, DEL or C1) and the cell
+/// column it would land on, counting the glyphs before it the way
+/// [`Screen::place_text`] places them.
+pub(crate) fn first_control(text: &str) -> Option<(u16, char)> {
+    let (at, control) = text.char_indices().find(|(_, c)| c.is_control())?;
+    let col = Span::raw(&text[..at])
+        .styled_graphemes(ratatui::style::Style::new())
+        .map(|grapheme| grapheme.symbol.cell_width().max(1))
+        .fold(0u16, u16::saturating_add);
+    Some((col, control))
+}
+
+/// What a cell holding a control character shows instead: U+FFFD, the
+/// replacement character (one cell wide).
+pub const CONTROL_REPLACEMENT: &str = "\u{FFFD}";
+
+/// `symbol`, or [`CONTROL_REPLACEMENT`] when it holds a control character
+/// (C0, DEL or C1). Such a cell can only come from `Cell::set_symbol` or
+/// `set_char` (ratatui's string writers drop control characters); a
+/// terminal would act on the character rather than show it, and ratatui's
+/// width calculation asserts against it. Every screen artifact
+/// ([`Screen::from_buffer`]) and the live terminal show a cell through it.
+pub fn visible_symbol(symbol: &str) -> &str {
+    // Fast path: no byte of a C0 control, DEL, or the lead byte of a C1 one.
+    let suspect = symbol.bytes().any(|byte| byte < 0x20 || byte == 0x7f || byte == 0xc2);
+    if suspect && symbol.contains(char::is_control) { CONTROL_REPLACEMENT } else { symbol }
+}
+
+/// How a control character is named in errors: `U+0007`.
+pub(crate) fn control_message(control: char) -> String {
+    format!("a control character (U+{:04X}); no terminal shows one in a cell", u32::from(control))
+}
+
 impl Screen {
     /// A blank screen.
     pub fn blank(cols: u16, rows: u16) -> Self {
@@ -79,14 +125,21 @@ impl Screen {
         Self { cols, rows, cells: vec![ScreenCell::blank(); count], cursor: None }
     }
 
-    /// Every cell of `buffer` (no cursor).
+    /// A screen of `cols` x `rows` from its cells in row-major order.
+    pub(crate) fn from_cells(cols: u16, rows: u16, cells: Vec<ScreenCell>) -> Self {
+        debug_assert_eq!(cells.len(), usize::from(cols) * usize::from(rows));
+        Self { cols, rows, cells, cursor: None }
+    }
+
+    /// Every cell of `buffer` (no cursor). A symbol holding a control
+    /// character becomes [`CONTROL_REPLACEMENT`] (see [`visible_symbol`]).
     pub fn from_buffer(buffer: &Buffer) -> Self {
         let area = buffer.area;
         let mut cells = Vec::with_capacity(buffer.content.len());
         for cell in &buffer.content {
             let symbol = match cell.symbol() {
                 "" => " ",
-                symbol => symbol,
+                symbol => visible_symbol(symbol),
             };
             cells.push(ScreenCell {
                 symbol: symbol.to_owned(),
@@ -211,8 +264,11 @@ impl Screen {
     ///
     /// # Errors
     ///
-    /// A row count other than `rows`, or a row wider than `cols`.
+    /// A row count other than `rows`, a row wider than `cols`, a control
+    /// character (with its row and column), or a size over
+    /// [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
     pub fn parse_text(text: &str, cols: u16, rows: u16) -> Result<Self, FormatError> {
+        check_declared_size(Format::Text, 1, cols, rows)?;
         let lines: Vec<&str> = text.split_terminator('\n').collect();
         if lines.len() != usize::from(rows) {
             return Err(FormatError::new(
@@ -232,7 +288,11 @@ impl Screen {
 
     /// Writes `text` into `row` from column 0, ratatui's way: one grapheme a
     /// cell, wide glyphs followed by blank continuations.
+    /// A control character is refused (ratatui would drop it silently).
     pub(crate) fn place_text(&mut self, row: u16, text: &str) -> Result<(), String> {
+        if let Some((col, control)) = first_control(text) {
+            return Err(format!("row {row}, col {col}: {}", control_message(control)));
+        }
         let mut col = 0u16;
         for grapheme in Span::raw(text).styled_graphemes(ratatui::style::Style::new()) {
             let width = grapheme.symbol.cell_width().max(1);

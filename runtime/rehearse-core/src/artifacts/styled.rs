@@ -21,7 +21,7 @@
 
 use std::fmt;
 
-use super::screen::{FormatError, Screen};
+use super::screen::{FormatError, Screen, check_declared_size};
 use super::style::CellStyle;
 use crate::format::Format;
 
@@ -80,12 +80,24 @@ impl Screen {
     ///
     /// [`FormatError`] on the offending line: a bad header, rows out of
     /// order or missing, text that is not a JSON string or is wider than the
-    /// screen, a span outside the row, overlapping spans, an unknown label.
+    /// screen, a span outside the row, overlapping spans, an unknown label,
+    /// a control character in a row (with its row and column), a size over
+    /// [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
     pub fn parse_styled(text: &str) -> Result<Self, FormatError> {
         let fail = |line: usize, message: String| FormatError::new(Format::Styled, line, message);
         let mut lines = text.lines().enumerate().map(|(at, line)| (at + 1, line));
         let (_, header) = lines.next().ok_or_else(|| fail(1, "empty".into()))?;
         let (cols, rows, cursor) = parse_header(header).map_err(|error| fail(1, error))?;
+        check_declared_size(Format::Styled, 1, cols, rows)?;
+        // The rows must be there before the screen is allocated.
+        let row_lines =
+            text.lines().skip(1).filter(|line| !line.trim_start().starts_with("style ")).count();
+        if row_lines < usize::from(rows) {
+            return Err(fail(
+                text.lines().count() + 1,
+                format!("{row_lines} rows for a screen of {rows}"),
+            ));
+        }
         let mut screen = Screen::blank(cols, rows).with_cursor(cursor);
         let mut next_row = 0u16;
         let mut styled_to = 0u16;

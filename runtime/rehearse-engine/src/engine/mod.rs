@@ -144,9 +144,13 @@ impl<C: Component> SessionEngine<C> {
     ///
     /// Whatever the first commit fails with (duplicate ids, a drain that
     /// does not converge, a zero-sized viewport); the app is unmounted again.
+    /// A viewport over [`MAX_SCREEN_CELLS`](rehearse_core::MAX_SCREEN_CELLS)
+    /// fails with [`AutomationError::ViewportTooLarge`] before anything
+    /// mounts; a panic in `mount` (like one in `update` or `view`) with
+    /// [`AutomationError::ComponentPanicked`], everything unmounted once.
     pub fn start(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
         let viewport = options.viewport_size();
-        check_viewport(viewport.width, viewport.height)?;
+        options::check_viewport(viewport.width, viewport.height)?;
         let mut engine = Self {
             core: RuntimeCore::new(app),
             clock: SessionClock::new(options.clock_mode()),
@@ -170,7 +174,8 @@ impl<C: Component> SessionEngine<C> {
             stats: RenderStats::default(),
             projected_memos: projection::ProjectedMemos::default(),
         };
-        engine.core.mount(engine.clock.now());
+        let now = engine.clock.now();
+        engine.guarded(|engine| engine.core.mount(now))?;
         engine.settle()?;
         engine.commit()?;
         Ok(engine)
@@ -632,7 +637,7 @@ impl<C: Component> SessionEngine<C> {
 
     /// Changes the viewport, keeping the mounted app, and renders.
     pub(crate) fn set_viewport(&mut self, cols: u16, rows: u16) -> Result<(), AutomationError> {
-        check_viewport(cols, rows)?;
+        options::check_viewport(cols, rows)?;
         self.viewport = Rect::new(0, 0, cols, rows);
         Ok(())
     }
@@ -674,14 +679,6 @@ fn check_declared<C: Component>(tree: &SemanticTree) -> Result<(), AutomationErr
         }
     }
     Ok(())
-}
-
-fn check_viewport(cols: u16, rows: u16) -> Result<(), AutomationError> {
-    if cols == 0 || rows == 0 {
-        Err(AutomationError::InvalidViewport { cols, rows })
-    } else {
-        Ok(())
-    }
 }
 
 fn not_converged(

@@ -1,7 +1,7 @@
 //! How a session starts: viewport, clock, drain bounds, strict ids, memoizing.
 
 use ratatui::layout::Size;
-use rehearse_core::{ClockMode, DEFAULT_VIEWPORT};
+use rehearse_core::{AutomationError, ClockMode, DEFAULT_VIEWPORT, MAX_SCREEN_CELLS};
 
 use super::DrainLimits;
 
@@ -34,7 +34,10 @@ impl Default for SessionOptions {
 }
 
 impl SessionOptions {
-    /// The initial viewport, in cells.
+    /// The initial viewport, in cells. Each side must be at least 1 and the
+    /// grid at most [`MAX_SCREEN_CELLS`] cells; a session started with
+    /// anything else fails to start with [`AutomationError::InvalidViewport`]
+    /// or [`AutomationError::ViewportTooLarge`].
     #[must_use]
     pub fn viewport(mut self, cols: u16, rows: u16) -> Self {
         self.viewport = Size::new(cols, rows);
@@ -97,5 +100,17 @@ impl SessionOptions {
     /// Whether memoized subtrees are carried over.
     pub fn is_memoizing(&self) -> bool {
         self.memoize
+    }
+}
+
+/// `Ok` for a viewport a session can hold: both sides at least 1, at most
+/// [`MAX_SCREEN_CELLS`] cells (checked before anything is allocated).
+pub(crate) fn check_viewport(cols: u16, rows: u16) -> Result<(), AutomationError> {
+    if cols == 0 || rows == 0 {
+        Err(AutomationError::InvalidViewport { cols, rows })
+    } else if rehearse_core::check_screen_size(cols, rows).is_err() {
+        Err(AutomationError::ViewportTooLarge { cols, rows, limit: MAX_SCREEN_CELLS })
+    } else {
+        Ok(())
     }
 }

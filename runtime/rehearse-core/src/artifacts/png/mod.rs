@@ -202,16 +202,42 @@ fn indexed(image: &Image) -> Option<(Vec<u8>, Vec<u8>)> {
     Some((palette.concat(), indices))
 }
 
+/// The most bytes [`decode`] allocates for an image: the pixels of a
+/// screen of [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS) cells of 8x16
+/// pixels, 4 bytes a pixel (512 MiB). It is also the `png` decoder's own
+/// memory limit.
+pub const MAX_DECODE_BYTES: usize =
+    crate::MAX_SCREEN_CELLS as usize * (CELL_WIDTH * CELL_HEIGHT) as usize * 4;
+
 /// Decodes a PNG into RGB pixels (for comparisons and tests).
+///
+/// The header is checked before the pixels are allocated: an image of more
+/// pixels than [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS) cells of 8x16,
+/// or one needing more than [`MAX_DECODE_BYTES`], is refused.
 ///
 /// # Errors
 ///
-/// A message when the bytes are not a PNG this module can read.
+/// A message when the bytes are not a PNG this module can read, or declare
+/// an image over the limit.
 pub fn decode(bytes: &[u8]) -> Result<Image, String> {
-    let mut decoder = ::png::Decoder::new(std::io::Cursor::new(bytes));
+    let limits = ::png::Limits { bytes: MAX_DECODE_BYTES };
+    let mut decoder = ::png::Decoder::new_with_limits(std::io::Cursor::new(bytes), limits);
     decoder.set_transformations(::png::Transformations::EXPAND);
     let mut reader = decoder.read_info().map_err(|error| error.to_string())?;
-    let mut buffer = vec![0; reader.output_buffer_size().ok_or("the image is too large")?];
+    let (width, height) = (reader.info().width, reader.info().height);
+    let pixels = u64::from(width) * u64::from(height);
+    let max_pixels = u64::from(crate::MAX_SCREEN_CELLS) * u64::from(CELL_WIDTH * CELL_HEIGHT);
+    let size = reader.output_buffer_size().filter(|&size| size <= MAX_DECODE_BYTES);
+    let size = match size {
+        Some(size) if pixels <= max_pixels => size,
+        _ => {
+            return Err(format!(
+                "the header declares {width}x{height} pixels; the limit is {max_pixels} pixels ({} cells of {CELL_WIDTH}x{CELL_HEIGHT}, MAX_SCREEN_CELLS) and {MAX_DECODE_BYTES} bytes decoded (docs/limits.md)",
+                crate::MAX_SCREEN_CELLS
+            ));
+        }
+    };
+    let mut buffer = vec![0; size];
     let info = reader.next_frame(&mut buffer).map_err(|error| error.to_string())?;
     let rgb = match info.color_type {
         ::png::ColorType::Rgb => buffer[..info.buffer_size()].to_vec(),
