@@ -2,9 +2,29 @@
 //!
 //! The terminal plane: any program in a real PTY, read through a headless
 //! terminal emulator, driven with the same steps as the engine plane.
+//!
+//! [`PtySession`] starts a program in its own session and process group with
+//! `TERM=xterm-256color`, feeds its output to an [`emulator::Emulator`] on a
+//! reader thread that also answers terminal queries (CPR, DA1/DA2, OSC
+//! 10/11/12, DECRQM) with the state at that byte of the stream, and settles
+//! waits on the render-commit marker, else the end of a synchronized-output
+//! frame, else a quiet window ([`settle`]). Dropping a session kills and reaps
+//! every process of it.
 
+pub mod artifacts;
 pub mod emulator;
 // The encoders are written in another worktree; their interface types are
 // not all used yet. Drop this allow at merge.
 #[allow(unused_imports)]
 pub mod encode;
+mod encode_shim;
+pub mod error;
+mod process;
+pub mod session;
+pub mod settle;
+pub mod wait;
+
+pub use error::{ExitInfo, PtyError};
+pub use session::{PtySession, PtySessionOptions};
+pub use settle::{Settle, SettlePolicy};
+pub use wait::{LineCount, ScreenCondition, ScrollbackCondition, TextMatch, WaitOutcome};
