@@ -160,13 +160,34 @@ pub(crate) fn await_session_gone(sid: i32) {
         }
         // Anything alive (a process forked while we killed) is killed again;
         // zombies wait for their new parent.
-        kill_session(sid);
+        kill_alive(sid);
         std::thread::sleep(Duration::from_millis(2));
     }
 }
 
-/// SIGKILL to every live process of the session and to its process group.
+/// How long the session leader gets to reap its own killed children before
+/// it is killed too (after that their new parent reaps them, which can be
+/// slow: init in a container may reap only now and then).
+const CHILDREN_REAP: Duration = Duration::from_millis(300);
+
+/// Kills the session: first every process but the leader (so the leader,
+/// still alive, reaps them at once), then the leader and every group.
 pub(crate) fn kill_session(sid: i32) {
+    let alive_others = || -> Vec<ProcInfo> {
+        session_members(sid).into_iter().filter(|info| info.pid != sid && info.state != 'Z').collect()
+    };
+    let deadline = Instant::now() + CHILDREN_REAP;
+    let mut others = alive_others();
+    while !others.is_empty() && Instant::now() < deadline {
+        for info in &others {
+            if let Some(pid) = Pid::from_raw(info.pid) {
+                let _ = rustix::process::kill_process(pid, Signal::KILL);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        // Gone when reaped; a zombie waits for the leader to reap it.
+        others = session_members(sid).into_iter().filter(|info| info.pid != sid).collect();
+    }
     if let Some(leader) = Pid::from_raw(sid) {
         let _ = rustix::process::kill_process_group(leader, Signal::KILL);
     }
@@ -183,6 +204,15 @@ pub(crate) fn kill_session(sid: i32) {
             if let Some(pid) = Pid::from_raw(info.pid) {
                 let _ = rustix::process::kill_process(pid, Signal::KILL);
             }
+        }
+    }
+}
+
+/// SIGKILL to every live process of the session (no waiting).
+fn kill_alive(sid: i32) {
+    for info in session_members(sid).into_iter().filter(|info| info.state != 'Z') {
+        if let Some(pid) = Pid::from_raw(info.pid) {
+            let _ = rustix::process::kill_process(pid, Signal::KILL);
         }
     }
 }
