@@ -60,6 +60,7 @@ pub fn fixture(name: &str) -> String {
         "echo" => env!("CARGO_BIN_EXE_rehearse-fixture-echo").to_owned(),
         "queries" => env!("CARGO_BIN_EXE_rehearse-fixture-queries").to_owned(),
         "marker" => env!("CARGO_BIN_EXE_rehearse-fixture-marker").to_owned(),
+        "inline" => env!("CARGO_BIN_EXE_rehearse-fixture-inline").to_owned(),
         other => panic!("no fixture {other}"),
     }
 }
