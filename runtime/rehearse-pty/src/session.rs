@@ -434,6 +434,23 @@ impl PtySession {
         self.shared.lock().verifier.as_ref().and_then(MarkerVerifier::last_revision)
     }
 
+    /// Seed 003's terminal-state golden of the screen as it is now (wait for a
+    /// settled screen first).
+    pub fn terminal_golden(&self) -> String {
+        let state = self.shared.lock();
+        crate::artifacts::terminal_golden(state.emulator.as_ref(), state.exit)
+    }
+
+    /// The scrollback golden, a text of its own beside the screen's.
+    pub fn scrollback_golden(&self) -> String {
+        crate::artifacts::scrollback_golden(self.shared.lock().emulator.as_ref())
+    }
+
+    /// The screen as a ratatui `Buffer`, for the project's encoders.
+    pub fn buffer(&self) -> ratatui::buffer::Buffer {
+        crate::artifacts::to_buffer(self.shared.lock().emulator.as_ref())
+    }
+
     /// The asciicast v2 recording so far, when recording is on.
     pub fn asciicast(&self) -> Option<String> {
         self.shared.lock().recorder.as_ref().map(Recorder::to_asciicast)
