@@ -56,7 +56,9 @@ pub(crate) fn key(key: KeyPress, modes: InputModes) -> Result<Vec<u8>, String> {
         KeyCode::Delete => csi("3~"),
         KeyCode::PageUp => csi("5~"),
         KeyCode::PageDown => csi("6~"),
-        KeyCode::F(n @ 1..=4) if param == 1 => format!("\x1bO{}", (b'P' + n - 1) as char).into_bytes(),
+        KeyCode::F(n @ 1..=4) if param == 1 => {
+            format!("\x1bO{}", (b'P' + n - 1) as char).into_bytes()
+        }
         KeyCode::F(n @ 1..=4) => csi(&((b'P' + n - 1) as char).to_string()),
         KeyCode::F(n) => {
             let code = match n {
@@ -143,7 +145,8 @@ pub(crate) fn parse_escapes(text: &str) -> Result<Vec<u8>, String> {
             Some('\\') => out.push(b'\\'),
             Some('x') => {
                 let hex: String = chars.by_ref().take(2).collect();
-                let byte = u8::from_str_radix(&hex, 16).map_err(|_| format!("bad escape \\x{hex}"))?;
+                let byte =
+                    u8::from_str_radix(&hex, 16).map_err(|_| format!("bad escape \\x{hex}"))?;
                 out.push(byte);
             }
             Some(other) => return Err(format!("unknown escape \\{other}")),

@@ -50,7 +50,9 @@ pub enum PtyError {
     #[error("terminal I/O failed: {0}")]
     Io(#[from] std::io::Error),
     /// A wait ran out of time. The screen is the one at the timeout.
-    #[error("timed out after {elapsed:?} waiting for {condition}\n--- screen ---\n{screen}\n--------------")]
+    #[error(
+        "timed out after {elapsed:?} waiting for {condition}\n--- screen ---\n{screen}\n--------------"
+    )]
     Timeout {
         /// The condition, in words.
         condition: String,
@@ -60,7 +62,9 @@ pub enum PtyError {
         screen: String,
     },
     /// The program exited before a screen or scrollback condition held.
-    #[error("the program exited ({status}) before {condition}\n--- screen ---\n{screen}\n--------------")]
+    #[error(
+        "the program exited ({status}) before {condition}\n--- screen ---\n{screen}\n--------------"
+    )]
     TargetExited {
         /// The condition, in words.
         condition: String,

@@ -44,7 +44,9 @@ pub(crate) struct Spawn {
 
 /// Opens a PTY of the given size and starts the program on it with
 /// `TERM=xterm-256color`. The size is set before the child starts.
-pub(crate) fn spawn(spec: &Spawn) -> std::io::Result<(pty_process::blocking::Pty, std::process::Child)> {
+pub(crate) fn spawn(
+    spec: &Spawn,
+) -> std::io::Result<(pty_process::blocking::Pty, std::process::Child)> {
     let (pty, pts) = pty_process::blocking::open().map_err(to_io)?;
     pty.resize(pty_process::Size::new(spec.rows, spec.cols)).map_err(to_io)?;
     let mut command = pty_process::blocking::Command::new(&spec.program)
@@ -133,7 +135,9 @@ pub(crate) fn session_members(sid: i32) -> Vec<ProcInfo> {
     };
     entries
         .filter_map(Result::ok)
-        .filter(|entry| entry.file_name().to_str().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit())))
+        .filter(|entry| {
+            entry.file_name().to_str().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        })
         .filter_map(|entry| std::fs::read_to_string(entry.path().join("stat")).ok())
         .filter_map(|stat| parse_stat(&stat))
         .filter(|info| info.sid == sid)
@@ -174,7 +178,10 @@ const CHILDREN_REAP: Duration = Duration::from_millis(300);
 /// still alive, reaps them at once), then the leader and every group.
 pub(crate) fn kill_session(sid: i32) {
     let alive_others = || -> Vec<ProcInfo> {
-        session_members(sid).into_iter().filter(|info| info.pid != sid && info.state != 'Z').collect()
+        session_members(sid)
+            .into_iter()
+            .filter(|info| info.pid != sid && info.state != 'Z')
+            .collect()
     };
     let deadline = Instant::now() + CHILDREN_REAP;
     let mut others = alive_others();

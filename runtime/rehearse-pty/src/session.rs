@@ -189,7 +189,10 @@ pub struct PtySession {
 
 impl std::fmt::Debug for PtySession {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PtySession").field("pid", &self.pid).field("size", &self.size).finish_non_exhaustive()
+        f.debug_struct("PtySession")
+            .field("pid", &self.pid)
+            .field("size", &self.size)
+            .finish_non_exhaustive()
     }
 }
 
@@ -224,8 +227,12 @@ impl PtySession {
         let (pty, mut child) = process::spawn(&spec).map_err(spawn_error)?;
         let pid = child.id();
         let now = Instant::now();
-        let emulator =
-            Vt100Emulator::with_colors(options.rows, options.cols, options.scrollback, options.colors.clone());
+        let emulator = Vt100Emulator::with_colors(
+            options.rows,
+            options.cols,
+            options.scrollback,
+            options.colors.clone(),
+        );
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
                 emulator: Box::new(emulator),
@@ -256,16 +263,17 @@ impl PtySession {
             }
         };
         let waiter_shared = Arc::clone(&shared);
-        let waiter = std::thread::Builder::new().name("rehearse-pty-waiter".into()).spawn(move || {
-            let status = child.wait();
-            let mut state = waiter_shared.lock();
-            state.exit = Some(match status {
-                Ok(status) => ExitInfo::from_status(status),
-                Err(_) => ExitInfo { code: None, signal: None },
+        let waiter =
+            std::thread::Builder::new().name("rehearse-pty-waiter".into()).spawn(move || {
+                let status = child.wait();
+                let mut state = waiter_shared.lock();
+                state.exit = Some(match status {
+                    Ok(status) => ExitInfo::from_status(status),
+                    Err(_) => ExitInfo { code: None, signal: None },
+                });
+                drop(state);
+                waiter_shared.changed.notify_all();
             });
-            drop(state);
-            waiter_shared.changed.notify_all();
-        });
         let mut session = Self {
             shared,
             pty,
@@ -348,7 +356,8 @@ impl PtySession {
     /// [`PtyError::Encode`] for a key with no encoding, else as
     /// [`PtySession::write`].
     pub fn key(&self, key: KeyPress) -> Result<(), PtyError> {
-        let bytes = encoders::key(key, self.input_modes()).map_err(|e| PtyError::Encode(e.to_string()))?;
+        let bytes =
+            encoders::key(key, self.input_modes()).map_err(|e| PtyError::Encode(e.to_string()))?;
         self.write(&bytes)
     }
 

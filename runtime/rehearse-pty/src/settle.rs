@@ -65,9 +65,13 @@ impl std::fmt::Display for Settle {
             Self::Marker { revision, acknowledged: true } => {
                 write!(f, "render-commit marker r{revision} (acknowledged the input)")
             }
-            Self::Marker { revision, acknowledged: false } => write!(f, "render-commit marker r{revision}"),
+            Self::Marker { revision, acknowledged: false } => {
+                write!(f, "render-commit marker r{revision}")
+            }
             Self::SyncEnd => write!(f, "end of a synchronized-output frame"),
-            Self::Quiet(window) => write!(f, "quiet for {window:?} (does not prove the program answered)"),
+            Self::Quiet(window) => {
+                write!(f, "quiet for {window:?} (does not prove the program answered)")
+            }
             Self::Exited => write!(f, "the program had ended"),
             Self::NotNeeded => write!(f, "no settle needed"),
         }
@@ -153,7 +157,8 @@ impl SettleTracker {
         }
         let window = self.policy.quiet_window?;
         let quiet_since = self.last_output.max(self.last_input);
-        (!self.in_sync && now.duration_since(quiet_since) >= window).then_some(Settle::Quiet(window))
+        (!self.in_sync && now.duration_since(quiet_since) >= window)
+            .then_some(Settle::Quiet(window))
     }
 
     /// When the quiet window would next settle, for a timed wait.
@@ -173,7 +178,8 @@ mod tests {
     #[test]
     fn a_marker_from_before_the_input_does_not_settle() {
         let t0 = Instant::now();
-        let mut tracker = SettleTracker::new(SettlePolicy { quiet_window: None, sync_output: true }, t0);
+        let mut tracker =
+            SettleTracker::new(SettlePolicy { quiet_window: None, sync_output: true }, t0);
         tracker.on_marker(Marker { revision: 1, input: Some(0) });
         assert!(tracker.settled(t0).is_some());
         tracker.on_input(5, t0);

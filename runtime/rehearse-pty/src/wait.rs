@@ -192,25 +192,45 @@ impl PtySession {
     /// # Errors
     /// [`PtyError::Timeout`] (with the screen), [`PtyError::TargetExited`]
     /// when the program exits first.
-    pub fn wait_screen(&self, condition: &ScreenCondition, timeout: Duration) -> Result<WaitOutcome, PtyError> {
-        self.wait_until(&condition.describe(), timeout, Mode::Screen, |state| {
-            let text = if condition.include_scrollback {
-                let scrollback = state.emulator.scrollback_text();
-                let screen = state.emulator.screen_text();
-                if scrollback.is_empty() { screen } else { format!("{scrollback}\n{screen}") }
-            } else {
-                state.emulator.screen_text()
-            };
-            condition.matcher.test(&text)
-        }, |_| None)
+    pub fn wait_screen(
+        &self,
+        condition: &ScreenCondition,
+        timeout: Duration,
+    ) -> Result<WaitOutcome, PtyError> {
+        self.wait_until(
+            &condition.describe(),
+            timeout,
+            Mode::Screen,
+            |state| {
+                let text = if condition.include_scrollback {
+                    let scrollback = state.emulator.scrollback_text();
+                    let screen = state.emulator.screen_text();
+                    if scrollback.is_empty() { screen } else { format!("{scrollback}\n{screen}") }
+                } else {
+                    state.emulator.screen_text()
+                };
+                condition.matcher.test(&text)
+            },
+            |_| None,
+        )
     }
 
     /// Waits until the scrollback matches, on a settled screen.
     ///
     /// # Errors
     /// As [`PtySession::wait_screen`].
-    pub fn wait_scrollback(&self, condition: &ScrollbackCondition, timeout: Duration) -> Result<WaitOutcome, PtyError> {
-        self.wait_until(&condition.describe(), timeout, Mode::Screen, |state| condition.test(state), |_| None)
+    pub fn wait_scrollback(
+        &self,
+        condition: &ScrollbackCondition,
+        timeout: Duration,
+    ) -> Result<WaitOutcome, PtyError> {
+        self.wait_until(
+            &condition.describe(),
+            timeout,
+            Mode::Screen,
+            |state| condition.test(state),
+            |_| None,
+        )
     }
 
     /// Waits until the screen settles (marker, frame end, or quiet window).
@@ -226,7 +246,13 @@ impl PtySession {
     /// # Errors
     /// [`PtyError::Timeout`].
     pub fn wait_exit(&self, timeout: Duration) -> Result<ExitInfo, PtyError> {
-        self.wait_until("the program to exit", timeout, Mode::Immediate, |state| state.exit.is_some(), |_| None)?;
+        self.wait_until(
+            "the program to exit",
+            timeout,
+            Mode::Immediate,
+            |state| state.exit.is_some(),
+            |_| None,
+        )?;
         Ok(self.exit_status().unwrap_or(ExitInfo { code: None, signal: None }))
     }
 
@@ -236,7 +262,11 @@ impl PtySession {
     /// [`PtyError::Timeout`], or [`PtyError::ExitCode`] when it ends otherwise.
     pub fn wait_exit_code(&self, code: i32, timeout: Duration) -> Result<ExitInfo, PtyError> {
         let exit = self.wait_exit(timeout)?;
-        if exit.code == Some(code) { Ok(exit) } else { Err(PtyError::ExitCode { expected: code, actual: exit }) }
+        if exit.code == Some(code) {
+            Ok(exit)
+        } else {
+            Err(PtyError::ExitCode { expected: code, actual: exit })
+        }
     }
 
     /// Waits until the program has written nothing for `quiet`.
@@ -283,7 +313,10 @@ impl PtySession {
                 let drain_end = state.settle.last_output() + EXIT_DRAIN;
                 if state.reader_done || now >= drain_end {
                     if check(&state) {
-                        return Ok(WaitOutcome { settle: Settle::Exited, elapsed: start.elapsed() });
+                        return Ok(WaitOutcome {
+                            settle: Settle::Exited,
+                            elapsed: start.elapsed(),
+                        });
                     }
                     return Err(PtyError::TargetExited {
                         condition: condition.to_owned(),

@@ -50,7 +50,8 @@ fn theme_neutrality_rejects_rgb_extended_and_explicit_backgrounds() {
     emu.feed(b"\x1b[31ma\x1b[0m\x1b[7mselected\x1b[0m");
     assert_eq!(check_theme_neutral(&emu), Ok(()));
     emu.feed(b"\r\n\x1b[38;2;1;2;3mr\x1b[0m\x1b[38;5;200mx\x1b[0m\x1b[44mb\x1b[0m\x1b[48;2;0;0;0mk\x1b[0m");
-    let rules: Vec<ThemeRule> = check_theme_neutral(&emu).unwrap_err().iter().map(|v| v.rule).collect();
+    let rules: Vec<ThemeRule> =
+        check_theme_neutral(&emu).unwrap_err().iter().map(|v| v.rule).collect();
     assert_eq!(
         rules,
         vec![
@@ -91,7 +92,8 @@ fn a_real_session_records_an_asciicast_with_real_timing() {
     let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
     assert_eq!(header["version"], 2);
     assert_eq!((header["width"].as_u64(), header["height"].as_u64()), (Some(80), Some(24)));
-    let events: Vec<serde_json::Value> = lines.map(|line| serde_json::from_str(line).unwrap()).collect();
+    let events: Vec<serde_json::Value> =
+        lines.map(|line| serde_json::from_str(line).unwrap()).collect();
     let times: Vec<f64> = events.iter().map(|e| e[0].as_f64().unwrap()).collect();
     assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
     assert!(times.last().unwrap() > &0.0);

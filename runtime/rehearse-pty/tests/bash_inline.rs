@@ -52,7 +52,8 @@ fn scrollback_waits_see_lines_that_scrolled_off() {
     scrollback(ScrollbackCondition::Lines(LineCount::Equals(lines)));
     scrollback(ScrollbackCondition::Lines(LineCount::AtMost(lines)));
     // The scrollback followed by the screen, as one text.
-    let all = ScreenCondition::matches(r"(?s)line-1\n.*line-40\nREADY\$").unwrap().with_scrollback();
+    let all =
+        ScreenCondition::matches(r"(?s)line-1\n.*line-40\nREADY\$").unwrap().with_scrollback();
     session.wait_screen(&all, TIMEOUT).unwrap();
     // Not on the screen alone: line-1 scrolled off.
     assert!(!session.screen_text().contains("line-1\n"));
@@ -76,7 +77,8 @@ fn a_screen_wait_ends_early_when_the_program_exits() {
     let session = started();
     session.type_text("echo bye; exit 3\r").unwrap();
     let started = std::time::Instant::now();
-    let error = session.wait_screen(&ScreenCondition::contains("never printed"), TIMEOUT).unwrap_err();
+    let error =
+        session.wait_screen(&ScreenCondition::contains("never printed"), TIMEOUT).unwrap_err();
     assert!(started.elapsed() < TIMEOUT / 2, "ended early, not at the timeout");
     match &error {
         PtyError::TargetExited { status, screen, .. } => {

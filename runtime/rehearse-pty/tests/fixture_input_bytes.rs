@@ -21,11 +21,21 @@ fn hex(bytes: &[u8]) -> String {
 
 /// Sends, waits until the fixture has read `total` bytes, and returns what it
 /// read since `before` bytes.
-fn round_trip(session: &PtySession, total: &mut usize, send: impl FnOnce(&PtySession), len: usize) -> String {
+fn round_trip(
+    session: &PtySession,
+    total: &mut usize,
+    send: impl FnOnce(&PtySession),
+    len: usize,
+) -> String {
     let before = echoed(session);
     send(session);
     *total += len;
-    session.wait_screen(&ScreenCondition::contains(format!("total={total}")).with_scrollback(), TIMEOUT).unwrap();
+    session
+        .wait_screen(
+            &ScreenCondition::contains(format!("total={total}")).with_scrollback(),
+            TIMEOUT,
+        )
+        .unwrap();
     let after = echoed(session);
     after[before.len()..].trim().to_owned()
 }
@@ -55,15 +65,27 @@ fn paste_and_mouse_bytes_are_exact() {
     assert_eq!(got, hex(click));
 
     let wheel = b"\x1b[<65;10;1M";
-    let input = MouseInput { col: 9, row: 0, button: MouseInputButton::WheelDown, action: MouseAction::Click };
+    let input = MouseInput {
+        col: 9,
+        row: 0,
+        button: MouseInputButton::WheelDown,
+        action: MouseAction::Click,
+    };
     let got = round_trip(&session, &mut total, |s| s.mouse(input).unwrap(), wheel.len());
     assert_eq!(got, hex(wheel));
 
     let up = b"\x1b[A";
-    let got = round_trip(&session, &mut total, |s| s.key(KeyPress::new(KeyCode::Up, Modifiers::NONE)).unwrap(), up.len());
+    let got = round_trip(
+        &session,
+        &mut total,
+        |s| s.key(KeyPress::new(KeyCode::Up, Modifiers::NONE)).unwrap(),
+        up.len(),
+    );
     assert_eq!(got, hex(up));
 
-    session.key(KeyPress::new(KeyCode::Char('c'), Modifiers { ctrl: true, alt: false, shift: false })).unwrap();
+    session
+        .key(KeyPress::new(KeyCode::Char('c'), Modifiers { ctrl: true, alt: false, shift: false }))
+        .unwrap();
     assert_eq!(session.wait_exit(TIMEOUT).unwrap().code, Some(0));
 }
 
@@ -73,7 +95,9 @@ fn paste_without_bracketed_mode_is_the_literal_text() {
     let session = PtySession::spawn(common::bash().env("INPUTRC", "/dev/null")).unwrap();
     session.wait_screen(&ScreenCondition::contains(common::PROMPT), TIMEOUT).unwrap();
     session.type_text("bind 'set enable-bracketed-paste off'\r").unwrap();
-    session.wait_screen(&ScreenCondition::matches(r"(?m)off'\nREADY\$$").unwrap(), TIMEOUT).unwrap();
+    session
+        .wait_screen(&ScreenCondition::matches(r"(?m)off'\nREADY\$$").unwrap(), TIMEOUT)
+        .unwrap();
     assert!(!session.input_modes().bracketed_paste);
     session.paste("echo pasted-literal\r").unwrap();
     session.wait_screen(&ScreenCondition::contains("\npasted-literal"), TIMEOUT).unwrap();

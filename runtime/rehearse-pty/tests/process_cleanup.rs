@@ -18,7 +18,8 @@ fn bash_with_a_job() -> (PtySession, i32, Vec<i32>) {
     session.wait_screen(&ScreenCondition::matches(r"JOB=\d+").unwrap(), TIMEOUT).unwrap();
     let sid = i32::try_from(session.pid()).unwrap();
     let screen = session.screen_text();
-    let job: i32 = regex::Regex::new(r"JOB=(\d+)").unwrap().captures(&screen).unwrap()[1].parse().unwrap();
+    let job: i32 =
+        regex::Regex::new(r"JOB=(\d+)").unwrap().captures(&screen).unwrap()[1].parse().unwrap();
     let procs = members(sid, &[]);
     let bash_proc = procs.iter().find(|p| p.pid == sid).expect("bash is in its own session");
     assert_eq!(bash_proc.pgid, sid, "bash leads its own process group");
@@ -54,7 +55,8 @@ fn an_error_path_kills_and_reaps_everything() {
     let run = |seen: &mut Option<(i32, Vec<i32>)>| -> Result<(), PtyError> {
         let (session, sid, pgids) = bash_with_a_job();
         *seen = Some((sid, pgids));
-        session.wait_screen(&ScreenCondition::contains("never printed"), Duration::from_millis(300))?;
+        session
+            .wait_screen(&ScreenCondition::contains("never printed"), Duration::from_millis(300))?;
         Ok(())
     };
     let error = run(&mut seen).unwrap_err();
@@ -78,7 +80,8 @@ fn a_panic_kills_and_reaps_everything() {
 
 #[test]
 fn a_program_that_cannot_start_is_a_clear_error() {
-    let error = PtySession::spawn(PtySessionOptions::new("/nonexistent/rehearse-no-such-program")).unwrap_err();
+    let error = PtySession::spawn(PtySessionOptions::new("/nonexistent/rehearse-no-such-program"))
+        .unwrap_err();
     let text = error.to_string();
     assert!(matches!(error, PtyError::Spawn { .. }), "{text}");
     assert!(text.contains("/nonexistent/rehearse-no-such-program"), "{text}");

@@ -28,7 +28,8 @@ fn lines(session: &PtySession) -> Vec<String> {
 
 #[test]
 fn an_inline_program_redraws_in_place_after_a_resize() {
-    let mut session = PtySession::spawn(PtySessionOptions::new(fixture("inline")).size(40, 10)).unwrap();
+    let mut session =
+        PtySession::spawn(PtySessionOptions::new(fixture("inline")).size(40, 10)).unwrap();
     session.wait_screen(&ScreenCondition::contains("status: 40x10\nprompt>"), TIMEOUT).unwrap();
 
     // Shrink below the cursor's row: the top row goes to the scrollback, the

@@ -63,7 +63,11 @@ impl Recorder {
         let mut out = header.to_string();
         out.push('\n');
         for (at, kind, data) in &self.events {
-            let line = serde_json::json!([(at * 1_000_000.0).round() / 1_000_000.0, kind.to_string(), data]);
+            let line = serde_json::json!([
+                (at * 1_000_000.0).round() / 1_000_000.0,
+                kind.to_string(),
+                data
+            ]);
             out.push_str(&line.to_string());
             out.push('\n');
         }

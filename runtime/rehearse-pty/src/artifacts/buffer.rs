@@ -59,7 +59,10 @@ pub fn to_buffer(emu: &dyn Emulator) -> Buffer {
                     modifier |= flag;
                 }
             }
-            let style = Style::new().fg(color(cell.style.fg)).bg(color(cell.style.bg)).add_modifier(modifier);
+            let style = Style::new()
+                .fg(color(cell.style.fg))
+                .bg(color(cell.style.bg))
+                .add_modifier(modifier);
             target.set_symbol(if cell.text.is_empty() { " " } else { &cell.text }).set_style(style);
         }
     }

@@ -61,6 +61,15 @@ impl Hooks {
         self.replies.extend(format!("\x1b[?{mode};{value}$y").as_bytes());
     }
 
+    /// Records an edge of a synchronized-output frame (a repeated `h` or `l`
+    /// is no edge).
+    fn set_sync(&mut self, begin: bool) {
+        if self.sync != begin {
+            self.sync = begin;
+            self.events.push(if begin { TermEvent::SyncBegin } else { TermEvent::SyncEnd });
+        }
+    }
+
     fn osc_color(&mut self, number: u8) {
         let color = match number {
             10 => &self.colors.foreground,
@@ -116,17 +125,8 @@ impl vt100::Callbacks for Hooks {
             }
             // Synchronized output (vt100 passes the whole parameter list for
             // each mode it does not know).
-            (Some(b'?'), None, 'h') if params.iter().any(|p| p.first() == Some(&2026)) => {
-                if !self.sync {
-                    self.sync = true;
-                    self.events.push(TermEvent::SyncBegin);
-                }
-            }
-            (Some(b'?'), None, 'l') if params.iter().any(|p| p.first() == Some(&2026)) => {
-                if self.sync {
-                    self.sync = false;
-                    self.events.push(TermEvent::SyncEnd);
-                }
+            (Some(b'?'), None, 'h' | 'l') if params.iter().any(|p| p.first() == Some(&2026)) => {
+                self.set_sync(c == 'h');
             }
             // The kitty keyboard query (`CSI ? u`) and everything else: no
             // answer, as a terminal that does not speak it.

@@ -141,7 +141,8 @@ impl GridModel {
             self.rows.truncate(rows.into());
             self.cursor.0 = cursor_row - excess;
         } else {
-            let blank = RowModel { cells: vec![CellModel::default(); self.cols.into()], wrapped: false };
+            let blank =
+                RowModel { cells: vec![CellModel::default(); self.cols.into()], wrapped: false };
             self.rows.resize(rows.into(), blank);
         }
         if cols != self.cols {
@@ -189,9 +190,20 @@ impl GridModel {
             }
             // A wrapped row is drawn to its last column and the next row
             // continues without a cursor move, so the parser marks the wrap.
-            let last_has_text = row.cells.iter().rev().find(|c| !c.continuation).is_some_and(|c| !c.text.is_empty());
-            let next_starts_with_text = self.rows.get(index + 1).is_some_and(|next| next.cells.first().is_some_and(|c| !c.text.is_empty()));
-            continuing = row.wrapped && last_has_text && next_starts_with_text && at == Some(usize::from(self.cols));
+            let last_has_text = row
+                .cells
+                .iter()
+                .rev()
+                .find(|c| !c.continuation)
+                .is_some_and(|c| !c.text.is_empty());
+            let next_starts_with_text = self
+                .rows
+                .get(index + 1)
+                .is_some_and(|next| next.cells.first().is_some_and(|c| !c.text.is_empty()));
+            continuing = row.wrapped
+                && last_has_text
+                && next_starts_with_text
+                && at == Some(usize::from(self.cols));
         }
         out.push_str("\x1b[0m");
     }

@@ -3,8 +3,8 @@
 use vt100::{MouseProtocolEncoding, MouseProtocolMode, Parser};
 
 use super::hooks::Hooks;
-use super::resize::nz;
 use super::osc_guard::OscGuard;
+use super::resize::nz;
 use super::{
     ActiveBuffer, CellInfo, CellStyle, Color, CursorState, Emulator, Fed, QueryColors,
     ScrollbackLine,
