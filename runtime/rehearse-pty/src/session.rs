@@ -156,6 +156,8 @@ pub(crate) struct State {
     /// Every byte written to the program: input and query replies.
     pub(crate) written: u64,
     pub(crate) exit: Option<ExitInfo>,
+    /// When the waiter saw the exit.
+    pub(crate) exit_at: Option<Instant>,
     pub(crate) reader_done: bool,
     pub(crate) recorder: Option<Recorder>,
     pub(crate) markers_ignored: u64,
@@ -240,6 +242,7 @@ impl PtySession {
                 settle: SettleTracker::new(options.settle, now),
                 written: 0,
                 exit: None,
+                exit_at: None,
                 reader_done: false,
                 recorder: options.record.then(|| Recorder::new(now, options.cols, options.rows)),
                 markers_ignored: 0,
@@ -271,6 +274,7 @@ impl PtySession {
                     Ok(status) => ExitInfo::from_status(status),
                     Err(_) => ExitInfo { code: None, signal: None },
                 });
+                state.exit_at = Some(Instant::now());
                 drop(state);
                 waiter_shared.changed.notify_all();
             });

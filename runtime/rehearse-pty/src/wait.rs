@@ -18,6 +18,20 @@ use crate::settle::Settle;
 /// the PTY does not report end of file (a background job still holds it).
 const EXIT_DRAIN: Duration = Duration::from_millis(100);
 
+/// When the last output of an exited program counts as read: when the PTY
+/// reports its end, or (a leftover process keeps it open) after a short
+/// silence.
+fn drain_end(state: &State, exited_at: Instant) -> Instant {
+    state.settle.last_output().max(exited_at) + EXIT_DRAIN
+}
+
+fn drained(state: &State, now: Instant) -> bool {
+    match state.exit_at {
+        Some(exited_at) => state.reader_done || now >= drain_end(state, exited_at),
+        None => false,
+    }
+}
+
 /// How a text is matched.
 #[derive(Debug, Clone)]
 pub enum TextMatch {
@@ -246,12 +260,14 @@ impl PtySession {
     /// # Errors
     /// [`PtyError::Timeout`].
     pub fn wait_exit(&self, timeout: Duration) -> Result<ExitInfo, PtyError> {
+        // Done when the program has exited and its last output is on the
+        // screen, so a read after this sees the final screen.
         self.wait_until(
             "the program to exit",
             timeout,
             Mode::Immediate,
-            |state| state.exit.is_some(),
-            |_| None,
+            |state| drained(state, Instant::now()),
+            |state| state.exit_at.map(|at| drain_end(state, at)),
         )?;
         Ok(self.exit_status().unwrap_or(ExitInfo { code: None, signal: None }))
     }
@@ -310,8 +326,8 @@ impl PtySession {
             if mode == Mode::Screen
                 && let Some(exit) = state.exit
             {
-                let drain_end = state.settle.last_output() + EXIT_DRAIN;
-                if state.reader_done || now >= drain_end {
+                let drain_end = drain_end(&state, state.exit_at.unwrap_or(now));
+                if drained(&state, now) {
                     if check(&state) {
                         return Ok(WaitOutcome {
                             settle: Settle::Exited,

@@ -34,7 +34,7 @@ fn prompt_echo_and_the_quiet_window_settle() {
 #[test]
 fn screen_equals_compares_the_whole_screen() {
     let session = started();
-    session.type_text("clear; printf 'one\\ntwo\\n'\r").unwrap();
+    session.type_text("printf '\\033[H\\033[2Jone\\ntwo\\n'\r").unwrap();
     session.wait_screen(&ScreenCondition::equals(format!("one\ntwo\n{PROMPT}")), TIMEOUT).unwrap();
 }
 

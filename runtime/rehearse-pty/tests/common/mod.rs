@@ -61,6 +61,7 @@ pub fn fixture(name: &str) -> String {
         "queries" => env!("CARGO_BIN_EXE_rehearse-fixture-queries").to_owned(),
         "marker" => env!("CARGO_BIN_EXE_rehearse-fixture-marker").to_owned(),
         "inline" => env!("CARGO_BIN_EXE_rehearse-fixture-inline").to_owned(),
+        "crossterm" => env!("CARGO_BIN_EXE_rehearse-fixture-crossterm").to_owned(),
         other => panic!("no fixture {other}"),
     }
 }
