@@ -407,6 +407,12 @@ impl PtySession {
         Ok(())
     }
 
+    /// Changes the settle policy from now on (for example, switch the quiet
+    /// window off once a program that emits markers has started).
+    pub fn set_settle_policy(&self, policy: SettlePolicy) {
+        self.shared.lock().settle.set_policy(policy);
+    }
+
     /// The input modes the program has enabled.
     pub fn input_modes(&self) -> InputModes {
         self.shared.lock().emulator.input_modes()

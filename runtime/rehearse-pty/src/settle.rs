@@ -107,6 +107,10 @@ impl SettleTracker {
         }
     }
 
+    pub(crate) fn set_policy(&mut self, policy: SettlePolicy) {
+        self.policy = policy;
+    }
+
     /// Input was written; `written` counts every byte written so far.
     pub(crate) fn on_input(&mut self, written: u64, now: Instant) {
         self.input_epoch = written;

@@ -99,6 +99,7 @@ fn a_screen_wait_ends_early_when_the_program_exits() {
 fn a_timeout_shows_the_screen() {
     let session = started();
     session.type_text("echo visible-text\r").unwrap();
+    session.wait_screen(&ScreenCondition::contains("\nvisible-text"), TIMEOUT).unwrap();
     let error = session
         .wait_screen(&ScreenCondition::contains("absent"), Duration::from_millis(400))
         .unwrap_err();
@@ -129,4 +130,15 @@ fn send_writes_escapes_as_bytes() {
 fn a_bad_regex_is_a_clear_error() {
     let error = ScreenCondition::matches("(unclosed").unwrap_err();
     assert!(matches!(error, PtyError::Regex(_)), "{error}");
+}
+
+#[test]
+fn the_working_directory_and_environment_are_the_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = bash().current_dir(dir.path()).env("REHEARSE_TEST_VALUE", "from-options");
+    let session = PtySession::spawn(options).unwrap();
+    session.wait_screen(&ScreenCondition::contains(PROMPT), TIMEOUT).unwrap();
+    session.type_text("echo \"$PWD|$REHEARSE_TEST_VALUE|$TERM\"\r").unwrap();
+    let expected = format!("\n{}|from-options|xterm-256color", dir.path().display());
+    session.wait_screen(&ScreenCondition::contains(expected), TIMEOUT).unwrap();
 }
