@@ -187,6 +187,8 @@ pub struct PtySession {
     reader: Option<JoinHandle<()>>,
     waiter: Option<JoinHandle<()>>,
     pub(crate) size: (u16, u16),
+    /// Set once the session has been killed and reaped.
+    cleaned: bool,
 }
 
 impl std::fmt::Debug for PtySession {
@@ -287,6 +289,7 @@ impl PtySession {
             reader: Some(reader),
             waiter: None,
             size: (options.cols, options.rows),
+            cleaned: false,
         };
         match waiter {
             Ok(waiter) => session.waiter = Some(waiter),
@@ -310,7 +313,8 @@ impl PtySession {
         self.size
     }
 
-    /// Writes raw bytes to the program, as one write.
+    /// Writes raw bytes to the program, as one write. The write blocks while
+    /// the PTY's input buffer is full (a program that stops reading).
     ///
     /// # Errors
     /// [`PtyError::Ended`] when the program has ended, [`PtyError::Io`] when
@@ -482,6 +486,10 @@ impl PtySession {
     }
 
     fn cleanup(&mut self) {
+        if self.cleaned {
+            return;
+        }
+        self.cleaned = true;
         let Ok(sid) = i32::try_from(self.pid) else { return };
         self.stop.store(true, Ordering::Release);
         process::kill_session(sid);

@@ -137,3 +137,16 @@ fn lines_scrolled_off_go_to_the_scrollback_with_wrap_marks() {
     emu.feed(b"\x1b[?1049halt1\r\nalt2\r\nalt3\r\nalt4");
     assert_eq!(emu.scrollback().len(), 3);
 }
+
+#[test]
+fn the_scrollback_keeps_its_capacity_of_newest_lines() {
+    let mut emu = Vt100Emulator::new(2, 10, 3);
+    for i in 0..20 {
+        emu.feed(format!("same\r\nline-{i}\r\n").as_bytes());
+    }
+    let lines: Vec<&str> = emu.scrollback().iter().map(|l| l.text.as_str()).collect();
+    // 40 lines written on a 2-row screen: the last row is blank, the one
+    // above it `line-19`; the three before that are in the scrollback.
+    assert_eq!(emu.screen_text(), "line-19\n");
+    assert_eq!(lines, ["same", "line-18", "same"]);
+}

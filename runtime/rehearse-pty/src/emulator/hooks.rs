@@ -3,8 +3,6 @@
 //! synchronized-output edges, the title, and our own scrollback store (vt100's
 //! own scrollback is not used: its resize pulls rows back from it).
 
-use std::collections::VecDeque;
-
 use vt100::{MouseProtocolEncoding, MouseProtocolMode, Screen};
 
 use super::{QueryColors, ScrollbackLine, TermEvent};
@@ -22,20 +20,34 @@ pub(crate) struct Hooks {
     pub(crate) events: Vec<TermEvent>,
     /// Inside a synchronized-output frame.
     pub(crate) sync: bool,
-    pub(crate) scrollback: VecDeque<ScrollbackLine>,
+    /// Up to twice the capacity, trimmed in batches; see [`Hooks::scrollback`].
+    scrollback: Vec<ScrollbackLine>,
     pub(crate) scrollback_capacity: usize,
     pub(crate) title: Option<String>,
 }
 
 impl Hooks {
+    pub(crate) fn new(colors: QueryColors, scrollback_capacity: usize) -> Self {
+        Self { colors, scrollback_capacity, ..Self::default() }
+    }
+
     pub(crate) fn push_scrollback(&mut self, line: ScrollbackLine) {
-        if self.scrollback_capacity == 0 {
+        let capacity = self.scrollback_capacity;
+        if capacity == 0 {
             return;
         }
-        while self.scrollback.len() >= self.scrollback_capacity {
-            self.scrollback.pop_front();
+        self.scrollback.push(line);
+        // Trim in batches so a push costs O(1) amortized.
+        if self.scrollback.len() >= capacity.saturating_mul(2) {
+            let excess = self.scrollback.len() - capacity;
+            self.scrollback.drain(..excess);
         }
-        self.scrollback.push_back(line);
+    }
+
+    /// The last `scrollback_capacity` lines, oldest first.
+    pub(crate) fn scrollback(&self) -> &[ScrollbackLine] {
+        let len = self.scrollback.len();
+        &self.scrollback[len.saturating_sub(self.scrollback_capacity)..]
     }
 
     fn decrqm(&mut self, screen: &Screen, mode: u16) {

@@ -16,8 +16,6 @@ use crate::encode::{InputModes, MouseEncoding, MouseReporting};
 pub struct Vt100Emulator {
     parser: Parser<Hooks>,
     guard: OscGuard,
-    /// A contiguous copy of the scrollback for [`Emulator::scrollback`].
-    scrollback: Vec<ScrollbackLine>,
 }
 
 impl std::fmt::Debug for Vt100Emulator {
@@ -35,18 +33,10 @@ impl Vt100Emulator {
 
     /// As [`Vt100Emulator::new`], answering colour queries with `colors`.
     pub fn with_colors(rows: u16, cols: u16, scrollback: usize, colors: QueryColors) -> Self {
-        let hooks = Hooks { colors, scrollback_capacity: scrollback, ..Hooks::default() };
+        let hooks = Hooks::new(colors, scrollback);
         Self {
             parser: Parser::new_with_callbacks(nz(rows), nz(cols), 0, hooks),
             guard: OscGuard::default(),
-            scrollback: Vec::new(),
-        }
-    }
-
-    fn sync_scrollback(&mut self) {
-        let store = &self.parser.callbacks().scrollback;
-        if store.len() != self.scrollback.len() || store.back() != self.scrollback.last() {
-            self.scrollback = store.iter().cloned().collect();
         }
     }
 }
@@ -63,7 +53,6 @@ impl Emulator for Vt100Emulator {
     fn feed(&mut self, bytes: &[u8]) -> Fed {
         let bytes = self.guard.filter(bytes);
         self.parser.process(&bytes);
-        self.sync_scrollback();
         let hooks = self.parser.callbacks_mut();
         Fed {
             replies: std::mem::take(&mut hooks.replies),
@@ -75,7 +64,8 @@ impl Emulator for Vt100Emulator {
     /// rules. Rows pushed off the top go to the scrollback.
     fn resize(&mut self, rows: u16, cols: u16) {
         super::resize::resize(&mut self.parser, rows, cols);
-        self.sync_scrollback();
+        // The fresh parser starts outside any sequence; so does the guard.
+        self.guard = OscGuard::default();
     }
 
     fn size(&self) -> (u16, u16) {
@@ -145,7 +135,7 @@ impl Emulator for Vt100Emulator {
     }
 
     fn scrollback(&self) -> &[ScrollbackLine] {
-        &self.scrollback
+        self.parser.callbacks().scrollback()
     }
 
     fn input_modes(&self) -> InputModes {
