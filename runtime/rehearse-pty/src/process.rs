@@ -43,7 +43,9 @@ pub(crate) struct Spawn {
 }
 
 /// Opens a PTY of the given size and starts the program on it with
-/// `TERM=xterm-256color`. The size is set before the child starts.
+/// `TERM=xterm-256color` (unless the options set `TERM`). The size is set on
+/// the PTY before the child starts; `COLUMNS`/`LINES` are not set, as a real
+/// terminal does not set them (they would go stale after a resize).
 pub(crate) fn spawn(
     spec: &Spawn,
 ) -> std::io::Result<(pty_process::blocking::Pty, std::process::Child)> {
@@ -52,8 +54,6 @@ pub(crate) fn spawn(
     let mut command = pty_process::blocking::Command::new(&spec.program)
         .args(&spec.args)
         .env("TERM", "xterm-256color")
-        .env("COLUMNS", spec.cols.to_string())
-        .env("LINES", spec.rows.to_string())
         .envs(spec.env.iter().map(|(k, v)| (k, v)));
     if let Some(cwd) = &spec.cwd {
         command = command.current_dir(cwd);

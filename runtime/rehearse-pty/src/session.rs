@@ -81,8 +81,8 @@ impl PtySessionOptions {
         self
     }
 
-    /// Sets an environment variable for the program (on top of the inherited
-    /// environment; `TERM` is always `xterm-256color`).
+    /// Sets an environment variable for the program, on top of the inherited
+    /// environment and `TERM=xterm-256color` (which this can override).
     #[must_use]
     pub fn env(mut self, key: impl Into<OsString>, value: impl Into<OsString>) -> Self {
         self.env.push((key.into(), value.into()));
