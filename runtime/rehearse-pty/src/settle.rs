@@ -14,7 +14,9 @@
 //!    program has answered: results say which settle was used.
 //!
 //! The settled screen is the current grid: bytes that follow a marker in the
-//! same read are on it too.
+//! same read are on it too. A resize counts as an input that writes no byte,
+//! so the next commit acknowledges it (the marker's `in=` cannot tell a
+//! commit made after the SIGWINCH from one made just before it).
 
 use std::time::{Duration, Instant};
 
