@@ -12,6 +12,7 @@ mod error;
 mod executor;
 mod format;
 mod limits;
+pub mod marker;
 mod plane;
 mod report;
 mod scenario;

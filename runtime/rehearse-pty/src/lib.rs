@@ -2,5 +2,49 @@
 //!
 //! The terminal plane: any program in a real PTY, read through a headless
 //! terminal emulator, driven with the same steps as the engine plane.
+//!
+//! [`PtySession`] starts a program in its own session and process group with
+//! `TERM=xterm-256color`, feeds its output to an [`emulator::Emulator`] on a
+//! reader thread that also answers terminal queries (CPR, DA1/DA2, OSC
+//! 10/11/12, DECRQM) with the state at that byte of the stream, and settles
+//! waits on the render-commit marker, else the end of a synchronized-output
+//! frame, else a quiet window ([`settle`]). Dropping a session kills and reaps
+//! every process of it.
+//!
+//! ```no_run
+//! use std::time::Duration;
+//!
+//! use rehearse_pty::{PtySession, PtySessionOptions, ScreenCondition, ScrollbackCondition, TextMatch};
+//!
+//! # fn main() -> Result<(), rehearse_pty::PtyError> {
+//! let session = PtySession::spawn(
+//!     PtySessionOptions::new("bash").args(["--norc", "--noprofile"]).size(80, 24),
+//! )?;
+//! let timeout = Duration::from_secs(5);
+//! session.wait_screen(&ScreenCondition::contains("$"), timeout)?;
+//! session.type_text("seq 1 100\r")?;
+//! let outcome = session.wait_scrollback(
+//!     &ScrollbackCondition::Text(TextMatch::Contains("42".into())),
+//!     timeout,
+//! )?;
+//! println!("settled on: {}", outcome.settle);
+//! println!("{}", session.terminal_golden());
+//! session.type_text("exit 0\r")?;
+//! session.wait_exit_code(0, timeout)?;
+//! # Ok(())
+//! # }
+//! ```
 
+pub mod artifacts;
+pub mod emulator;
 pub mod encode;
+pub mod error;
+mod process;
+pub mod session;
+pub mod settle;
+pub mod wait;
+
+pub use error::{ExitInfo, PtyError};
+pub use session::{PtySession, PtySessionOptions};
+pub use settle::{Settle, SettlePolicy};
+pub use wait::{LineCount, ScreenCondition, ScrollbackCondition, TextMatch, WaitOutcome};

@@ -1,0 +1,70 @@
+//! The grid as a ratatui `Buffer`, so the project's existing text, cells,
+//! styled and PNG encoders can serve the terminal plane too.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color as RColor, Modifier, Style};
+
+use crate::emulator::{Color, Emulator};
+
+fn color(color: Color) -> RColor {
+    match color {
+        Color::Default => RColor::Reset,
+        Color::Indexed(index) => match index {
+            0 => RColor::Black,
+            1 => RColor::Red,
+            2 => RColor::Green,
+            3 => RColor::Yellow,
+            4 => RColor::Blue,
+            5 => RColor::Magenta,
+            6 => RColor::Cyan,
+            7 => RColor::Gray,
+            8 => RColor::DarkGray,
+            9 => RColor::LightRed,
+            10 => RColor::LightGreen,
+            11 => RColor::LightYellow,
+            12 => RColor::LightBlue,
+            13 => RColor::LightMagenta,
+            14 => RColor::LightCyan,
+            15 => RColor::White,
+            other => RColor::Indexed(other),
+        },
+        Color::Rgb(r, g, b) => RColor::Rgb(r, g, b),
+    }
+}
+
+/// The visible screen as a `Buffer` of its size. A wide character sits in its
+/// first cell and the cell after it is reset, as ratatui's own `set_string`
+/// leaves it.
+pub fn to_buffer(emu: &dyn Emulator) -> Buffer {
+    let (rows, cols) = emu.size();
+    let mut buffer = Buffer::empty(Rect::new(0, 0, cols, rows));
+    for row in 0..rows {
+        for col in 0..cols {
+            let Some(cell) = emu.cell(row, col) else { continue };
+            let target = &mut buffer[(col, row)];
+            if cell.width == 0 {
+                target.reset();
+                continue;
+            }
+            let mut modifier = Modifier::empty();
+            for (on, flag) in [
+                (cell.style.bold, Modifier::BOLD),
+                (cell.style.dim, Modifier::DIM),
+                (cell.style.italic, Modifier::ITALIC),
+                (cell.style.underline, Modifier::UNDERLINED),
+                (cell.style.reverse, Modifier::REVERSED),
+            ] {
+                if on {
+                    modifier |= flag;
+                }
+            }
+            let style = Style::new()
+                .fg(color(cell.style.fg))
+                .bg(color(cell.style.bg))
+                .add_modifier(modifier);
+            target.set_symbol(if cell.text.is_empty() { " " } else { &cell.text }).set_style(style);
+        }
+    }
+    buffer
+}

@@ -1,0 +1,372 @@
+//! Waits on the screen, the scrollback, the process and idleness.
+//!
+//! A screen or scrollback wait checks its condition only on a settled screen
+//! (see [`crate::settle`]), so it never reads the screen from before the last
+//! input took effect; it ends early with [`PtyError::TargetExited`] when the
+//! program exits first (after its last output is read). A timeout shows the
+//! screen.
+
+use std::time::{Duration, Instant};
+
+use regex::Regex;
+
+use crate::error::{ExitInfo, PtyError};
+use crate::session::{PtySession, State};
+use crate::settle::Settle;
+
+/// After the program exits, how long its last output may take to arrive when
+/// the PTY does not report end of file (a background job still holds it).
+const EXIT_DRAIN: Duration = Duration::from_millis(100);
+
+/// When the last output of an exited program counts as read: when the PTY
+/// reports its end, or (a leftover process keeps it open) after a short
+/// silence.
+fn drain_end(state: &State, exited_at: Instant) -> Instant {
+    state.settle.last_output().max(exited_at) + EXIT_DRAIN
+}
+
+fn drained(state: &State, now: Instant) -> bool {
+    match state.exit_at {
+        Some(exited_at) => state.reader_done || now >= drain_end(state, exited_at),
+        None => false,
+    }
+}
+
+/// How a text is matched.
+#[derive(Debug, Clone)]
+pub enum TextMatch {
+    /// Contains the substring.
+    Contains(String),
+    /// Does not contain the substring.
+    NotContains(String),
+    /// Equals the text, trailing blanks and blank lines ignored on both sides.
+    Equals(String),
+    /// The regular expression matches somewhere.
+    Matches(Regex),
+}
+
+impl TextMatch {
+    /// A regex matcher.
+    ///
+    /// # Errors
+    /// [`PtyError::Regex`] when the pattern does not compile.
+    pub fn regex(pattern: &str) -> Result<Self, PtyError> {
+        Ok(Self::Matches(Regex::new(pattern)?))
+    }
+
+    /// Whether `text` matches.
+    pub fn test(&self, text: &str) -> bool {
+        match self {
+            Self::Contains(needle) => text.contains(needle.as_str()),
+            Self::NotContains(needle) => !text.contains(needle.as_str()),
+            Self::Equals(expected) => normalize(text) == normalize(expected),
+            Self::Matches(regex) => regex.is_match(text),
+        }
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Self::Contains(needle) => format!("contains {needle:?}"),
+            Self::NotContains(needle) => format!("does not contain {needle:?}"),
+            Self::Equals(expected) => format!("equals {expected:?}"),
+            Self::Matches(regex) => format!("matches /{}/", regex.as_str()),
+        }
+    }
+}
+
+fn normalize(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let end = lines.iter().rposition(|line| !line.is_empty()).map_or(0, |i| i + 1);
+    lines[..end].join("\n")
+}
+
+/// A condition on the visible screen (optionally the scrollback followed by it).
+#[derive(Debug, Clone)]
+pub struct ScreenCondition {
+    /// The matcher.
+    pub matcher: TextMatch,
+    /// Match the scrollback followed by the screen instead of the screen.
+    pub include_scrollback: bool,
+}
+
+impl ScreenCondition {
+    /// The screen contains `text`.
+    pub fn contains(text: impl Into<String>) -> Self {
+        TextMatch::Contains(text.into()).into()
+    }
+
+    /// The screen does not contain `text`.
+    pub fn not_contains(text: impl Into<String>) -> Self {
+        TextMatch::NotContains(text.into()).into()
+    }
+
+    /// The screen equals `text` (trailing blanks and blank lines ignored).
+    pub fn equals(text: impl Into<String>) -> Self {
+        TextMatch::Equals(text.into()).into()
+    }
+
+    /// The screen matches the regular expression.
+    ///
+    /// # Errors
+    /// [`PtyError::Regex`] when the pattern does not compile.
+    pub fn matches(pattern: &str) -> Result<Self, PtyError> {
+        Ok(TextMatch::regex(pattern)?.into())
+    }
+
+    /// Match the scrollback followed by the screen.
+    #[must_use]
+    pub fn with_scrollback(mut self) -> Self {
+        self.include_scrollback = true;
+        self
+    }
+
+    fn describe(&self) -> String {
+        let place = if self.include_scrollback { "scrollback and screen" } else { "screen" };
+        format!("the {place} {}", self.matcher.describe())
+    }
+}
+
+impl From<TextMatch> for ScreenCondition {
+    fn from(matcher: TextMatch) -> Self {
+        Self { matcher, include_scrollback: false }
+    }
+}
+
+/// How many lines the scrollback holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineCount {
+    /// Exactly.
+    Equals(usize),
+    /// At least.
+    AtLeast(usize),
+    /// At most.
+    AtMost(usize),
+    /// Between, both ends included.
+    Between(usize, usize),
+}
+
+impl LineCount {
+    /// Whether `count` satisfies it.
+    pub fn test(&self, count: usize) -> bool {
+        match *self {
+            Self::Equals(n) => count == n,
+            Self::AtLeast(n) => count >= n,
+            Self::AtMost(n) => count <= n,
+            Self::Between(low, high) => (low..=high).contains(&count),
+        }
+    }
+}
+
+/// A condition on the lines that scrolled off the top of the main screen.
+#[derive(Debug, Clone)]
+pub enum ScrollbackCondition {
+    /// The scrollback text matches.
+    Text(TextMatch),
+    /// The scrollback holds so many lines.
+    Lines(LineCount),
+}
+
+impl ScrollbackCondition {
+    fn describe(&self) -> String {
+        match self {
+            Self::Text(matcher) => format!("the scrollback {}", matcher.describe()),
+            Self::Lines(count) => format!("the scrollback line count {count:?}"),
+        }
+    }
+
+    fn test(&self, state: &State) -> bool {
+        match self {
+            Self::Text(matcher) => matcher.test(&state.emulator.scrollback_text()),
+            Self::Lines(count) => count.test(state.emulator.scrollback().len()),
+        }
+    }
+}
+
+/// How a wait ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WaitOutcome {
+    /// The settle the result rests on.
+    pub settle: Settle,
+    /// How long the wait took.
+    pub elapsed: Duration,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Check on a settled screen; end early when the program exits.
+    Screen,
+    /// Check at once (process waits).
+    Immediate,
+}
+
+impl PtySession {
+    /// Waits until the screen (optionally scrollback + screen) matches, on a
+    /// settled screen.
+    ///
+    /// # Errors
+    /// [`PtyError::Timeout`] (with the screen), [`PtyError::TargetExited`]
+    /// when the program exits first.
+    pub fn wait_screen(
+        &self,
+        condition: &ScreenCondition,
+        timeout: Duration,
+    ) -> Result<WaitOutcome, PtyError> {
+        self.wait_until(
+            &condition.describe(),
+            timeout,
+            Mode::Screen,
+            |state| {
+                let text = if condition.include_scrollback {
+                    let scrollback = state.emulator.scrollback_text();
+                    let screen = state.emulator.screen_text();
+                    if scrollback.is_empty() { screen } else { format!("{scrollback}\n{screen}") }
+                } else {
+                    state.emulator.screen_text()
+                };
+                condition.matcher.test(&text)
+            },
+            |_| None,
+        )
+    }
+
+    /// Waits until the scrollback matches, on a settled screen.
+    ///
+    /// # Errors
+    /// As [`PtySession::wait_screen`].
+    pub fn wait_scrollback(
+        &self,
+        condition: &ScrollbackCondition,
+        timeout: Duration,
+    ) -> Result<WaitOutcome, PtyError> {
+        self.wait_until(
+            &condition.describe(),
+            timeout,
+            Mode::Screen,
+            |state| condition.test(state),
+            |_| None,
+        )
+    }
+
+    /// Waits until the screen settles (marker, frame end, or quiet window).
+    ///
+    /// # Errors
+    /// As [`PtySession::wait_screen`].
+    pub fn wait_settled(&self, timeout: Duration) -> Result<WaitOutcome, PtyError> {
+        self.wait_until("a settled screen", timeout, Mode::Screen, |_| true, |_| None)
+    }
+
+    /// Waits until the program has exited; returns how.
+    ///
+    /// # Errors
+    /// [`PtyError::Timeout`].
+    pub fn wait_exit(&self, timeout: Duration) -> Result<ExitInfo, PtyError> {
+        // Done when the program has exited and its last output is on the
+        // screen, so a read after this sees the final screen.
+        self.wait_until(
+            "the program to exit",
+            timeout,
+            Mode::Immediate,
+            |state| drained(state, Instant::now()),
+            |state| state.exit_at.map(|at| drain_end(state, at)),
+        )?;
+        Ok(self.exit_status().unwrap_or(ExitInfo { code: None, signal: None }))
+    }
+
+    /// Waits until the program exits with `code`.
+    ///
+    /// # Errors
+    /// [`PtyError::Timeout`], or [`PtyError::ExitCode`] when it ends otherwise.
+    pub fn wait_exit_code(&self, code: i32, timeout: Duration) -> Result<ExitInfo, PtyError> {
+        let exit = self.wait_exit(timeout)?;
+        if exit.code == Some(code) {
+            Ok(exit)
+        } else {
+            Err(PtyError::ExitCode { expected: code, actual: exit })
+        }
+    }
+
+    /// Waits until the program has written nothing for `quiet`.
+    ///
+    /// # Errors
+    /// [`PtyError::Timeout`].
+    pub fn wait_idle(&self, quiet: Duration, timeout: Duration) -> Result<WaitOutcome, PtyError> {
+        self.wait_until(
+            &format!("no output for {quiet:?}"),
+            timeout,
+            Mode::Immediate,
+            |state| state.settle.last_output().elapsed() >= quiet,
+            |state| Some(state.settle.last_output() + quiet),
+        )
+        .map(|outcome| WaitOutcome { settle: Settle::Quiet(quiet), ..outcome })
+    }
+
+    fn wait_until(
+        &self,
+        condition: &str,
+        timeout: Duration,
+        mode: Mode,
+        mut check: impl FnMut(&State) -> bool,
+        wake_at: impl Fn(&State) -> Option<Instant>,
+    ) -> Result<WaitOutcome, PtyError> {
+        let start = Instant::now();
+        let deadline = start + timeout;
+        let mut state = self.shared.lock();
+        loop {
+            let now = Instant::now();
+            let settle = match mode {
+                Mode::Screen => state.settle.settled(now),
+                Mode::Immediate => Some(Settle::NotNeeded),
+            };
+            if let Some(settle) = settle
+                && check(&state)
+            {
+                return Ok(WaitOutcome { settle, elapsed: start.elapsed() });
+            }
+            let mut wake = deadline;
+            if mode == Mode::Screen
+                && let Some(exit) = state.exit
+            {
+                let drain_end = drain_end(&state, state.exit_at.unwrap_or(now));
+                if drained(&state, now) {
+                    if check(&state) {
+                        return Ok(WaitOutcome {
+                            settle: Settle::Exited,
+                            elapsed: start.elapsed(),
+                        });
+                    }
+                    return Err(PtyError::TargetExited {
+                        condition: condition.to_owned(),
+                        status: exit,
+                        screen: state.emulator.screen_text(),
+                    });
+                }
+                wake = wake.min(drain_end);
+            }
+            if now >= deadline {
+                return Err(PtyError::Timeout {
+                    condition: condition.to_owned(),
+                    elapsed: start.elapsed(),
+                    screen: state.emulator.screen_text(),
+                });
+            }
+            if mode == Mode::Screen
+                && let Some(quiet) = state.settle.next_quiet_deadline()
+                && quiet > now
+            {
+                wake = wake.min(quiet);
+            }
+            if let Some(at) = wake_at(&state)
+                && at > now
+            {
+                wake = wake.min(at);
+            }
+            let pause = wake.saturating_duration_since(now).max(Duration::from_millis(1));
+            state = self
+                .shared
+                .changed
+                .wait_timeout(state, pause)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+    }
+}
