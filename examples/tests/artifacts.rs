@@ -22,10 +22,11 @@ fn goldens(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/goldens").join(name)
 }
 
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rehearse-examples-{test}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
+/// A fresh temporary directory, removed when the returned guard drops;
+/// tests write into a not-yet-existing directory inside it, so creating
+/// it is part of what they check.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("rehearse-test-").tempdir().expect("a temporary directory")
 }
 
 /// Add three todos, check one, open the delete dialog, delete, show all.
@@ -79,7 +80,8 @@ fn the_todo_scenario_matches_its_goldens() {
 
 #[test]
 fn the_login_password_is_redacted_in_json_and_markdown() {
-    let dir = scratch("login");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("login");
     let mut session = Session::new(LoginApp::default(), SessionOptions::default().viewport(60, 20));
     session.add_checkpoint_sink(Artifacts::new(&dir).formats([
         Format::Json,
@@ -141,7 +143,8 @@ fn the_headless_render_snapshots_with_insta() {
 
 #[test]
 fn a_viewport_matrix_writes_one_artifact_set_per_viewport() {
-    let dir = scratch("matrix");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("matrix");
     let runs = matrix(TodoApp::default, [(80, 24), (120, 40)], todo_scenario(), &dir).unwrap();
     assert_eq!(runs.len(), 2);
     for (run, (cols, rows)) in runs.iter().zip([(80u16, 24u16), (120, 40)]) {

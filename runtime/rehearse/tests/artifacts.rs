@@ -5,7 +5,7 @@
 //! `cargo test -p rehearse --no-default-features --test artifacts`.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -90,14 +90,11 @@ impl Component for Form {
     }
 }
 
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "rehearse-artifacts-{test}-{}-{:?}",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let _ = fs::remove_dir_all(&dir);
-    dir
+/// A fresh temporary directory, removed when the returned guard drops;
+/// tests write into a not-yet-existing directory inside it, so creating
+/// it is part of what they check.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("rehearse-test-").tempdir().expect("a temporary directory")
 }
 
 fn files(dir: &Path) -> Vec<String> {
@@ -137,7 +134,8 @@ fn text_formats() -> Vec<Format> {
 
 #[test]
 fn a_reader_never_sees_a_partial_file() {
-    let dir = scratch("reader");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("reader");
     fs::create_dir_all(&dir).unwrap();
     let path = dir.join("big.txt");
     let (a, b) = (vec![b'a'; 1 << 20], vec![b'b'; 1 << 20]);
@@ -166,7 +164,8 @@ fn a_reader_never_sees_a_partial_file() {
 
 #[test]
 fn a_failed_rename_leaves_no_temporary_file() {
-    let dir = scratch("rename");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("rename");
     // The target is a non-empty directory: the rename onto it fails.
     fs::create_dir_all(dir.join("start.md").join("occupied")).unwrap();
     let mut session = session();
@@ -184,7 +183,8 @@ fn a_failed_rename_leaves_no_temporary_file() {
 
 #[test]
 fn every_file_is_named_after_its_format_and_holds_it() {
-    let dir = scratch("sink");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("sink");
     let mut session = session();
     session.add_checkpoint_sink(
         Artifacts::new(&dir).formats(Format::ALL.into_iter().filter(|f| f.is_available())),
@@ -214,7 +214,8 @@ fn every_file_is_named_after_its_format_and_holds_it() {
 
 #[test]
 fn semantic_artifacts_redact_the_masked_value_visual_ones_show_the_screen() {
-    let dir = scratch("redaction");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("redaction");
     let mut session = session();
     session.add_checkpoint_sink(Artifacts::new(&dir).formats(text_formats()));
     fill(&mut session);
@@ -232,7 +233,8 @@ fn semantic_artifacts_redact_the_masked_value_visual_ones_show_the_screen() {
 
 #[test]
 fn invalid_names_and_colliding_files_write_nothing() {
-    let dir = scratch("names");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("names");
     let frame = frame_after_fill();
     let mut artifacts = Artifacts::new(&dir).formats([Format::Json, Format::Cells]);
     for name in ["../escape", "a/b", ".hidden", ""] {
@@ -260,7 +262,8 @@ fn invalid_names_and_colliding_files_write_nothing() {
 #[cfg(not(feature = "png"))]
 #[test]
 fn a_format_absent_from_the_build_fails_before_any_file_exists() {
-    let dir = scratch("unsupported");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("unsupported");
     let mut session = session();
     session.add_checkpoint_sink(Artifacts::new(&dir).formats([
         Format::Markdown,
@@ -369,7 +372,8 @@ mod png {
 
 #[test]
 fn a_recording_has_one_frame_per_commit_and_a_marker_per_checkpoint() {
-    let dir = scratch("recording");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("recording");
     let record = |path: &Path| {
         let recorder = Recorder::new(path);
         let mut session = session();
@@ -425,7 +429,8 @@ fn checkpointed(baseline: &Baseline) -> Result<(), StepError> {
 
 #[test]
 fn compare_fails_on_a_missing_golden_and_never_writes() {
-    let dir = scratch("missing");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("missing");
     let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare);
     let error = checkpointed(&baseline).unwrap_err();
     match &error.error {
@@ -442,7 +447,8 @@ fn compare_fails_on_a_missing_golden_and_never_writes() {
 
 #[test]
 fn update_writes_then_compare_passes_and_reports_changes_readably() {
-    let dir = scratch("update");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("update");
     let formats = [Format::Text, Format::Styled, Format::Cells, Format::Markdown];
     let baseline = Baseline::with_mode(&dir, SnapshotMode::Update).formats(formats);
     checkpointed(&baseline).unwrap();
@@ -500,7 +506,8 @@ fn update_writes_then_compare_passes_and_reports_changes_readably() {
 
 #[test]
 fn the_manifest_rejects_stale_goldens_and_update_removes_them() {
-    let dir = scratch("stale");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("stale");
     let baseline = Baseline::with_mode(&dir, SnapshotMode::Update).formats([Format::Text]);
     checkpointed(&baseline).unwrap();
     baseline.finish().unwrap();
@@ -532,7 +539,8 @@ fn the_manifest_rejects_stale_goldens_and_update_removes_them() {
 
 #[test]
 fn a_baseline_rejects_a_repeated_checkpoint_name() {
-    let dir = scratch("repeated");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("repeated");
     let baseline = Baseline::with_mode(&dir, SnapshotMode::Update).formats([Format::Text]);
     let mut session = session();
     baseline.attach(&mut session);
@@ -561,7 +569,8 @@ fn unknown_mode_child() {
         return;
     }
     let mut steps = 0;
-    let result = Baseline::new(scratch("child")).map(|baseline| {
+    let scratch_dir = scratch();
+    let result = Baseline::new(scratch_dir.path().join("child")).map(|baseline| {
         let mut session = session();
         baseline.attach(&mut session);
         steps += 1;
@@ -627,7 +636,8 @@ fn key_scripts_fail_hard_on_unknown_and_refused_keys() {
 
 #[test]
 fn a_matrix_replays_the_scenario_per_viewport_from_a_fresh_app() {
-    let dir = scratch("matrix");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("matrix");
     let scenario = [
         AutomationStep::click(Selector::id("name")),
         AutomationStep::type_text("Ada"),

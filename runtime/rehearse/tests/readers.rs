@@ -3,18 +3,15 @@
 //! clear error naming its file, never an abort.
 
 use std::fs;
-use std::path::PathBuf;
 
 use ratatui::layout::Rect;
 use rehearse::artifacts::{Baseline, Format, Screen, SnapshotMode, png};
 use rehearse::engine::MAX_SCREEN_CELLS;
 use rehearse::prelude::*;
 
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rehearse-readers-{test}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh temporary directory, removed when the returned guard drops.
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new().prefix("rehearse-test-").tempdir().expect("a temporary directory")
 }
 
 /// A 35-byte styled golden whose header says `65535x65535`.
@@ -120,7 +117,8 @@ impl Component for Hello {
 
 #[test]
 fn a_hostile_golden_fails_the_checkpoint_naming_its_file() {
-    let dir = scratch("hostile");
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().to_path_buf();
     let cases: [(Format, Vec<u8>, &str); 3] = [
         (Format::Styled, huge_styled().into_bytes(), "a 65535x65535 screen is 4294836225 cells"),
         (Format::Cells, huge_cells().into_bytes(), "a 65535x4096 screen is 268431360 cells"),
