@@ -25,9 +25,11 @@ mod role;
 pub mod script;
 mod selector;
 mod sensitivity;
+mod spelling;
 mod state;
 mod step;
 pub mod suggest;
+mod verb;
 pub mod vocabulary;
 mod wait;
 

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::role::SemanticRole;
-use crate::script::{TextContext, spell};
+use crate::spelling::{TextContext, spell};
 
 /// How a step finds its target. Variants are explicit and never fall through
 /// to another strategy.

@@ -4,8 +4,9 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::key::KeyPress;
-use crate::script::{TextContext, Verb, spell};
 use crate::selector::Selector;
+use crate::spelling::{TextContext, spell};
+use crate::verb::Verb;
 use crate::vocabulary::closed_set;
 use crate::wait::WaitCondition;
 

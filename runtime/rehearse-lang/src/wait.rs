@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::script::{TextContext, spell};
 use crate::selector::Selector;
+use crate::spelling::{TextContext, spell};
 use crate::vocabulary::closed_set;
 
 closed_set! {

@@ -205,3 +205,36 @@ fn the_import_check_sees_a_forbidden_edge() {
         ["engine", "session", "ui", "widgets"].into_iter().map(String::from).collect();
     assert_eq!(found, expected);
 }
+
+#[test]
+fn the_module_table_has_no_cycle_but_component_and_ui() {
+    // A view takes a `Ui` and `Ui::nest` takes a component: that pair is
+    // inherent. Any other cycle in the table would let modules import up.
+    let text = architecture();
+    let mut graph: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    for row in table(&text, "## Module imports") {
+        graph.insert((row[0].clone(), row[1].clone()), names(&row[2]));
+    }
+    let reaches = |krate: &String, from: &String| -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<String> =
+            graph.get(&(krate.clone(), from.clone())).into_iter().flatten().cloned().collect();
+        while let Some(next) = stack.pop() {
+            if seen.insert(next.clone()) {
+                stack.extend(graph.get(&(krate.clone(), next)).into_iter().flatten().cloned());
+            }
+        }
+        seen
+    };
+    let inherent: BTreeSet<String> = ["component", "ui"].map(String::from).into();
+    for (krate, module) in graph.keys() {
+        let cycle: BTreeSet<String> = reaches(krate, module)
+            .into_iter()
+            .filter(|other| reaches(krate, other).contains(module))
+            .collect();
+        assert!(
+            cycle.is_empty() || cycle == inherent,
+            "{krate}: `{module}` is on a cycle through {cycle:?}"
+        );
+    }
+}

@@ -35,9 +35,9 @@ use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::{ParsedStep, SelectorSlot};
 use crate::script::family::is_family;
 use crate::script::source::LocRange;
-use crate::script::verb::Verb;
 use crate::step::AutomationStep;
 use crate::step::MouseButton;
+use crate::verb::Verb;
 
 /// What the checks know about the app the steps run against.
 #[derive(Debug, Clone, Copy, Default)]

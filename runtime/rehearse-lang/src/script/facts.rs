@@ -5,9 +5,9 @@ use crate::action::SemanticAction;
 use crate::key::KeyPress;
 use crate::role::SemanticRole;
 use crate::script::source::{LocRange, Spanned};
-use crate::script::verb::Verb;
 use crate::selector::Selector;
 use crate::step::{AutomationStep, MouseButton};
+use crate::verb::Verb;
 
 /// What a selector is used for in its step; it decides which action the
 /// selector's role must support.

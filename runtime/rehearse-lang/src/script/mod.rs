@@ -37,11 +37,11 @@ mod facts;
 mod family;
 mod parse;
 mod source;
-mod text;
 mod text_lexer;
 mod text_script;
-mod verb;
 
+pub use crate::spelling::{ESCAPES, TextContext, needs_quotes, quote, spell, unescape};
+pub use crate::verb::Verb;
 pub use check::{CheckContext, Checker, check_steps};
 pub use const_compare::{
     first_duplicate, key_eq, refuses_key, same_declared_ids, same_keys, str_eq,
@@ -56,9 +56,7 @@ pub use family::{
 };
 pub use parse::{DEFAULT_WAIT, Dialect, parse_step, parse_step_in};
 pub use source::{Lexeme, Loc, LocRange, Located, Spanned, chars};
-pub use text::{ESCAPES, TextContext, needs_quotes, quote, spell, unescape};
 pub use text_lexer::lex_step;
 pub use text_script::{
     Script, ScriptError, ScriptErrors, ScriptStep, parse_script, parse_script_with, parse_step_str,
 };
-pub use verb::Verb;

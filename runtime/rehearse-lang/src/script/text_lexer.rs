@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::source::{Lexeme, Loc, LocRange, Located};
-use crate::script::text::{ESCAPES, unescape};
+use crate::spelling::{ESCAPES, unescape};
 
 /// Lexes one step written in script syntax, locating each lexeme by its byte
 /// offset in `text`. `;` and newlines are ordinary characters here; quotes

@@ -8,9 +8,9 @@ use crate::role::SemanticRole;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::{SelectorSlot, StepFacts};
 use crate::script::source::{Lexeme, LocRange};
-use crate::script::verb::Verb;
 use crate::step::{AutomationStep, FocusOrder, ScrollDirection};
 use crate::suggest::{closest, or_list};
+use crate::verb::Verb;
 use crate::vocabulary::Vocabulary;
 use crate::wait::WaitCondition;
 

@@ -27,8 +27,8 @@ use std::time::Duration;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::{ParsedStep, SelectorSlot, StepFacts};
 use crate::script::source::{Lexeme, Loc, LocRange, Located, Spanned};
-use crate::script::verb::Verb;
 use crate::step::{AutomationStep, MouseButton};
+use crate::verb::Verb;
 use crate::vocabulary::{UnknownName, Vocabulary};
 
 use piece::Piece;

@@ -2,7 +2,7 @@
 //! is spelled.
 
 use crate::script::source::{Lexeme, Loc, LocRange, Located};
-use crate::script::text::quote;
+use crate::spelling::quote;
 
 /// A run of lexemes being parsed.
 #[derive(Debug, Clone, Copy)]

@@ -6,8 +6,8 @@ use crate::role::SemanticRole;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::{SelectorFact, SelectorSlot, StepFacts};
 use crate::script::source::{Lexeme, Spanned};
-use crate::script::text::quote;
 use crate::selector::Selector;
+use crate::spelling::quote;
 use crate::suggest::or_list;
 use crate::vocabulary::Vocabulary;
 

@@ -3,7 +3,7 @@
 
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::source::Lexeme;
-use crate::script::text::quote;
+use crate::spelling::quote;
 
 use super::piece::Piece;
 use super::{Dialect, Parser, error};
