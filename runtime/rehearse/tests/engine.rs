@@ -6,11 +6,18 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
+use ratatui::crossterm::event::Event;
 use ratatui::layout::{Constraint, Layout, Rect};
+use rehearse::AutomationIds;
+use rehearse::command::CommandLink;
 use rehearse::prelude::*;
 use rehearse::semantic::SemanticFacts;
 use rehearse::ui::WidgetEvent;
+use rehearse::widgets::List;
+use rehearse::widgets::ListItem;
+use rehearse::widgets::TextInput;
 use rehearse::widgets::{Button, Text};
+use std::time::Duration;
 
 /// Records which handler a click reached.
 #[derive(Default)]
@@ -425,4 +432,200 @@ fn scroll_without_a_selector_scrolls_at_the_focused_node() {
     session.step(AutomationStep::scroll(ScrollDirection::Down)).unwrap();
     assert!(!session.tree().by_id("row-0").unwrap().in_view);
     assert!(session.tree().by_id("row-3").unwrap().in_view);
+}
+
+struct Shrinking {
+    names: Vec<&'static str>,
+}
+
+#[derive(Debug)]
+enum ShrinkMsg {
+    Start,
+    Keep(Vec<&'static str>),
+}
+
+impl Component for Shrinking {
+    type Message = ShrinkMsg;
+    fn update(&mut self, msg: ShrinkMsg, ctx: &mut Context<'_, Self>) {
+        match msg {
+            ShrinkMsg::Start => {
+                ctx.spawn("shrink", |link: CommandLink<ShrinkMsg>| {
+                    let _ = link.send(ShrinkMsg::Keep(vec!["c", "d"]));
+                });
+            }
+            ShrinkMsg::Keep(names) => self.names = names,
+        }
+    }
+    fn view(&self, ui: &mut Ui<'_, ShrinkMsg>) {
+        ui.add(
+            Rect::new(0, 0, 10, 1),
+            Button::new("start").automation_id("start").on_click(|| ShrinkMsg::Start),
+        );
+        for (row, name) in self.names.iter().enumerate() {
+            let area = Rect::new(0, 1 + row as u16, 10, 1);
+            ui.add(
+                area,
+                Button::new(*name).automation_id(format!("b-{name}")).on_click(|| ShrinkMsg::Start),
+            );
+        }
+    }
+}
+
+#[test]
+fn after_a_failed_step_selectors_never_land_on_another_node() {
+    let app = Shrinking { names: vec!["a", "b", "c", "d"] };
+    let mut session = Session::new(app, SessionOptions::default().viewport(10, 6));
+    session.step(AutomationStep::click(Selector::id("start"))).unwrap();
+    // The worker's message re-renders the app during the wait, which then
+    // fails: the committed tree still shows a, b, c, d; the app shows c, d.
+    let wait = AutomationStep::wait_for(
+        WaitCondition::new(Predicate::Exists, Selector::id("never")),
+        Duration::from_secs(5),
+    );
+    assert!(session.step(wait).is_err());
+    assert!(session.tree().by_id("b-b").is_some(), "the committed tree is the last good one");
+    let error = session.step(AutomationStep::focus(Selector::id("b-b"))).unwrap_err();
+    assert!(error.to_string().contains("no longer rendered"), "{error}");
+    session.step(AutomationStep::focus(Selector::id("b-d"))).unwrap();
+    assert!(session.tree().by_id("b-d").unwrap().is_focused());
+    assert!(session.tree().by_id("b-b").is_none());
+}
+
+/// A field in an app that refuses `;`.
+struct Shell {
+    line: String,
+}
+
+impl Component for Shell {
+    type Message = String;
+    const AUTOMATION_IDS: AutomationIds = AutomationIds::new(&["prompt"])
+        .refusing(&[KeyPress { code: KeyCode::Char(';'), modifiers: Modifiers::NONE }]);
+    fn update(&mut self, line: String, _: &mut Context<'_, Self>) {
+        self.line = line;
+    }
+    fn view(&self, ui: &mut Ui<'_, String>) {
+        ui.add(
+            ui.area(),
+            TextInput::new(self.line.as_str()).automation_id("prompt").on_change(|line| line),
+        );
+    }
+}
+
+#[test]
+fn typing_cannot_press_a_refused_key() {
+    let mut session =
+        Session::new(Shell { line: String::new() }, SessionOptions::default().viewport(20, 3));
+    session.step(AutomationStep::click(Selector::id("prompt"))).unwrap();
+    let error = session.step(AutomationStep::type_text("ls; rm")).unwrap_err();
+    assert!(matches!(error.error, AutomationError::RefusedKey { .. }), "{error}");
+    assert_eq!(session.app().line, "", "nothing was typed");
+    let script = session.run_script("click:#prompt\ntype:\"ls; rm\"").unwrap_err();
+    assert!(script.to_string().contains("refuses `;`"), "{script}");
+}
+
+/// A field that records what Enter submitted.
+struct Form {
+    value: String,
+    submitted: Vec<String>,
+}
+
+#[derive(Debug)]
+enum FormMsg {
+    Change(String),
+    Submit(String),
+}
+
+impl Component for Form {
+    type Message = FormMsg;
+    fn update(&mut self, msg: FormMsg, _: &mut Context<'_, Self>) {
+        match msg {
+            FormMsg::Change(value) => self.value = value,
+            FormMsg::Submit(value) => self.submitted.push(value),
+        }
+    }
+    fn view(&self, ui: &mut Ui<'_, FormMsg>) {
+        ui.add(
+            ui.area(),
+            TextInput::new(self.value.as_str())
+                .automation_id("field")
+                .on_change(FormMsg::Change)
+                .on_submit(FormMsg::Submit),
+        );
+    }
+}
+
+#[test]
+fn a_pasted_line_break_is_enter_not_a_character() {
+    let app = Form { value: String::new(), submitted: Vec::new() };
+    let mut session = Session::new(app, SessionOptions::default().viewport(20, 3));
+    session.step(AutomationStep::click(Selector::id("field"))).unwrap();
+    session.engine_mut().handle_event(&Event::Paste("abc\r\n".into())).unwrap();
+    assert_eq!(session.app().submitted, ["abc"]);
+    assert!(!session.app().value.contains('\n'), "{:?}", session.app().value);
+}
+
+/// A root and a nested component that bind the same key.
+struct Outer {
+    log: Arc<Mutex<Vec<&'static str>>>,
+}
+
+struct Inner {
+    log: Arc<Mutex<Vec<&'static str>>>,
+}
+
+impl Component for Inner {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {
+        self.log.lock().unwrap().push("inner");
+    }
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.on_key(KeyPress::char('x'), || ());
+    }
+}
+
+impl Component for Outer {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {
+        self.log.lock().unwrap().push("outer");
+    }
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.on_key(KeyPress::char('x'), || ());
+        let log = self.log.clone();
+        ui.nest("inner", ui.area(), move || Inner { log });
+    }
+}
+
+#[test]
+fn a_nested_component_binding_wins_over_its_ancestor() {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut session =
+        Session::new(Outer { log: log.clone() }, SessionOptions::default().viewport(10, 1));
+    session.step(AutomationStep::key(KeyPress::char('x'))).unwrap();
+    assert_eq!(*log.lock().unwrap(), ["inner"]);
+}
+
+/// One list item and nothing pending: no wait can change what it shows.
+struct OneItem;
+
+impl Component for OneItem {
+    type Message = usize;
+    fn update(&mut self, _: usize, _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, usize>) {
+        List::new().show(ui, ui.area(), vec![ListItem::new("a").automation_id("a")]);
+    }
+}
+
+#[test]
+fn a_wait_that_gives_up_at_once_says_so() {
+    let mut session = Session::new(OneItem, SessionOptions::default().viewport(10, 2));
+    let error = session
+        .step(AutomationStep::wait_for(
+            WaitCondition::new(Predicate::Missing, Selector::id("a")),
+            Duration::from_secs(2),
+        ))
+        .unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("gave up after"), "{message}");
+    assert!(message.contains("nothing pending could change the tree"), "{message}");
+    assert!(!message.contains("timed out after 2000 ms"), "{message}");
 }

@@ -5,9 +5,11 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use ratatui::crossterm::event::Event;
 use ratatui::layout::Rect;
 use rehearse::prelude::*;
 use rehearse::widgets::Button;
+use rehearse::widgets::Text;
 use rehearse::{command::CommandLink, command::Link, command::SessionClosed};
 
 type Log = Arc<Mutex<Vec<String>>>;
@@ -289,4 +291,123 @@ fn work_addressed_to_an_unmounted_component_never_reaches_its_successor() {
     second.send(WorkerMsg::Done).unwrap();
     session.step(AutomationStep::drain()).unwrap();
     assert_eq!(count(&log, "Done"), 1, "{:?}", log.lock().unwrap());
+}
+
+struct First;
+struct Second;
+
+impl Component for First {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.add(ui.area(), Text::new("first").automation_id("first"));
+    }
+}
+
+impl Component for Second {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.add(ui.area(), Text::new("second").automation_id("second"));
+    }
+}
+
+struct Switcher {
+    second: bool,
+}
+
+impl Component for Switcher {
+    type Message = bool;
+    fn update(&mut self, second: bool, _: &mut Context<'_, Self>) {
+        self.second = second;
+    }
+    fn view(&self, ui: &mut Ui<'_, bool>) {
+        let area = Rect::new(0, 0, 10, 1);
+        if self.second {
+            ui.nest("child", area, || Second);
+        } else {
+            ui.nest("child", area, || First);
+        }
+    }
+}
+
+#[test]
+fn the_same_key_with_another_component_type_mounts_the_new_component() {
+    let mut session =
+        Session::new(Switcher { second: false }, SessionOptions::default().viewport(10, 1));
+    assert!(session.tree().by_id("first").is_some());
+    session.send(true).unwrap();
+    assert!(session.tree().by_id("second").is_some());
+    assert!(session.tree().by_id("first").is_none());
+}
+
+struct Exploding;
+
+impl Component for Exploding {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.add(ui.area(), Text::new("boom").automation_id("boom"))
+            .on_click(|| panic!("handler exploded"));
+    }
+}
+
+#[test]
+fn a_panicking_event_handler_fails_the_step_instead_of_unwinding() {
+    let mut session = Session::new(Exploding, SessionOptions::default().viewport(10, 1));
+    session.engine_mut().handle_event(&Event::FocusGained).unwrap();
+    let error = session
+        .engine_mut()
+        .handle_event(&Event::Mouse(ratatui::crossterm::event::MouseEvent {
+            kind: ratatui::crossterm::event::MouseEventKind::Down(
+                ratatui::crossterm::event::MouseButton::Left,
+            ),
+            column: 1,
+            row: 0,
+            modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
+        }))
+        .and_then(|()| {
+            session.engine_mut().handle_event(&Event::Mouse(
+                ratatui::crossterm::event::MouseEvent {
+                    kind: ratatui::crossterm::event::MouseEventKind::Up(
+                        ratatui::crossterm::event::MouseButton::Left,
+                    ),
+                    column: 1,
+                    row: 0,
+                    modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
+                },
+            ))
+        })
+        .unwrap_err();
+    assert!(
+        matches!(&error, AutomationError::ComponentPanicked(message) if message == "handler exploded"),
+        "{error}"
+    );
+    assert!(session.engine().is_closed());
+}
+
+struct Keyed {
+    keys: Vec<ReconcileKey>,
+}
+
+impl Component for Keyed {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        for (row, key) in self.keys.iter().enumerate() {
+            ui.keyed(key.clone(), |ui| {
+                ui.add(Rect::new(0, row as u16, 10, 1), Text::new("x"));
+            });
+        }
+    }
+}
+
+#[test]
+fn reconciliation_keys_must_be_unique_and_keep_their_kind() {
+    let twice = Keyed { keys: vec![ReconcileKey::from("a"), ReconcileKey::from("a")] };
+    let error =
+        Session::try_new(twice, SessionOptions::default().viewport(10, 2)).err().expect("fails");
+    assert!(error.to_string().contains("used twice"), "{error}");
+    let kinds = Keyed { keys: vec![ReconcileKey::from(3u64), ReconcileKey::from("3")] };
+    assert!(Session::try_new(kinds, SessionOptions::default().viewport(10, 2)).is_ok());
 }

@@ -2,7 +2,7 @@
 //! they publish (roles, names, values, states, actions, bounds) and what
 //! they do when automation clicks and types (the app state changes).
 
-#[path = "widgets_harness/mod.rs"]
+#[path = "support/widgets.rs"]
 mod harness;
 
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! PanView, MouseRegion — in headless sessions: Click inheritance from an
 //! only child, click capture, per-cell hit areas, drag and drop, panning.
 
-#[path = "widgets_harness/mod.rs"]
+#[path = "support/widgets.rs"]
 mod harness;
 
 use harness::{App, Msg, State, line, node, refused, start};
@@ -11,7 +11,9 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::{Rect, Size};
 use rehearse::prelude::*;
-use rehearse::widgets::{Button, DragSource, DropTarget, Frame, MouseRegion, PanView, Text};
+use rehearse::widgets::{
+    Button, DragSource, DropTarget, Frame, List, ListItem, MouseRegion, PanView, ScrollView, Text,
+};
 
 /// A real left click (down and up) at a cell, committed.
 fn click_at(session: &mut Session<App>, col: u16, row: u16) {
@@ -337,4 +339,41 @@ fn on_click_at_reports_where_the_click_landed_in_the_region() {
     session.step(AutomationStep::click(Selector::id("canvas"))).unwrap();
     click_at(&mut session, 9, 3);
     assert_eq!(session.app().state.log, [Msg::ClickedAt(3, 1), Msg::ClickedAt(7, 2)]);
+}
+
+/// A list inside a scroll view.
+struct Nested;
+
+impl Component for Nested {
+    type Message = usize;
+    fn update(&mut self, _: usize, _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, usize>) {
+        ScrollView::new().automation_id("outer").show(
+            ui,
+            Rect::new(0, 0, 20, 10),
+            30,
+            |ui, content| {
+                let list = Rect::new(content.x, content.y + 5, content.width, 10);
+                let items = (0..50)
+                    .map(|n| ListItem::new(format!("item {n}")).automation_id(format!("item-{n}")))
+                    .collect();
+                List::new().automation_id("list").show(ui, list, items);
+            },
+        );
+    }
+}
+
+#[test]
+fn a_press_on_a_scrollbar_inside_a_scrolled_view_lands_where_it_was_pressed() {
+    let mut session = Session::new(Nested, SessionOptions::default().viewport(20, 10));
+    // Scroll the outer view by one wheel notch (3 rows), over its own content.
+    session.step(AutomationStep::scroll_at(Selector::point(2, 0), ScrollDirection::Down)).unwrap();
+    let list = session.tree().by_id("list").unwrap().bounds;
+    assert_eq!(list.y, 2, "the list moved up with the outer content");
+    // The list's scrollbar is its last column; press it 7 rows down its track.
+    let bar = (list.right() - 1) as u16;
+    session.step(AutomationStep::click(Selector::point(bar, 9))).unwrap();
+    // 7 of 9 steps along a 40-row span: the list scrolls to row 31.
+    assert!(session.tree().by_id("item-31").unwrap().in_view);
+    assert!(!session.tree().by_id("item-30").unwrap().in_view);
 }

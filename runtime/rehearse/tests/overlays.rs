@@ -1,0 +1,89 @@
+//! Overlays: toasts and modals above the app, and the identity of what is beneath.
+
+use ratatui::layout::Rect;
+use rehearse::prelude::*;
+use rehearse::widgets::{Button, ScrollView, Text, Toast};
+
+/// A toast that may appear before a scroll view with no id.
+struct Scrolled {
+    toast: bool,
+}
+
+impl Component for Scrolled {
+    type Message = bool;
+    fn update(&mut self, toast: bool, _: &mut Context<'_, Self>) {
+        self.toast = toast;
+    }
+    fn view(&self, ui: &mut Ui<'_, bool>) {
+        if self.toast {
+            ui.add(Rect::new(10, 0, 10, 3), Toast::new("Saved"));
+        }
+        ScrollView::new().show(ui, Rect::new(0, 0, 20, 4), 40, |ui, content| {
+            for row in 0..40 {
+                let line = Rect::new(content.x, content.y + row, content.width, 1);
+                ui.add(line, Text::new(format!("line {row}")).automation_id(format!("line-{row}")));
+            }
+        });
+    }
+}
+
+#[test]
+fn showing_an_overlay_keeps_the_identity_of_later_siblings() {
+    let mut session =
+        Session::new(Scrolled { toast: false }, SessionOptions::default().viewport(20, 4));
+    session.step(AutomationStep::scroll_at(Selector::point(2, 2), ScrollDirection::Down)).unwrap();
+    assert!(!session.tree().by_id("line-0").unwrap().in_view);
+    session.send(true).unwrap();
+    assert!(
+        !session.tree().by_id("line-0").unwrap().in_view,
+        "the scroll offset survived the toast"
+    );
+    assert!(session.tree().by_id("line-3").unwrap().in_view);
+}
+
+/// Two memoized texts under the root, a dialog whose button closes it and
+/// adds a third text in the same step.
+struct Flip {
+    open: bool,
+}
+
+impl Component for Flip {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {
+        self.open = !self.open;
+    }
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        for (row, id) in ["a", "b"].into_iter().enumerate() {
+            let area = Rect::new(0, row as u16, 10, 1);
+            ui.memo(id, area, &(), |ui| {
+                ui.add(area, Text::new(id).automation_id(id));
+            });
+        }
+        if self.open {
+            rehearse::widgets::Modal::new("Flip").automation_id("dialog").show(ui, |ui, inner| {
+                ui.add(inner, Button::new("close").automation_id("close").on_click(|| ()));
+            });
+        } else {
+            ui.add(Rect::new(0, 2, 10, 1), Text::new("c").automation_id("c"));
+        }
+    }
+}
+
+#[test]
+fn closing_an_overlay_while_the_root_gains_a_child_reuses_only_its_rendered_children() {
+    // The committed root held [a, b, dialog]; the next one holds [a, b, c]:
+    // as many children, but the dialog was an overlay root, not one of the
+    // children whose projections line up with the memos.
+    let mut session = Session::new(Flip { open: true }, SessionOptions::default().viewport(30, 12));
+    session.step(AutomationStep::click(Selector::id("close"))).expect("the dialog closes");
+    let tree = session.tree();
+    let ids: Vec<&str> = tree
+        .root
+        .children
+        .iter()
+        .filter_map(|node| node.automation_id.as_ref().map(|id| id.as_str()))
+        .collect();
+    assert_eq!(ids, ["a", "b", "c"]);
+    assert!(tree.by_id("dialog").is_none());
+    assert_eq!(tree.by_id("a").map(|node| node.name.as_str()), Some("a"));
+}
