@@ -55,11 +55,19 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
     let session =
         SessionOptions::default().viewport(size.width, size.height).clock(ClockMode::Realtime);
     let mut engine = SessionEngine::start(app, session)?;
+    let mut marker = CommitMarker::from_env();
     let mut drawn = None;
+    // Whether input arrived since the last announced commit: every input is
+    // answered by a marker, even when it changed nothing.
+    let mut answered_input = false;
     loop {
-        if drawn != Some(engine.generation()) {
-            draw(&mut guard.terminal, &engine)?;
-            drawn = Some(engine.generation());
+        if drawn != Some(engine.generation()) || answered_input {
+            if drawn != Some(engine.generation()) {
+                draw(&mut guard.terminal, &engine)?;
+                drawn = Some(engine.generation());
+            }
+            marker.announce()?;
+            answered_input = false;
         }
         if engine.quit_requested() {
             break;
@@ -74,6 +82,7 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
                     return Ok(());
                 }
                 engine.handle_event(&event)?;
+                answered_input = true;
                 if !event::poll(Duration::ZERO)? {
                     break;
                 }
@@ -90,6 +99,44 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
     engine.close();
     drop(guard);
     Ok(())
+}
+
+/// The render-commit marker ([`rehearse_core::marker`]) a driver settles
+/// on: written after each committed frame reaches the terminal, and after
+/// every input even when it changed nothing, when the environment carries
+/// `REHEARSE_TOKEN` and `REHEARSE_SESSION` (a terminal-plane driver sets
+/// them). Without them it writes nothing.
+///
+/// The marker takes the base form (no input count): crossterm reads the
+/// terminal itself, so the runner cannot count the bytes it consumed. A
+/// driver therefore knows a marker came after its input was written, not
+/// that the input caused it; an app with timers may announce a timer's
+/// commit first.
+struct CommitMarker {
+    key: Option<rehearse_core::marker::MarkerKey>,
+    revision: u64,
+}
+
+impl CommitMarker {
+    fn from_env() -> Self {
+        use rehearse_core::marker::{MarkerKey, SESSION_ENV, TOKEN_ENV};
+        let key = match (std::env::var(TOKEN_ENV), std::env::var(SESSION_ENV)) {
+            (Ok(token), Ok(session)) if !token.is_empty() => Some(MarkerKey::new(token, session)),
+            _ => None,
+        };
+        Self { key, revision: 0 }
+    }
+
+    fn announce(&mut self) -> io::Result<()> {
+        let Some(key) = &self.key else { return Ok(()) };
+        self.revision += 1;
+        let bytes = key
+            .encode(self.revision, None)
+            .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))?;
+        let mut stdout = io::stdout();
+        stdout.write_all(&bytes)?;
+        stdout.flush()
+    }
 }
 
 fn is_ctrl_c(event: &Event) -> bool {
