@@ -5,11 +5,11 @@ use std::time::{Duration, Instant};
 
 use ratatui::layout::Size;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
+use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     AutomationError, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input, LogicalTime,
     Pending, Plane, PointerKind,
 };
-use rehearse_core::wait::IdleReport;
 use rehearse_lang::Selector;
 
 use super::screen::{LineMap, screen_tree};
@@ -281,7 +281,9 @@ impl Plane for TerminalPlane {
             });
         }
         self.unsettled = true;
-        self.pty.resize(cols, rows).map_err(|error| automation_error(error, "the resize reached it"))
+        self.pty
+            .resize(cols, rows)
+            .map_err(|error| automation_error(error, "the resize reached it"))
     }
 
     fn settle(&mut self) -> Result<(), AutomationError> {

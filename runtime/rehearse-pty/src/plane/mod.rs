@@ -198,9 +198,7 @@ impl Terminal {
         {
             return Err(AutomationError::NotAvailable {
                 what: format.name().to_owned(),
-                reason: format!(
-                    "{NO_TREE}; the screen formats are text, styled, cells and png"
-                ),
+                reason: format!("{NO_TREE}; the screen formats are text, styled, cells and png"),
             });
         }
         let artifacts = artifacts.check()?;

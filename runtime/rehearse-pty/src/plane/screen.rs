@@ -85,9 +85,12 @@ pub(crate) fn screen_tree(emulator: &dyn Emulator, generation: Generation) -> Sc
         }
         let (Some(first), Some(last)) = (cells.first(), cells.last()) else { continue };
         let width = last.0 + u16::from(last.1.max(1)) - first.0;
-        let mut node = SemanticNode::new(SemanticRole::Text, Bounds::new(first.0.into(), row.into(), width, 1))
-            .with_name(name)
-            .with_actions(actions);
+        let mut node = SemanticNode::new(
+            SemanticRole::Text,
+            Bounds::new(first.0.into(), row.into(), width, 1),
+        )
+        .with_name(name)
+        .with_actions(actions);
         node.identity = NodeIdentity(lines.len() as u64);
         root = root.with_child(node);
         lines.push(LineMap { row, cells });
