@@ -40,7 +40,23 @@ fn main() {
         eprintln!("tmux is not installed: install it (apt-get install -y tmux) to run this bench");
         return;
     }
-    per_step_table();
+    // `REHEARSE_BENCH_PLANE_ROUNDS=N`: only N rounds on the terminal plane
+    // (10 ms window), for counting the plane's own instructions under
+    // callgrind: (count at N=11 − count at N=1) / 10 is one round.
+    if let Some(rounds) =
+        std::env::var("REHEARSE_BENCH_PLANE_ROUNDS").ok().and_then(|n| n.parse().ok())
+    {
+        let mut terminal = terminal(Duration::from_millis(10));
+        let mut times = [Duration::ZERO; 4];
+        for round in 0..rounds {
+            terminal_round(&mut terminal, round, &mut times);
+        }
+        return;
+    }
+    // A filter on the command line runs only the divan benches it names.
+    if !std::env::args().skip(1).any(|arg| !arg.starts_with('-')) {
+        per_step_table();
+    }
     divan::main();
 }
 
@@ -264,6 +280,18 @@ fn terminal_plane_round_quiet_10ms(bencher: Bencher<'_, '_>) {
     let mut times = [Duration::ZERO; 4];
     bencher
         .with_inputs(|| terminal(Duration::from_millis(10)))
+        .bench_local_refs(|terminal| terminal_round(terminal, 0, &mut times));
+}
+
+/// One round on the terminal plane with a 1 ms quiet window: close to what
+/// the app's own answer time allows, the floor a marker settle approaches
+/// (a 1 ms window may settle before a slow answer; the round's last wait
+/// still waits for the list line).
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn terminal_plane_round_quiet_1ms(bencher: Bencher<'_, '_>) {
+    let mut times = [Duration::ZERO; 4];
+    bencher
+        .with_inputs(|| terminal(Duration::from_millis(1)))
         .bench_local_refs(|terminal| terminal_round(terminal, 0, &mut times));
 }
 
