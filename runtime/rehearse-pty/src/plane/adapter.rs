@@ -3,7 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use ratatui::layout::Size;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
@@ -12,7 +13,7 @@ use rehearse_core::{
 };
 use rehearse_lang::Selector;
 
-use super::screen::{LineMap, screen_tree};
+use super::screen::{LineMap, TreeBuilder, screen_tree};
 use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 use crate::error::PtyError;
 use crate::session::PtySession;
@@ -119,16 +120,25 @@ impl TerminalPlane {
     }
 }
 
-/// The committed frame of what `pty` shows now, with its line maps.
+/// The committed frame of what `pty` shows now, with its line maps: the
+/// buffer and the screen tree from one pass over the grid.
 fn snapshot(
     pty: &PtySession,
     generation: Generation,
     time: LogicalTime,
 ) -> (CommittedFrame, Vec<LineMap>) {
     pty.with_emulator(|emulator| {
-        let screen = screen_tree(emulator, generation);
         let (rows, cols) = emulator.size();
-        let buffer = crate::artifacts::to_buffer(emulator);
+        let mut buffer = Buffer::empty(Rect::new(0, 0, cols, rows));
+        let mut tree = TreeBuilder::new(cols, rows);
+        for row in 0..rows {
+            emulator.visit_row(row, &mut |col, text, width, style| {
+                crate::artifacts::set_cell(&mut buffer, col, row, text, width, style);
+                tree.cell(col, text, width);
+            });
+            tree.end_row(row);
+        }
+        let screen = tree.finish(generation);
         let mut frame = CommittedFrame::new(generation, Size::new(cols, rows), screen.tree, buffer);
         let cursor = emulator.cursor();
         frame.cursor = cursor.visible.then_some((cursor.col, cursor.row));

@@ -48,55 +48,85 @@ pub(crate) struct ScreenTree {
     pub(crate) lines: Vec<LineMap>,
 }
 
+/// Collects the `text` nodes row by row, as the cells are visited.
+pub(crate) struct TreeBuilder {
+    root: SemanticNode,
+    lines: Vec<LineMap>,
+    name: String,
+    cells: Vec<(u16, u8)>,
+    /// Blank cells after the last non-blank one of the current row.
+    blanks: Vec<u16>,
+}
+
+impl TreeBuilder {
+    /// A builder for a screen of `cols` × `rows`.
+    pub(crate) fn new(cols: u16, rows: u16) -> Self {
+        Self {
+            root: SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, cols, rows)),
+            lines: Vec::new(),
+            name: String::new(),
+            cells: Vec::new(),
+            blanks: Vec::new(),
+        }
+    }
+
+    /// One cell of the current row, in column order.
+    pub(crate) fn cell(&mut self, col: u16, text: &str, width: u8) {
+        if width == 0 {
+            return;
+        }
+        if text.is_empty() || text.chars().all(char::is_whitespace) {
+            // Blanks before the first non-blank cell are skipped.
+            if !self.cells.is_empty() {
+                self.blanks.push(col);
+            }
+            return;
+        }
+        for blank in self.blanks.drain(..) {
+            self.name.push(' ');
+            self.cells.push((blank, 1));
+        }
+        // A cell holds one character and any combining marks: the marks
+        // share its cell.
+        for (index, character) in text.chars().enumerate() {
+            self.name.push(character);
+            self.cells.push((col, if index == 0 { width } else { 0 }));
+        }
+    }
+
+    /// Ends row `row`: a `text` node when it held a non-blank cell.
+    pub(crate) fn end_row(&mut self, row: u16) {
+        self.blanks.clear();
+        let cells = std::mem::take(&mut self.cells);
+        let name = std::mem::take(&mut self.name);
+        let (Some(first), Some(last)) = (cells.first(), cells.last()) else { return };
+        let width = last.0 + u16::from(last.1.max(1)) - first.0;
+        let bounds = Bounds::new(first.0.into(), row.into(), width, 1);
+        let actions = ActionSet::from_slice(&[SemanticAction::Click, SemanticAction::Drag]);
+        let mut node =
+            SemanticNode::new(SemanticRole::Text, bounds).with_name(name).with_actions(actions);
+        node.identity = NodeIdentity(self.lines.len() as u64);
+        self.root.children.push(node);
+        self.lines.push(LineMap { row, cells });
+    }
+
+    /// The tree of generation `generation`.
+    pub(crate) fn finish(self, generation: Generation) -> ScreenTree {
+        let Bounds { width, height, .. } = self.root.bounds;
+        let tree = SemanticTree::new(generation, Size::new(width, height), self.root);
+        ScreenTree { tree, lines: self.lines }
+    }
+}
+
 /// Builds the screen tree of what `emulator` shows now.
 pub(crate) fn screen_tree(emulator: &dyn Emulator, generation: Generation) -> ScreenTree {
     let (rows, cols) = emulator.size();
-    let mut root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, cols, rows));
-    let mut lines = Vec::new();
-    let actions = ActionSet::from_slice(&[SemanticAction::Click, SemanticAction::Drag]);
+    let mut builder = TreeBuilder::new(cols, rows);
     for row in 0..rows {
-        let mut name = String::new();
-        let mut cells: Vec<(u16, u8)> = Vec::new();
-        // Characters and their cells up to the last non-blank one; blanks
-        // before the first non-blank cell are skipped.
-        let mut pending_blanks: Vec<u16> = Vec::new();
-        for col in 0..cols {
-            let Some(cell) = emulator.cell(row, col) else { continue };
-            if cell.width == 0 {
-                continue;
-            }
-            let text = cell.text.as_str();
-            if text.is_empty() || text.chars().all(char::is_whitespace) {
-                if !cells.is_empty() {
-                    pending_blanks.push(col);
-                }
-                continue;
-            }
-            for blank in pending_blanks.drain(..) {
-                name.push(' ');
-                cells.push((blank, 1));
-            }
-            // A cell holds one character and any combining marks: the
-            // marks share its cell.
-            for (index, character) in text.chars().enumerate() {
-                name.push(character);
-                cells.push((col, if index == 0 { cell.width } else { 0 }));
-            }
-        }
-        let (Some(first), Some(last)) = (cells.first(), cells.last()) else { continue };
-        let width = last.0 + u16::from(last.1.max(1)) - first.0;
-        let mut node = SemanticNode::new(
-            SemanticRole::Text,
-            Bounds::new(first.0.into(), row.into(), width, 1),
-        )
-        .with_name(name)
-        .with_actions(actions);
-        node.identity = NodeIdentity(lines.len() as u64);
-        root = root.with_child(node);
-        lines.push(LineMap { row, cells });
+        emulator.visit_row(row, &mut |col, text, width, _| builder.cell(col, text, width));
+        builder.end_row(row);
     }
-    let tree = SemanticTree::new(generation, Size::new(cols, rows), root);
-    ScreenTree { tree, lines }
+    builder.finish(generation)
 }
 
 #[cfg(test)]
