@@ -180,3 +180,19 @@ fn a_wait_on_a_program_that_exits_first_fails_with_its_exit_status() {
         "{failed}"
     );
 }
+
+#[test]
+fn a_failed_run_then_drop_leaves_no_process_of_the_session() {
+    let mut terminal = Terminal::spawn(common::bash()).unwrap();
+    let sid = i32::try_from(terminal.pty().pid()).unwrap();
+    terminal
+        .run_script(&format!(
+            "wait-for:exists,text~\"{PROMPT}\",5000\ntype:\"sleep 100 &\"\nkey:enter\nwait-for:exists,text~\"[1]\",5000"
+        ))
+        .unwrap();
+    assert!(common::members(sid, &[]).len() >= 2, "bash and its background job run");
+    let failed = terminal.run_script("click:#nowhere").unwrap_err();
+    assert!(failed.to_string().contains("not available on this plane"), "{failed}");
+    drop(terminal);
+    assert_eq!(common::members(sid, &[]), [], "no process of the session is left");
+}
