@@ -230,6 +230,30 @@ pub enum AutomationError {
         /// The limit, [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
         limit: u32,
     },
+    /// The step, selector or artifact format needs something this plane
+    /// does not have: `#id` and `@role` selectors, `focus:` and the semantic
+    /// checkpoint formats (JSON, Markdown) need a semantic tree, which a
+    /// program in a PTY does not publish. It is a property of the plane, not
+    /// of the moment: the same step fails the same way every time.
+    #[error("`{what}` is not available on this plane: {reason}")]
+    NotAvailable {
+        /// What was asked for, as a script spells it (`#save`, `@button`,
+        /// `focus:next`, `json`).
+        what: String,
+        /// Why the plane cannot do it, and what to use instead.
+        reason: String,
+    },
+    /// The target ended (a program in a PTY exited) before the step could
+    /// finish: its input cannot be delivered, a wait's condition can no
+    /// longer come true.
+    #[error("the target ended ({status}) before {before}")]
+    TargetEnded {
+        /// How it ended (`exit code 3`, `killed by signal 9`).
+        status: String,
+        /// What the step still needed (`` `exists,text~"Ready"` held``,
+        /// `the input reached it`).
+        before: String,
+    },
     /// The session was closed.
     #[error("the session is closed")]
     SessionClosed,

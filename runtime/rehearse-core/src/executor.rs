@@ -145,6 +145,7 @@ fn pointer_target<P: Plane + ?Sized>(
     operation: &str,
     action: Option<SemanticAction>,
 ) -> Result<(u16, u16), AutomationError> {
+    plane.check_selector(selector)?;
     if let Selector::Point { col, row } = selector {
         // A point is raw input: events go where a real pointer at that cell
         // goes, so only check that something is there.
@@ -152,6 +153,10 @@ fn pointer_target<P: Plane + ?Sized>(
         return Ok((*col, *row));
     }
     let node = resolve(&plane.committed().tree, selector)?;
+    if let Selector::TextContains(text) = selector {
+        check_can(node, operation, action)?;
+        return plane.reach_text(node, text, operation);
+    }
     node_target(plane, node, operation, action)
 }
 
@@ -241,6 +246,7 @@ fn wait_for<P: Plane + ?Sized>(
     condition: &WaitCondition,
     timeout: Duration,
 ) -> Result<(), AutomationError> {
+    plane.check_selector(&condition.selector)?;
     let started = Instant::now();
     let logical_start = plane.now();
     // The committed tree first, then what the plane shows after each wait.
@@ -256,6 +262,13 @@ fn wait_for<P: Plane + ?Sized>(
         // When nothing pending can change the tree, fail now instead of
         // burning wall time.
         let gave_up_early = elapsed < timeout && !pending.can_change;
+        if gave_up_early && let Some(status) = pending.ended {
+            // The target itself ended: say so, not "timed out".
+            return Err(AutomationError::TargetEnded {
+                status,
+                before: format!("`{}` held", redacted(condition, &matches)),
+            });
+        }
         if elapsed >= timeout || gave_up_early {
             let mut timed_out = WaitTimeout::new(redacted(condition, &matches), timeout);
             timed_out.last_matches = matches.iter().map(|node| node.label()).collect();

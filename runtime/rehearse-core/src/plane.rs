@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use rehearse_lang::{FocusTarget, KeyPress, MouseButton};
+use rehearse_lang::{FocusTarget, KeyPress, MouseButton, Selector};
 
 use crate::committed::CommittedFrame;
 use crate::error::AutomationError;
@@ -67,12 +67,26 @@ pub struct Pending {
     /// under a controlled clock with no worker running — a wait fails at
     /// once instead of burning its timeout.
     pub can_change: bool,
+    /// Why nothing can change any more because the target itself ended (a
+    /// program in a PTY exited: `"exit code 3"`). A wait that cannot hold
+    /// then fails with [`AutomationError::TargetEnded`] naming it, instead
+    /// of a timeout.
+    pub ended: Option<String>,
 }
 
 impl Pending {
     /// Pending work, and whether waiting can change anything.
     pub fn new(idle: IdleReport, can_change: bool) -> Self {
-        Self { idle, can_change }
+        Self { idle, can_change, ended: None }
+    }
+
+    /// The target ended (`status` says how, e.g. `"exit code 3"`): nothing
+    /// can change any more.
+    #[must_use]
+    pub fn ended(mut self, status: impl Into<String>) -> Self {
+        self.can_change = false;
+        self.ended = Some(status.into());
+        self
     }
 }
 
@@ -101,6 +115,40 @@ pub trait Plane {
     ///
     /// Why a pointer there would not reach the node.
     fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError>;
+
+    /// Where a pointer action on `node`, selected by `text~"…"` for `text`,
+    /// goes: by default the same cell as [`reach`](Self::reach) (the centre
+    /// of the node). A plane whose nodes are long runs of text (the terminal
+    /// plane's screen lines) returns the centre of the matched text inside
+    /// the node instead, as a person would point at the words.
+    ///
+    /// # Errors
+    ///
+    /// As [`reach`](Self::reach).
+    fn reach_text(
+        &self,
+        node: &SemanticNode,
+        text: &str,
+        operation: &str,
+    ) -> Result<(u16, u16), AutomationError> {
+        let _ = text;
+        self.reach(node, operation)
+    }
+
+    /// Checks that this plane can answer `selector` before the executor
+    /// resolves it or waits on it. By default every selector is accepted. A
+    /// plane whose tree cannot carry some kinds (the terminal plane's tree is
+    /// the screen's text: it has no automation ids and no roles) refuses them
+    /// with [`AutomationError::NotAvailable`], so `#save` fails saying why
+    /// rather than as a plain "no match".
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::NotAvailable`] naming the selector and why.
+    fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
+        let _ = selector;
+        Ok(())
+    }
 
     /// Checks that a pointer at a raw cell (`col,row` selectors) meets
     /// something.

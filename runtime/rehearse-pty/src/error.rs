@@ -1,5 +1,5 @@
-//! The errors of the terminal plane (mapped onto the shared automation error
-//! by the plane adapter later).
+//! The errors of the terminal plane's own API (`PtySession`). Steps run through
+//! [`crate::Terminal`] report them as the shared `AutomationError` instead.
 
 use std::time::Duration;
 

@@ -3,6 +3,11 @@
 //! The terminal plane: any program in a real PTY, read through a headless
 //! terminal emulator, driven with the same steps as the engine plane.
 //!
+//! [`Terminal`] runs steps — `scenario!` values, scripts, `Vec`s of
+//! [`AutomationStep`](rehearse_lang::AutomationStep) — against a program
+//! through the one executor every plane shares, with the same `RunReport`
+//! and `StepError` as the engine plane (see `docs/terminal.md`).
+//!
 //! [`PtySession`] starts a program in its own session and process group with
 //! `TERM=xterm-256color`, feeds its output to an [`emulator::Emulator`] on a
 //! reader thread that also answers terminal queries (CPR, DA1/DA2, OSC
@@ -39,12 +44,14 @@ pub mod artifacts;
 pub mod emulator;
 pub mod encode;
 pub mod error;
+mod plane;
 mod process;
 pub mod session;
 pub mod settle;
 pub mod wait;
 
 pub use error::{ExitInfo, PtyError};
+pub use plane::Terminal;
 pub use session::{PtySession, PtySessionOptions};
 pub use settle::{Settle, SettlePolicy};
 pub use wait::{LineCount, ScreenCondition, ScrollbackCondition, TextMatch, WaitOutcome};

@@ -161,6 +161,9 @@ pub(crate) struct State {
     pub(crate) reader_done: bool,
     pub(crate) recorder: Option<Recorder>,
     pub(crate) markers_ignored: u64,
+    /// How many chunks of output the reader has fed the emulator, so a wait
+    /// can tell whether the screen may have changed since it last looked.
+    pub(crate) outputs: u64,
 }
 
 pub(crate) struct Shared {
@@ -248,6 +251,7 @@ impl PtySession {
                 reader_done: false,
                 recorder: options.record.then(|| Recorder::new(now, options.cols, options.rows)),
                 markers_ignored: 0,
+                outputs: 0,
             }),
             changed: Condvar::new(),
         });
@@ -536,6 +540,7 @@ fn reader_sink(
             return;
         };
         let now = Instant::now();
+        state.outputs += 1;
         state.settle.on_output(now);
         if let Some(recorder) = &mut state.recorder {
             recorder.output(now, bytes);

@@ -370,3 +370,58 @@ impl PtySession {
         }
     }
 }
+
+/// What the terminal plane's wait loop reads between two evaluations.
+impl PtySession {
+    /// How many chunks of output have reached the emulator so far.
+    pub(crate) fn outputs(&self) -> u64 {
+        self.shared.lock().outputs
+    }
+
+    /// How the program ended, once it has exited **and** its last output is
+    /// on the screen (so nothing can change any more).
+    pub(crate) fn ended(&self) -> Option<ExitInfo> {
+        let state = self.shared.lock();
+        if drained(&state, Instant::now()) { state.exit } else { None }
+    }
+
+    /// Blocks, on the session's condition variable (never a sleep), until
+    /// output newer than `seen` (an [`outputs`](Self::outputs) count) is on
+    /// a settled screen, the program has ended (its last output read), or
+    /// `timeout` passes; returns the output count then and whether the
+    /// screen had settled (or the program ended). The screen is read
+    /// afterwards, so a caller never evaluates a screen from before the last
+    /// input took effect.
+    pub(crate) fn await_settled_output(&self, seen: u64, timeout: Duration) -> (u64, bool) {
+        let deadline = Instant::now() + timeout;
+        let mut state = self.shared.lock();
+        loop {
+            let now = Instant::now();
+            if drained(&state, now) {
+                return (state.outputs, true);
+            }
+            if state.outputs > seen && state.settle.settled(now).is_some() {
+                return (state.outputs, true);
+            }
+            if now >= deadline {
+                return (state.outputs, false);
+            }
+            let mut wake = deadline;
+            if let Some(quiet) = state.settle.next_quiet_deadline()
+                && quiet > now
+            {
+                wake = wake.min(quiet);
+            }
+            if let Some(exited_at) = state.exit_at {
+                wake = wake.min(drain_end(&state, exited_at));
+            }
+            let pause = wake.saturating_duration_since(now).max(Duration::from_micros(100));
+            state = self
+                .shared
+                .changed
+                .wait_timeout(state, pause)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+    }
+}

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color as RColor, Modifier, Style};
 
-use crate::emulator::{Color, Emulator};
+use crate::emulator::{CellStyle, Color, Emulator};
 
 fn color(color: Color) -> RColor {
     match color {
@@ -40,31 +40,39 @@ pub fn to_buffer(emu: &dyn Emulator) -> Buffer {
     let (rows, cols) = emu.size();
     let mut buffer = Buffer::empty(Rect::new(0, 0, cols, rows));
     for row in 0..rows {
-        for col in 0..cols {
-            let Some(cell) = emu.cell(row, col) else { continue };
-            let target = &mut buffer[(col, row)];
-            if cell.width == 0 {
-                target.reset();
-                continue;
-            }
-            let mut modifier = Modifier::empty();
-            for (on, flag) in [
-                (cell.style.bold, Modifier::BOLD),
-                (cell.style.dim, Modifier::DIM),
-                (cell.style.italic, Modifier::ITALIC),
-                (cell.style.underline, Modifier::UNDERLINED),
-                (cell.style.reverse, Modifier::REVERSED),
-            ] {
-                if on {
-                    modifier |= flag;
-                }
-            }
-            let style = Style::new()
-                .fg(color(cell.style.fg))
-                .bg(color(cell.style.bg))
-                .add_modifier(modifier);
-            target.set_symbol(if cell.text.is_empty() { " " } else { &cell.text }).set_style(style);
-        }
+        emu.visit_row(row, &mut |col, text, width, style| {
+            set_cell(&mut buffer, col, row, text, width, style);
+        });
     }
     buffer
+}
+
+/// Writes one emulator cell into `buffer` as [`to_buffer`] does.
+pub(crate) fn set_cell(
+    buffer: &mut Buffer,
+    col: u16,
+    row: u16,
+    text: &str,
+    width: u8,
+    style: CellStyle,
+) {
+    let target = &mut buffer[(col, row)];
+    if width == 0 {
+        target.reset();
+        return;
+    }
+    let mut modifier = Modifier::empty();
+    for (on, flag) in [
+        (style.bold, Modifier::BOLD),
+        (style.dim, Modifier::DIM),
+        (style.italic, Modifier::ITALIC),
+        (style.underline, Modifier::UNDERLINED),
+        (style.reverse, Modifier::REVERSED),
+    ] {
+        if on {
+            modifier |= flag;
+        }
+    }
+    let style = Style::new().fg(color(style.fg)).bg(color(style.bg)).add_modifier(modifier);
+    target.set_symbol(if text.is_empty() { " " } else { text }).set_style(style);
 }

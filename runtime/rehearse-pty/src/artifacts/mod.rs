@@ -6,6 +6,7 @@ mod buffer;
 mod golden;
 mod theme;
 
+pub(crate) use buffer::set_cell;
 pub use buffer::to_buffer;
 pub use golden::{scrollback_golden, terminal_golden};
 pub use theme::{ThemeRule, ThemeViolation, check_theme_neutral};

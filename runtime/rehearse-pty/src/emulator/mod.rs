@@ -147,6 +147,17 @@ pub trait Emulator: Send {
     fn size(&self) -> (u16, u16);
     /// A cell of the visible screen.
     fn cell(&self, row: u16, col: u16) -> Option<CellInfo>;
+    /// Visits every cell of a visible row in column order — its column, text
+    /// (empty when blank), width and style — without allocating per cell,
+    /// for what reads the whole screen at every commit.
+    fn visit_row(&self, row: u16, visit: &mut dyn FnMut(u16, &str, u8, CellStyle)) {
+        let (_, cols) = self.size();
+        for col in 0..cols {
+            if let Some(cell) = self.cell(row, col) {
+                visit(col, &cell.text, cell.width, cell.style);
+            }
+        }
+    }
     /// The text of a visible row, trailing blanks trimmed.
     fn line_text(&self, row: u16) -> String;
     /// Whether a visible row wrapped onto the next one.

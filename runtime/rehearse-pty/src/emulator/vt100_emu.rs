@@ -41,6 +41,28 @@ impl Vt100Emulator {
     }
 }
 
+/// A cell's display width (0 for the second half of a wide character) and
+/// style.
+fn width_and_style(cell: &vt100::Cell) -> (u8, CellStyle) {
+    let width = if cell.is_wide_continuation() {
+        0
+    } else if cell.is_wide() {
+        2
+    } else {
+        1
+    };
+    let style = CellStyle {
+        fg: color(cell.fgcolor()),
+        bg: color(cell.bgcolor()),
+        bold: cell.bold(),
+        dim: cell.dim(),
+        italic: cell.italic(),
+        underline: cell.underline(),
+        reverse: cell.inverse(),
+    };
+    (width, style)
+}
+
 fn color(color: vt100::Color) -> Color {
     match color {
         vt100::Color::Default => Color::Default,
@@ -75,26 +97,19 @@ impl Emulator for Vt100Emulator {
 
     fn cell(&self, row: u16, col: u16) -> Option<CellInfo> {
         let cell = self.parser.screen().cell(row, col)?;
-        let width = if cell.is_wide_continuation() {
-            0
-        } else if cell.is_wide() {
-            2
-        } else {
-            1
-        };
-        Some(CellInfo {
-            text: cell.contents().to_owned(),
-            width,
-            style: CellStyle {
-                fg: color(cell.fgcolor()),
-                bg: color(cell.bgcolor()),
-                bold: cell.bold(),
-                dim: cell.dim(),
-                italic: cell.italic(),
-                underline: cell.underline(),
-                reverse: cell.inverse(),
-            },
-        })
+        let (width, style) = width_and_style(cell);
+        Some(CellInfo { text: cell.contents().to_owned(), width, style })
+    }
+
+    fn visit_row(&self, row: u16, visit: &mut dyn FnMut(u16, &str, u8, CellStyle)) {
+        let (_, cols) = self.size();
+        let screen = self.parser.screen();
+        for col in 0..cols {
+            if let Some(cell) = screen.cell(row, col) {
+                let (width, style) = width_and_style(cell);
+                visit(col, cell.contents(), width, style);
+            }
+        }
     }
 
     fn line_text(&self, row: u16) -> String {

@@ -1,0 +1,374 @@
+//! The terminal plane as a [`Plane`]: the one executor in `rehearse-core`
+//! runs steps against a program in a PTY through this.
+
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Rect, Size};
+use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
+use rehearse_core::wait::IdleReport;
+use rehearse_core::{
+    AutomationError, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input, LogicalTime,
+    Pending, Plane, PointerKind,
+};
+use rehearse_lang::Selector;
+
+use super::screen::{LineMap, TreeBuilder, screen_tree};
+use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
+use crate::error::PtyError;
+use crate::session::PtySession;
+
+/// Why `#id`, `@role`, `focus:` and the semantic formats fail here.
+pub(crate) const NO_TREE: &str = "a program publishes no semantic tree (a rehearse app or an adopted app can, through the control protocol); select screen text with `text~\"…\"` or a cell with `col,row`";
+
+/// The default bound on one settle.
+pub(crate) const DEFAULT_SETTLE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A program in a PTY with the executor's view of it: the committed frame,
+/// the sinks and hooks.
+pub(crate) struct TerminalPlane {
+    pub(crate) pty: PtySession,
+    committed: CommittedFrame,
+    lines: Vec<LineMap>,
+    pub(crate) sinks: Vec<Box<dyn CheckpointSink>>,
+    pub(crate) hooks: Vec<Box<dyn CommitHook>>,
+    pub(crate) checkpoints: Vec<(String, Generation)>,
+    started: Instant,
+    pub(crate) settle_timeout: Duration,
+    /// Input was written since the screen last settled.
+    unsettled: bool,
+    /// The output count the last wait evaluation saw.
+    seen_outputs: u64,
+}
+
+impl TerminalPlane {
+    /// Wraps a running session and commits generation 1: the screen as it
+    /// is now (not settled: the program may not have drawn yet).
+    pub(crate) fn new(pty: PtySession) -> Self {
+        let started = Instant::now();
+        let (committed, lines) = snapshot(&pty, Generation(1), LogicalTime::ZERO);
+        Self {
+            pty,
+            committed,
+            lines,
+            sinks: Vec::new(),
+            hooks: Vec::new(),
+            checkpoints: Vec::new(),
+            started,
+            settle_timeout: DEFAULT_SETTLE_TIMEOUT,
+            unsettled: false,
+            seen_outputs: 0,
+        }
+    }
+
+    /// Writes input bytes, marking the screen unsettled.
+    fn write(&mut self, bytes: &[u8]) -> Result<(), AutomationError> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        self.unsettled = true;
+        self.pty.write(bytes).map_err(|error| automation_error(error, "the input reached it"))
+    }
+
+    fn pointer(&mut self, kind: PointerKind, col: u16, row: u16) -> Result<(), AutomationError> {
+        let (button, action) = match kind {
+            PointerKind::Moved => (MouseInputButton::None, MouseAction::Move),
+            PointerKind::Down(button) => (MouseInputButton::Button(button), MouseAction::Press),
+            PointerKind::Up(button) => (MouseInputButton::Button(button), MouseAction::Release),
+            PointerKind::Drag(button) => (MouseInputButton::Button(button), MouseAction::Move),
+            PointerKind::ScrollUp => (MouseInputButton::WheelUp, MouseAction::Press),
+            PointerKind::ScrollDown => (MouseInputButton::WheelDown, MouseAction::Press),
+            _ => {
+                return Err(AutomationError::Unsupported {
+                    operation: format!("{kind:?}"),
+                    reason: "the terminal plane does not know this pointer input".into(),
+                });
+            }
+        };
+        let input = MouseInput { col, row, button, action };
+        let bytes = encode::mouse(input, self.pty.input_modes()).map_err(|error| {
+            AutomationError::NotActionable {
+                target: "the program".into(),
+                operation: format!("mouse {action:?} at {col},{row}").to_lowercase(),
+                reason: error.to_string(),
+            }
+        })?;
+        self.write(&bytes)
+    }
+
+    /// Waits for a settled screen, bounded by the settle timeout.
+    fn settle_now(&mut self) -> Result<(), AutomationError> {
+        self.pty
+            .wait_settled(self.settle_timeout)
+            .map_err(|error| automation_error(error, "the screen settled"))?;
+        self.unsettled = false;
+        Ok(())
+    }
+
+    /// The sinks' view of a checkpoint: hand `frame` to every sink.
+    fn record(&mut self, name: &str, diagnostic: bool) -> Result<(), AutomationError> {
+        let checkpoint = Checkpoint::new(name, &self.committed, diagnostic);
+        for sink in &mut self.sinks {
+            sink.record(&checkpoint)?;
+        }
+        Ok(())
+    }
+
+    /// The last committed frame.
+    pub(crate) fn frame(&self) -> &CommittedFrame {
+        &self.committed
+    }
+}
+
+/// The committed frame of what `pty` shows now, with its line maps: the
+/// buffer and the screen tree from one pass over the grid.
+fn snapshot(
+    pty: &PtySession,
+    generation: Generation,
+    time: LogicalTime,
+) -> (CommittedFrame, Vec<LineMap>) {
+    pty.with_emulator(|emulator| {
+        let (rows, cols) = emulator.size();
+        let mut buffer = Buffer::empty(Rect::new(0, 0, cols, rows));
+        let mut tree = TreeBuilder::new(cols, rows);
+        for row in 0..rows {
+            emulator.visit_row(row, &mut |col, text, width, style| {
+                crate::artifacts::set_cell(&mut buffer, col, row, text, width, style);
+                tree.cell(col, text, width);
+            });
+            tree.end_row(row);
+        }
+        let screen = tree.finish(generation);
+        let mut frame = CommittedFrame::new(generation, Size::new(cols, rows), screen.tree, buffer);
+        let cursor = emulator.cursor();
+        frame.cursor = cursor.visible.then_some((cursor.col, cursor.row));
+        frame.time = time;
+        (frame, screen.lines)
+    })
+}
+
+/// A terminal-plane error as the shared automation error; `before` says what
+/// the step still needed when the program turned out to have ended.
+pub(crate) fn automation_error(error: PtyError, before: &str) -> AutomationError {
+    match error {
+        PtyError::Ended(status) | PtyError::TargetExited { status, .. } => {
+            AutomationError::TargetEnded { status: status.to_string(), before: before.to_owned() }
+        }
+        PtyError::InvalidSize { cols, rows } => AutomationError::InvalidViewport { cols, rows },
+        PtyError::Io(error) => AutomationError::Io(error),
+        PtyError::Timeout { .. } => AutomationError::Io(std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            error.to_string(),
+        )),
+        other => AutomationError::NotActionable {
+            target: "the program".into(),
+            operation: before.to_owned(),
+            reason: other.to_string(),
+        },
+    }
+}
+
+/// A character as typed: a line break is Enter, which a terminal sends as
+/// a carriage return.
+fn typed(text: &str) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut buf = [0u8; 4];
+    for character in text.chars() {
+        let character = if character == '\n' { '\r' } else { character };
+        bytes.extend_from_slice(character.encode_utf8(&mut buf).as_bytes());
+    }
+    bytes
+}
+
+impl Plane for TerminalPlane {
+    fn ensure_open(&self) -> Result<(), AutomationError> {
+        // An ended program's final screen can still be read, checkpointed
+        // and waited on; input and resizes fail with `TargetEnded`.
+        Ok(())
+    }
+
+    fn committed(&self) -> &CommittedFrame {
+        &self.committed
+    }
+
+    fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
+        let (col, row) = node.clipped_bounds.centre();
+        match (u16::try_from(col), u16::try_from(row)) {
+            (Ok(col), Ok(row)) => Ok((col, row)),
+            _ => Err(AutomationError::NotActionable {
+                target: node.label(),
+                operation: operation.to_owned(),
+                reason: "it is not on the screen".into(),
+            }),
+        }
+    }
+
+    fn reach_text(
+        &self,
+        node: &SemanticNode,
+        text: &str,
+        operation: &str,
+    ) -> Result<(u16, u16), AutomationError> {
+        let line = usize::try_from(node.identity.0).ok().and_then(|index| self.lines.get(index));
+        match line.and_then(|line| line.locate(&node.name, text).map(|span| (line.row, span))) {
+            Some((row, (col, width))) => Ok((col + width.saturating_sub(1) / 2, row)),
+            None => self.reach(node, operation),
+        }
+    }
+
+    fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
+        match selector {
+            Selector::Id(_) | Selector::Role { .. } => Err(AutomationError::NotAvailable {
+                what: selector.to_string(),
+                reason: NO_TREE.into(),
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {
+        let (cols, rows) = self.pty.size();
+        if col < cols && row < rows {
+            Ok(())
+        } else {
+            Err(AutomationError::NoMatch {
+                selector: Selector::point(col, row),
+                hint: Some(format!("the screen is {cols}x{rows}")),
+            })
+        }
+    }
+
+    fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
+        match input {
+            Input::Pointer { kind, col, row } => self.pointer(kind, col, row),
+            Input::Key(key) => {
+                let bytes = encode::key(key, self.pty.input_modes()).map_err(|error| {
+                    AutomationError::NotActionable {
+                        target: "the program".into(),
+                        operation: format!("key:{key}"),
+                        reason: error.to_string(),
+                    }
+                })?;
+                self.write(&bytes)
+            }
+            Input::Text(text) => self.write(&typed(text)),
+            Input::Focus(target) => Err(AutomationError::NotAvailable {
+                what: match target.order() {
+                    Some(order) => format!("focus:{order}"),
+                    None => "focus".into(),
+                },
+                reason: format!("{NO_TREE}; press the program's own keys instead (`key:tab`)"),
+            }),
+            _ => Err(AutomationError::Unsupported {
+                operation: format!("{input:?}"),
+                reason: "the terminal plane does not know this input".into(),
+            }),
+        }
+    }
+
+    fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {
+        // Time on a program is real: `wait:` lets wall time pass, like `sleep:`.
+        self.sleep(duration)
+    }
+
+    fn sleep(&mut self, duration: Duration) -> Result<(), AutomationError> {
+        std::thread::sleep(duration);
+        self.settle_now()
+    }
+
+    fn resize(&mut self, cols: u16, rows: u16) -> Result<(), AutomationError> {
+        if rehearse_core::check_screen_size(cols, rows).is_err() {
+            return Err(AutomationError::ViewportTooLarge {
+                cols,
+                rows,
+                limit: rehearse_core::MAX_SCREEN_CELLS,
+            });
+        }
+        if let Some(status) = self.pty.exit_status() {
+            return Err(AutomationError::TargetEnded {
+                status: status.to_string(),
+                before: "the resize reached it".into(),
+            });
+        }
+        self.unsettled = true;
+        self.pty
+            .resize(cols, rows)
+            .map_err(|error| automation_error(error, "the resize reached it"))
+    }
+
+    fn settle(&mut self) -> Result<(), AutomationError> {
+        self.settle_now()
+    }
+
+    fn commit(&mut self) -> Result<Generation, AutomationError> {
+        // Every step commits a settled screen: a step's generation shows what
+        // its input did (or, on the quiet window, what the program had shown
+        // by then).
+        if self.unsettled {
+            self.settle_now()?;
+        }
+        let generation = self.committed.generation.next();
+        // Counted before the snapshot: output after this is unseen.
+        self.seen_outputs = self.pty.outputs();
+        let (frame, lines) = snapshot(&self.pty, generation, self.now());
+        self.committed = frame;
+        self.lines = lines;
+        for hook in &mut self.hooks {
+            hook.committed(&self.committed);
+        }
+        Ok(generation)
+    }
+
+    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
+        self.record(name, false)?;
+        self.checkpoints.push((name.to_owned(), self.committed.generation));
+        Ok(())
+    }
+
+    fn now(&self) -> LogicalTime {
+        LogicalTime(self.started.elapsed())
+    }
+
+    fn pending(&self) -> Pending {
+        // Output the last evaluation has not seen can still change the tree,
+        // even from a program that has ended.
+        let unseen = self.pty.outputs() > self.seen_outputs;
+        match self.pty.ended() {
+            Some(status) if !unseen => {
+                Pending::new(IdleReport::default(), false).ended(status.to_string())
+            }
+            _ => Pending::new(IdleReport::default(), true),
+        }
+    }
+
+    fn await_change(&mut self, timeout: Duration) -> Result<(), AutomationError> {
+        let (outputs, settled) = self.pty.await_settled_output(self.seen_outputs, timeout);
+        self.seen_outputs = outputs;
+        if settled {
+            self.unsettled = false;
+        }
+        Ok(())
+    }
+
+    fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
+        let generation = self.committed.generation;
+        Ok(self.pty.with_emulator(|emulator| screen_tree(emulator, generation).tree))
+    }
+
+    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
+        if self.sinks.is_empty() {
+            return Ok(None);
+        }
+        let name = format!("diagnostic-{}", self.committed.generation);
+        // What the screen shows now, under the last committed generation's
+        // number (nothing is committed).
+        let (frame, _) = snapshot(&self.pty, self.committed.generation, self.now());
+        let checkpoint = Checkpoint::new(&name, &frame, true);
+        for sink in &mut self.sinks {
+            if let Err(error) = sink.record(&checkpoint) {
+                return Ok(Some(format!("{name} (not recorded: {error})")));
+            }
+        }
+        Ok(Some(name))
+    }
+}

@@ -1,0 +1,265 @@
+//! [`Terminal`]: a program in a PTY driven with the same steps, through the
+//! same executor ([`rehearse_core::execute`]) and with the same results
+//! ([`RunReport`], [`StepError`]) as the engine plane's `Session`.
+//!
+//! What each step means on a program:
+//!
+//! | step | on the terminal plane |
+//! |---|---|
+//! | `key:` | the key's bytes for the modes the program set (xterm; DECCKM) |
+//! | `type:` | the text's UTF-8 bytes as typed, a line break sent as Enter (`\r`) |
+//! | `click:` `rclick:` `mclick:` `hover:` `scroll:` `drag:` | mouse reports (SGR when `?1006`, else X10) at the centre of the matched text or at a `col,row` cell; an error when the program has not enabled mouse reporting |
+//! | `resize:` | the emulator (xterm rules, no reflow), then the PTY (SIGWINCH) |
+//! | `wait:` and `sleep:` | wall time passes (time on a program is real), then the screen settles |
+//! | `drain` | the screen settles |
+//! | `checkpoint:` | the settled screen to the sinks (`text`, `styled`, `cells`, `png`; a ratatui `Buffer` from the grid) |
+//! | `wait-for:` | evaluated on settled screens until it holds, the timeout passes, or the program ends (then [`AutomationError::TargetEnded`] names its exit status) |
+//! | `#id`, `@role`, `focus:`, JSON/Markdown | [`AutomationError::NotAvailable`]: a program publishes no semantic tree |
+//!
+//! Every step commits one generation of a **settled** screen (see
+//! [`crate::settle`]): the render-commit marker, else the end of a
+//! synchronized-output frame, else the quiet window, which cannot prove the
+//! program has answered.
+
+mod adapter;
+mod screen;
+
+use std::borrow::Cow;
+use std::time::Duration;
+
+use rehearse_core::artifacts::{Artifacts, Format};
+use rehearse_core::semantic::{Generation, SemanticTree};
+use rehearse_core::{
+    AutomationError, CheckpointSink, CommitHook, CommittedFrame, RunError, RunReport, Scenario,
+    ScenarioStep, ScriptRunError, SinkHost, StepError, StepResult, StepSource,
+};
+use rehearse_lang::AutomationStep;
+use rehearse_lang::script::{CheckContext, parse_script_with};
+
+use self::adapter::{NO_TREE, TerminalPlane};
+use crate::error::PtyError;
+use crate::session::{PtySession, PtySessionOptions};
+
+/// A program in a real PTY, driven by steps: the terminal plane's session.
+///
+/// Built on a [`PtySession`] (reachable through [`pty`](Self::pty) for the
+/// plane's own waits: scrollback, process exit, idle). Dropping it kills and
+/// reaps every process of the program's session, on every path.
+///
+/// ```no_run
+/// use std::time::Duration;
+/// use rehearse_lang::{AutomationStep, KeyCode, Predicate, Selector, WaitCondition};
+/// use rehearse_pty::{PtySessionOptions, Terminal};
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let mut terminal = Terminal::spawn(PtySessionOptions::new("bash").args(["--norc"]))?;
+/// let report = terminal.run(vec![
+///     AutomationStep::type_text("echo hello"),
+///     AutomationStep::key(KeyCode::Enter),
+///     AutomationStep::wait_for(
+///         WaitCondition::new(Predicate::Exists, Selector::text_contains("hello")),
+///         Duration::from_secs(5),
+///     ),
+/// ])?;
+/// assert_eq!(report.steps.len(), 3);
+/// # Ok(())
+/// # }
+/// ```
+pub struct Terminal {
+    plane: TerminalPlane,
+    next_index: usize,
+}
+
+impl std::fmt::Debug for Terminal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Terminal")
+            .field("pty", &self.plane.pty)
+            .field("generation", &self.generation())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Terminal {
+    /// Starts the program and commits generation 1: the screen as it is at
+    /// once (usually blank; wait for the program's first screen with a
+    /// `wait-for:` step).
+    ///
+    /// # Errors
+    ///
+    /// What [`PtySession::spawn`] fails with (nothing is left running).
+    pub fn spawn(options: PtySessionOptions) -> Result<Self, PtyError> {
+        Ok(Self::from_session(PtySession::spawn(options)?))
+    }
+
+    /// Drives a session already started.
+    pub fn from_session(pty: PtySession) -> Self {
+        Self { plane: TerminalPlane::new(pty), next_index: 0 }
+    }
+
+    /// Bounds how long one settle may take (default 10 s): a step whose
+    /// screen does not settle within it fails (a program that never stops
+    /// writing, or never sends the marker it promised).
+    #[must_use]
+    pub fn settle_timeout(mut self, timeout: Duration) -> Self {
+        self.plane.settle_timeout = timeout;
+        self
+    }
+
+    /// Executes one step; its index continues from earlier steps.
+    ///
+    /// # Errors
+    ///
+    /// [`StepError`] with the step's index and the last good generation.
+    pub fn step(&mut self, step: AutomationStep) -> Result<StepResult, StepError> {
+        let source = StepSource::of(&step);
+        self.step_from(ScenarioStep { step, source })
+    }
+
+    fn step_from(&mut self, scenario_step: ScenarioStep) -> Result<StepResult, StepError> {
+        let ScenarioStep { step, source } = scenario_step;
+        let index = self.next_index;
+        self.next_index += 1;
+        match rehearse_core::execute(&mut self.plane, &step) {
+            Ok(generation) => Ok(StepResult::new(index, step, generation, source)),
+            Err(error) => Err(StepError::new(index, step, source, self.generation(), error)),
+        }
+    }
+
+    /// Executes a scenario — `scenario! { ... }`, a parsed script, or a
+    /// `Vec` or array of steps — stopping at the first failure. Indices are
+    /// zero-based within this run; earlier steps are not undone.
+    ///
+    /// # Errors
+    ///
+    /// [`RunError`] with the completed steps and the failure, which names
+    /// the step's index, its spelling and where it was written.
+    pub fn run(&mut self, scenario: impl Into<Scenario>) -> Result<RunReport, RunError> {
+        self.next_index = 0;
+        let mut report = RunReport::default();
+        for step in scenario.into() {
+            match self.step_from(step) {
+                Ok(result) => report.steps.push(result),
+                Err(failed) => return Err(RunError::new(report, failed)),
+            }
+        }
+        Ok(report)
+    }
+
+    /// Parses a text script, then runs it.
+    ///
+    /// # Errors
+    ///
+    /// [`ScriptRunError::Invalid`] with every parse error before any step
+    /// runs, or [`ScriptRunError::Failed`] when a step fails.
+    pub fn run_script(&mut self, script: &str) -> Result<RunReport, ScriptRunError> {
+        self.run_named_script(script, None)
+    }
+
+    /// Like [`run_script`](Self::run_script), naming the script (a file
+    /// name) in every step's origin.
+    ///
+    /// # Errors
+    ///
+    /// As [`run_script`](Self::run_script).
+    pub fn run_named_script(
+        &mut self,
+        script: &str,
+        name: Option<Cow<'static, str>>,
+    ) -> Result<RunReport, ScriptRunError> {
+        let parsed =
+            parse_script_with(script, &CheckContext::new()).map_err(ScriptRunError::Invalid)?;
+        self.run(Scenario::from_script(parsed, name))
+            .map_err(|error| ScriptRunError::Failed(Box::new(error)))
+    }
+
+    /// Adds a checkpoint sink; it receives every later `checkpoint:` step
+    /// (and diagnostic checkpoints when a wait fails). The frame it gets
+    /// holds the screen as a `Buffer` and the screen tree (one `text` node
+    /// per line). Prefer [`add_artifacts`](Self::add_artifacts) for files:
+    /// it refuses the semantic formats, which a generic sink cannot tell.
+    pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
+        self.plane.sinks.push(Box::new(sink));
+    }
+
+    /// Adds an artifact sink writing the screen formats (`text`, `styled`,
+    /// `cells`, `png`).
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::NotAvailable`] when it is configured with a
+    /// semantic format (JSON, Markdown — [`Artifacts::new`]'s defaults
+    /// include Markdown: choose formats with [`Artifacts::formats`]), and
+    /// what [`Artifacts::check`] fails with.
+    pub fn add_artifacts(&mut self, artifacts: Artifacts) -> Result<(), AutomationError> {
+        if let Some(format) = artifacts
+            .configured_formats()
+            .iter()
+            .find(|format| matches!(format, Format::Json | Format::Markdown))
+        {
+            return Err(AutomationError::NotAvailable {
+                what: format.name().to_owned(),
+                reason: format!("{NO_TREE}; the screen formats are text, styled, cells and png"),
+            });
+        }
+        let artifacts = artifacts.check()?;
+        self.add_checkpoint_sink(artifacts);
+        Ok(())
+    }
+
+    /// Registers a hook told about every later commit.
+    pub fn on_commit(&mut self, hook: impl CommitHook + 'static) {
+        self.plane.hooks.push(Box::new(hook));
+    }
+
+    /// Every checkpoint recorded so far, with its generation, in order.
+    pub fn checkpoints(&self) -> &[(String, Generation)] {
+        &self.plane.checkpoints
+    }
+
+    /// The last committed generation: the settled screen as a `Buffer`, the
+    /// screen tree, the cursor.
+    pub fn frame(&self) -> &CommittedFrame {
+        self.plane.frame()
+    }
+
+    /// The committed screen tree.
+    pub fn tree(&self) -> &SemanticTree {
+        &self.plane.frame().tree
+    }
+
+    /// The committed generation's number.
+    pub fn generation(&self) -> Generation {
+        self.plane.frame().generation
+    }
+
+    /// The PTY session underneath: raw input, the emulator, scrollback,
+    /// process and idle waits, terminal-state goldens, the recording.
+    pub fn pty(&self) -> &PtySession {
+        &self.plane.pty
+    }
+
+    /// The PTY session, mutably (for [`PtySession::resize`]).
+    pub fn pty_mut(&mut self) -> &mut PtySession {
+        &mut self.plane.pty
+    }
+
+    /// Kills the program's whole session, reaps it, and returns how it
+    /// ended (dropping the terminal does the same).
+    pub fn close(self) -> Option<crate::error::ExitInfo> {
+        self.plane.pty.close()
+    }
+}
+
+impl SinkHost for Terminal {
+    fn current(&self) -> &CommittedFrame {
+        self.plane.frame()
+    }
+
+    fn add_checkpoint_sink(&mut self, sink: Box<dyn CheckpointSink>) {
+        self.plane.sinks.push(sink);
+    }
+
+    fn add_commit_hook(&mut self, hook: Box<dyn CommitHook>) {
+        self.plane.hooks.push(hook);
+    }
+}

@@ -1,0 +1,172 @@
+//! The screen tree: what `text~"…"` and `col,row` selectors resolve against
+//! on the terminal plane.
+//!
+//! A program publishes no semantic tree, so the plane builds one from the
+//! grid: a synthetic `application` root the size of the screen, and under it
+//! one `text` node per non-blank screen line. A line's name is its text from
+//! its first to its last non-blank cell (blank cells between are spaces, the
+//! second half of a wide character adds nothing); its bounds are that run of
+//! cells on its row. `text~"…"` then matches the lines that contain the text
+//! (the root has no name), and a pointer action goes to the centre of the
+//! matched text itself, not of the line ([`LineMap::locate`]).
+
+use ratatui::layout::Size;
+use rehearse_core::semantic::{Bounds, Generation, NodeIdentity, SemanticNode, SemanticTree};
+use rehearse_lang::{ActionSet, SemanticAction, SemanticRole};
+
+use crate::emulator::Emulator;
+
+/// Where each character of a line's name sits on the screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LineMap {
+    /// The screen row.
+    pub(crate) row: u16,
+    /// For each character of the name, in order: its first column and its
+    /// width in cells.
+    pub(crate) cells: Vec<(u16, u8)>,
+}
+
+impl LineMap {
+    /// The cells `text` covers at its first occurrence in `name` (the line's
+    /// name), as a first column and a width; `None` when it is not there.
+    pub(crate) fn locate(&self, name: &str, text: &str) -> Option<(u16, u16)> {
+        let byte = name.find(text)?;
+        let start = name[..byte].chars().count();
+        let len = text.chars().count().max(1);
+        let first = self.cells.get(start)?;
+        let last = self.cells.get(start + len - 1)?;
+        let end = last.0 + u16::from(last.1.max(1));
+        Some((first.0, end.saturating_sub(first.0)))
+    }
+}
+
+/// The screen as a tree, with the map of each line's characters to cells.
+pub(crate) struct ScreenTree {
+    /// The tree.
+    pub(crate) tree: SemanticTree,
+    /// One map per `text` node, indexed by the node's identity.
+    pub(crate) lines: Vec<LineMap>,
+}
+
+/// Collects the `text` nodes row by row, as the cells are visited.
+pub(crate) struct TreeBuilder {
+    root: SemanticNode,
+    lines: Vec<LineMap>,
+    name: String,
+    cells: Vec<(u16, u8)>,
+    /// Blank cells after the last non-blank one of the current row.
+    blanks: Vec<u16>,
+}
+
+impl TreeBuilder {
+    /// A builder for a screen of `cols` × `rows`.
+    pub(crate) fn new(cols: u16, rows: u16) -> Self {
+        Self {
+            root: SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, cols, rows)),
+            lines: Vec::new(),
+            name: String::new(),
+            cells: Vec::new(),
+            blanks: Vec::new(),
+        }
+    }
+
+    /// One cell of the current row, in column order.
+    pub(crate) fn cell(&mut self, col: u16, text: &str, width: u8) {
+        if width == 0 {
+            return;
+        }
+        if text.is_empty() || text.chars().all(char::is_whitespace) {
+            // Blanks before the first non-blank cell are skipped.
+            if !self.cells.is_empty() {
+                self.blanks.push(col);
+            }
+            return;
+        }
+        for blank in self.blanks.drain(..) {
+            self.name.push(' ');
+            self.cells.push((blank, 1));
+        }
+        // A cell holds one character and any combining marks: the marks
+        // share its cell.
+        for (index, character) in text.chars().enumerate() {
+            self.name.push(character);
+            self.cells.push((col, if index == 0 { width } else { 0 }));
+        }
+    }
+
+    /// Ends row `row`: a `text` node when it held a non-blank cell.
+    pub(crate) fn end_row(&mut self, row: u16) {
+        self.blanks.clear();
+        let cells = std::mem::take(&mut self.cells);
+        let name = std::mem::take(&mut self.name);
+        let (Some(first), Some(last)) = (cells.first(), cells.last()) else { return };
+        let width = last.0 + u16::from(last.1.max(1)) - first.0;
+        let bounds = Bounds::new(first.0.into(), row.into(), width, 1);
+        let actions = ActionSet::from_slice(&[SemanticAction::Click, SemanticAction::Drag]);
+        let mut node =
+            SemanticNode::new(SemanticRole::Text, bounds).with_name(name).with_actions(actions);
+        node.identity = NodeIdentity(self.lines.len() as u64);
+        self.root.children.push(node);
+        self.lines.push(LineMap { row, cells });
+    }
+
+    /// The tree of generation `generation`.
+    pub(crate) fn finish(self, generation: Generation) -> ScreenTree {
+        let Bounds { width, height, .. } = self.root.bounds;
+        let tree = SemanticTree::new(generation, Size::new(width, height), self.root);
+        ScreenTree { tree, lines: self.lines }
+    }
+}
+
+/// Builds the screen tree of what `emulator` shows now.
+pub(crate) fn screen_tree(emulator: &dyn Emulator, generation: Generation) -> ScreenTree {
+    let (rows, cols) = emulator.size();
+    let mut builder = TreeBuilder::new(cols, rows);
+    for row in 0..rows {
+        emulator.visit_row(row, &mut |col, text, width, _| builder.cell(col, text, width));
+        builder.end_row(row);
+    }
+    builder.finish(generation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::emulator::Vt100Emulator;
+
+    fn emulator(bytes: &[u8]) -> Vt100Emulator {
+        let mut emulator = Vt100Emulator::new(4, 20, 0);
+        let _ = emulator.feed(bytes);
+        emulator
+    }
+
+    #[test]
+    fn one_text_node_per_non_blank_line_with_its_run_of_cells() {
+        let emulator = emulator(b"  hello  world\r\n\r\n\x1b[5Cend");
+        let screen = screen_tree(&emulator, Generation(1));
+        let lines: Vec<(String, Bounds)> =
+            screen.tree.root.children.iter().map(|n| (n.name.clone(), n.bounds)).collect();
+        assert_eq!(
+            lines,
+            [
+                ("hello  world".to_owned(), Bounds::new(2, 0, 12, 1)),
+                ("end".to_owned(), Bounds::new(5, 2, 3, 1)),
+            ]
+        );
+        assert!(screen.tree.root.name.is_empty(), "the root never matches text~");
+        assert_eq!(screen.tree.root.bounds, Bounds::new(0, 0, 20, 4));
+    }
+
+    #[test]
+    fn matched_text_is_located_by_cells_across_wide_characters() {
+        let emulator = emulator("中文 ok".as_bytes());
+        let screen = screen_tree(&emulator, Generation(1));
+        let line = &screen.tree.root.children[0];
+        assert_eq!(line.name, "中文 ok");
+        assert_eq!(line.bounds, Bounds::new(0, 0, 7, 1));
+        let map = &screen.lines[0];
+        assert_eq!(map.locate(&line.name, "ok"), Some((5, 2)));
+        assert_eq!(map.locate(&line.name, "文"), Some((2, 2)));
+        assert_eq!(map.locate(&line.name, "nope"), None);
+    }
+}
