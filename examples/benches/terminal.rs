@@ -6,12 +6,13 @@
 //! table (medians over [`ROUNDS`] rounds of each harness, interleaved, and
 //! their ratio), then divan's per-round figures. tmux must be installed.
 //!
-//! The todo binary sends no render-commit marker yet, so every terminal-plane
-//! step that writes input settles on the quiet window (120 ms by default):
-//! the figures measure that window, not the plane. The `quiet_10ms` bench
-//! shows the plane with a 10 ms window, which proves even less about the
-//! program having answered. The tmux harness polls `capture-pane` until the
-//! title shows; it never settles at all.
+//! The todo binary announces every commit with the render-commit marker when
+//! the terminal plane gives it a token and a session id, so the plane's steps
+//! settle on the app's own markers with the quiet window switched off: the
+//! settle is exact, and nothing sleeps. The `quiet_*` benches run the app
+//! without the marker, settling on a quiet window, which proves nothing
+//! about the program having answered. The tmux harness polls `capture-pane`
+//! until the title shows; it never settles at all.
 
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -41,12 +42,12 @@ fn main() {
         return;
     }
     // `REHEARSE_BENCH_PLANE_ROUNDS=N`: only N rounds on the terminal plane
-    // (10 ms window), for counting the plane's own instructions under
+    // (settled on markers), for counting the plane's own instructions under
     // callgrind: (count at N=11 − count at N=1) / 10 is one round.
     if let Some(rounds) =
         std::env::var("REHEARSE_BENCH_PLANE_ROUNDS").ok().and_then(|n| n.parse().ok())
     {
-        let mut terminal = terminal(Duration::from_millis(10));
+        let mut terminal = terminal(Settling::Marker);
         let mut times = [Duration::ZERO; 4];
         for round in 0..rounds {
             terminal_round(&mut terminal, round, &mut times);
@@ -65,9 +66,22 @@ fn title(round: usize) -> String {
     format!("round-{round:06}")
 }
 
+/// How the terminal plane knows the app has answered.
+#[derive(Clone, Copy)]
+enum Settling {
+    /// The app's render-commit markers, the quiet window off.
+    Marker,
+    /// No marker: a quiet window of this length.
+    Quiet(Duration),
+}
+
 /// The todo app on the terminal plane, its first screen drawn.
-fn terminal(quiet: Duration) -> Terminal {
-    let options = PtySessionOptions::new(TODO).size(SIZE.0, SIZE.1).quiet_window(Some(quiet));
+fn terminal(settling: Settling) -> Terminal {
+    let options = PtySessionOptions::new(TODO).size(SIZE.0, SIZE.1);
+    let options = match settling {
+        Settling::Marker => options.marker("bench-token", "bench").quiet_window(None),
+        Settling::Quiet(window) => options.quiet_window(Some(window)),
+    };
     let mut terminal = Terminal::spawn(options).expect("the todo binary starts");
     terminal.step(shows(PLACEHOLDER)).expect("the todo app draws its first screen");
     terminal
@@ -214,7 +228,7 @@ fn median(mut samples: Vec<Duration>) -> Duration {
 /// Medians per step and per round for both harnesses, rounds interleaved
 /// (A B A B …) so drift in the machine's speed hits both alike.
 fn per_step_table() {
-    let mut plane = terminal(rehearse_pty::settle::DEFAULT_QUIET_WINDOW);
+    let mut plane = terminal(Settling::Marker);
     let tmux = Tmux::start();
     let (mut plane_steps, mut tmux_steps) = (vec![Vec::new(); 4], vec![Vec::new(); 4]);
     let (mut plane_rounds, mut tmux_rounds) = (Vec::new(), Vec::new());
@@ -252,7 +266,7 @@ fn per_step_table() {
         theirs,
         ours.as_secs_f64() / theirs.as_secs_f64()
     );
-    println!("(terminal plane settles on the quiet window: the todo binary sends no marker yet)\n");
+    println!("(the terminal plane settles on the todo app's render-commit markers)\n");
     // Sanity: the same screen came out of both.
     let screen = tmux.capture();
     assert!(screen.contains(&format!("] {}", title(ROUNDS - 1))), "{screen}");
@@ -265,12 +279,21 @@ fn per_step_table() {
 // Each sample runs one round on a freshly started app (started outside the
 // timed part), so the new line is always in view: the list shows 19 rows.
 
-/// One round on the terminal plane, default settle (120 ms quiet window).
-#[divan::bench(sample_count = 8, sample_size = 1)]
+/// One round on the terminal plane, settled on the app's markers.
+#[divan::bench(sample_count = 20, sample_size = 1)]
 fn terminal_plane_round(bencher: Bencher<'_, '_>) {
     let mut times = [Duration::ZERO; 4];
     bencher
-        .with_inputs(|| terminal(rehearse_pty::settle::DEFAULT_QUIET_WINDOW))
+        .with_inputs(|| terminal(Settling::Marker))
+        .bench_local_refs(|terminal| terminal_round(terminal, 0, &mut times));
+}
+
+/// One round without the marker: the default 120 ms quiet window.
+#[divan::bench(sample_count = 8, sample_size = 1)]
+fn terminal_plane_round_quiet_default(bencher: Bencher<'_, '_>) {
+    let mut times = [Duration::ZERO; 4];
+    bencher
+        .with_inputs(|| terminal(Settling::Quiet(rehearse_pty::settle::DEFAULT_QUIET_WINDOW)))
         .bench_local_refs(|terminal| terminal_round(terminal, 0, &mut times));
 }
 
@@ -279,7 +302,7 @@ fn terminal_plane_round(bencher: Bencher<'_, '_>) {
 fn terminal_plane_round_quiet_10ms(bencher: Bencher<'_, '_>) {
     let mut times = [Duration::ZERO; 4];
     bencher
-        .with_inputs(|| terminal(Duration::from_millis(10)))
+        .with_inputs(|| terminal(Settling::Quiet(Duration::from_millis(10))))
         .bench_local_refs(|terminal| terminal_round(terminal, 0, &mut times));
 }
 
@@ -291,7 +314,7 @@ fn terminal_plane_round_quiet_10ms(bencher: Bencher<'_, '_>) {
 fn terminal_plane_round_quiet_1ms(bencher: Bencher<'_, '_>) {
     let mut times = [Duration::ZERO; 4];
     bencher
-        .with_inputs(|| terminal(Duration::from_millis(1)))
+        .with_inputs(|| terminal(Settling::Quiet(Duration::from_millis(1))))
         .bench_local_refs(|terminal| terminal_round(terminal, 0, &mut times));
 }
 
