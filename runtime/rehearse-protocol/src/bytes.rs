@@ -60,7 +60,7 @@ fn value(c: u8) -> Option<u32> {
 /// (length a multiple of 4, padding only at the end, unused bits zero).
 pub fn decode(text: &str) -> Option<Vec<u8>> {
     let text = text.as_bytes();
-    if text.len() % 4 != 0 {
+    if !text.len().is_multiple_of(4) {
         return None;
     }
     let mut out = Vec::with_capacity(text.len() / 4 * 3);

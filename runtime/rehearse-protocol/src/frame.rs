@@ -33,8 +33,11 @@ impl Direction {
             Direction::Request => (ErrorCode::RequestTooLarge, "maxRequestBytes"),
             Direction::Reply => (ErrorCode::ReplyTooLarge, "maxReplyBytes"),
         };
-        WireError::new(code, format!("a frame of {declared} bytes is over the limit of {limit} bytes ({name})"))
-            .with_limit(name)
+        WireError::new(
+            code,
+            format!("a frame of {declared} bytes is over the limit of {limit} bytes ({name})"),
+        )
+        .with_limit(name)
     }
 }
 
@@ -56,25 +59,33 @@ impl Frame {
 }
 
 /// Checks a whole body: not empty, not over `limit`, UTF-8, one JSON value.
-pub(crate) fn check_body(body: &[u8], direction: Direction, limit: u32) -> Result<Frame, WireError> {
+pub(crate) fn check_body(
+    body: &[u8],
+    direction: Direction,
+    limit: u32,
+) -> Result<Frame, WireError> {
     if body.is_empty() {
         return Err(WireError::malformed("a frame of 0 bytes carries no message"));
     }
     if body.len() as u64 > u64::from(limit) {
         return Err(direction.too_large(body.len() as u64, limit));
     }
-    let text = std::str::from_utf8(body).map_err(|error| {
-        WireError::malformed(format!("the frame is not UTF-8: {error}"))
+    let text = std::str::from_utf8(body)
+        .map_err(|error| WireError::malformed(format!("the frame is not UTF-8: {error}")))?;
+    serde_json::from_str::<IgnoredAny>(text).map_err(|error| {
+        WireError::malformed(format!("the frame is not one JSON value: {error}"))
     })?;
-    serde_json::from_str::<IgnoredAny>(text)
-        .map_err(|error| WireError::malformed(format!("the frame is not one JSON value: {error}")))?;
     Ok(Frame(text.to_owned()))
 }
 
 /// `body` framed: its length as 4 big-endian bytes, then the body. Refuses an
 /// empty body and one over the `direction`'s limit (so a server answers
 /// `reply-too-large` instead of sending it).
-pub fn encode_frame(body: &[u8], direction: Direction, limits: &Limits) -> Result<Vec<u8>, WireError> {
+pub fn encode_frame(
+    body: &[u8],
+    direction: Direction,
+    limits: &Limits,
+) -> Result<Vec<u8>, WireError> {
     let limit = direction.limit(limits);
     if body.is_empty() {
         return Err(WireError::malformed("a frame of 0 bytes carries no message"));

@@ -33,7 +33,8 @@ impl RequestId {
             )
             .with_limit("requestIdLength"));
         }
-        if let Some(bad) = id.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
+        if let Some(bad) =
+            id.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
         {
             return Err(invalid(&format!("contains {bad:?}; an id is 1-64 of [A-Za-z0-9_-]")));
         }
@@ -111,7 +112,10 @@ mod tests {
             let error = RequestId::new(id).unwrap_err();
             assert_eq!(error.code, ErrorCode::InvalidRequestId, "{id:?}");
         }
-        assert_eq!(RequestId::new(&"a".repeat(65)).unwrap_err().limit.as_deref(), Some("requestIdLength"));
+        assert_eq!(
+            RequestId::new(&"a".repeat(65)).unwrap_err().limit.as_deref(),
+            Some("requestIdLength")
+        );
     }
 
     #[test]

@@ -41,6 +41,7 @@ mod frame;
 mod id;
 mod inflight;
 mod limits;
+mod negotiation;
 mod object;
 mod reply;
 mod request;
@@ -62,9 +63,10 @@ pub use limits::{
     LimitError, Limits, LimitsBuilder, MAX_CONNECTIONS, MAX_IN_FLIGHT, MAX_REPLY_BYTES,
     MAX_REQUEST_BYTES, WireLimits,
 };
+pub use negotiation::{answer_hello, check_granted};
 pub use reply::{
-    Acted, Artifact, CancelAck, Checkpointed, ErrorReply, Extra, Generation, HelloAck,
-    ModelState, OkReply, Reply, ReplyBody, Resized, SnapshotData, Waited,
+    Acted, Artifact, CancelAck, Checkpointed, ErrorReply, Extra, Generation, HelloAck, ModelState,
+    OkReply, Reply, ReplyBody, Resized, SnapshotData, Waited,
 };
 pub use request::{
     Act, Cancel, Checkpoint, Hello, Idle, Request, RequestBody, Resize, Snapshot, WaitFor,

@@ -72,7 +72,9 @@ fn read_deadline(object: &mut Map<String, Value>) -> Result<Deadline, WireError>
             Some(ms) => Deadline::from_millis(ms),
             None => Err(invalid(format!("deadlineMs {n} is not a whole number of 1-60000"))),
         },
-        Some(other) => Err(invalid(format!("field `deadlineMs` must be a number, not {}", kind(&other)))),
+        Some(other) => {
+            Err(invalid(format!("field `deadlineMs` must be a number, not {}", kind(&other))))
+        }
     }
 }
 
@@ -128,13 +130,13 @@ fn wait_within(name: &str, ms: u64, deadline: Deadline) -> Result<(), WireError>
 
 fn check_body(body: &RequestBody, deadline: Deadline) -> Result<(), WireError> {
     match body {
-        RequestBody::Hello(hello) if hello.capabilities.len() > MAX_CAPABILITIES => Err(
-            WireError::malformed(format!(
+        RequestBody::Hello(hello) if hello.capabilities.len() > MAX_CAPABILITIES => {
+            Err(WireError::malformed(format!(
                 "`hello` offers {} capabilities, more than {MAX_CAPABILITIES}",
                 hello.capabilities.len()
             ))
-            .with_limit("maxCapabilities"),
-        ),
+            .with_limit("maxCapabilities"))
+        }
         RequestBody::WaitFor(wait) => wait_within("timeoutMs", wait.timeout_ms, deadline),
         RequestBody::Idle(idle) => match idle.quiet_ms {
             Some(ms) => wait_within("quietMs", ms, deadline),
@@ -158,5 +160,104 @@ fn check_body(body: &RequestBody, deadline: Deadline) -> Result<(), WireError> {
             }
         }
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(text: &str) -> ErrorCode {
+        parse_request(text).unwrap_err().code
+    }
+
+    #[test]
+    fn a_well_formed_request_is_read() {
+        let request = parse_request(
+            r#"{"v":"rehearse/1","id":"a1","deadlineMs":100,"type":"act","script":"key:Enter"}"#,
+        )
+        .unwrap();
+        assert_eq!(request.id.as_str(), "a1");
+        assert_eq!(
+            request.body,
+            RequestBody::Act(crate::request::Act { script: "key:Enter".into() })
+        );
+    }
+
+    #[test]
+    fn the_version_is_checked_before_anything_else() {
+        assert_eq!(
+            code(r#"{"v":"rehearse/2","id":"","deadlineMs":0,"type":"x"}"#),
+            ErrorCode::UnsupportedVersion
+        );
+        assert_eq!(code(r#"{"id":"a","deadlineMs":1,"type":"ping"}"#), ErrorCode::Malformed);
+        assert_eq!(code(r#"{"v":1,"id":"a","deadlineMs":1,"type":"ping"}"#), ErrorCode::Malformed);
+    }
+
+    #[test]
+    fn failures_after_the_id_carry_it() {
+        let error =
+            parse_request(r#"{"v":"rehearse/1","id":"r7","deadlineMs":1,"type":"ping","x":1}"#)
+                .unwrap_err();
+        assert_eq!(error.code, ErrorCode::Malformed);
+        assert_eq!(error.request_id.unwrap().as_str(), "r7");
+        assert!(error.message.contains("unknown field `x`"), "{}", error.message);
+    }
+
+    #[test]
+    fn deadlines_must_be_whole_numbers_in_range() {
+        for deadline in ["0", "60001", "1.5", "-1", "\"100\"", "null", "1e3"] {
+            let text =
+                format!(r#"{{"v":"rehearse/1","id":"a","deadlineMs":{deadline},"type":"ping"}}"#);
+            assert_eq!(code(&text), ErrorCode::InvalidDeadline, "{deadline}");
+        }
+    }
+
+    #[test]
+    fn a_wait_longer_than_the_deadline_fails_naming_the_limit() {
+        let error = parse_request(
+            r#"{"v":"rehearse/1","id":"w","deadlineMs":1000,"type":"wait-for","condition":"exists,#a","timeoutMs":1001}"#,
+        )
+        .unwrap_err();
+        assert_eq!(error.code, ErrorCode::InvalidDeadline);
+        assert_eq!(error.limit.as_deref(), Some("deadlineMs"));
+        assert!(error.message.contains("timeoutMs 1001"), "{}", error.message);
+        let idle = r#"{"v":"rehearse/1","id":"i","deadlineMs":10,"type":"idle","quietMs":11}"#;
+        assert_eq!(code(idle), ErrorCode::InvalidDeadline);
+        let zero = r#"{"v":"rehearse/1","id":"i","deadlineMs":10,"type":"idle","quietMs":0}"#;
+        assert_eq!(code(zero), ErrorCode::Malformed);
+    }
+
+    #[test]
+    fn resize_is_bounded() {
+        let resize = |cols: u32, rows: u32| {
+            format!(
+                r#"{{"v":"rehearse/1","id":"r","deadlineMs":10,"type":"resize","cols":{cols},"rows":{rows}}}"#
+            )
+        };
+        assert!(parse_request(&resize(120, 40)).is_ok());
+        assert_eq!(code(&resize(0, 40)), ErrorCode::Malformed);
+        assert_eq!(code(&resize(65_535, 65_535)), ErrorCode::Malformed);
+        assert_eq!(code(&resize(70_000, 1)), ErrorCode::Malformed);
+    }
+
+    #[test]
+    fn a_cancel_target_is_an_id() {
+        let cancel =
+            r#"{"v":"rehearse/1","id":"c","deadlineMs":10,"type":"cancel","target":"a b"}"#;
+        assert_eq!(code(cancel), ErrorCode::InvalidRequestId);
+        let cancel = r#"{"v":"rehearse/1","id":"c","deadlineMs":10,"type":"cancel","target":7}"#;
+        assert_eq!(code(cancel), ErrorCode::Malformed);
+    }
+
+    #[test]
+    fn hello_offers_at_most_sixty_four_capabilities() {
+        let offers: Vec<String> = (0..65).map(|i| format!("\"c{i}\"")).collect();
+        let text = format!(
+            r#"{{"v":"rehearse/1","id":"h","deadlineMs":10,"type":"hello","capabilities":[{}]}}"#,
+            offers.join(",")
+        );
+        let error = parse_request(&text).unwrap_err();
+        assert_eq!(error.limit.as_deref(), Some("maxCapabilities"));
     }
 }

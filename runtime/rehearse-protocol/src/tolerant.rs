@@ -98,3 +98,59 @@ fn checked_files(checkpoint: Checkpointed) -> Result<Checkpointed, WireError> {
     }
     Ok(checkpoint)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_fields_are_carried_in_extra() {
+        let reply = parse_reply(
+            r#"{"v":"rehearse/1","id":"p","type":"ok","op":"ping","generation":4,"traceId":"t-1"}"#,
+        )
+        .unwrap();
+        let ReplyBody::Ok(OkReply::Ping(pong)) = &reply.body else { panic!("{reply:?}") };
+        assert_eq!(pong.generation, 4);
+        assert_eq!(pong.extra["traceId"], "t-1");
+        assert_eq!(reply.to_value().unwrap()["traceId"], "t-1", "written back as it came");
+    }
+
+    #[test]
+    fn closed_sets_stay_closed() {
+        for text in [
+            r#"{"v":"rehearse/1","id":"p","type":"maybe"}"#,
+            r#"{"v":"rehearse/1","id":"p","type":"ok","op":"teleport"}"#,
+            r#"{"v":"rehearse/1","id":"p","type":"error","code":"teapot","message":""}"#,
+            r#"{"v":"rehearse/1","id":"p","type":"ok","op":"snapshot","generation":1,"format":"gif","data":""}"#,
+        ] {
+            assert_eq!(parse_reply(text).unwrap_err().code, ErrorCode::Malformed, "{text}");
+        }
+    }
+
+    #[test]
+    fn known_fields_keep_their_types() {
+        let text = r#"{"v":"rehearse/1","id":"p","type":"ok","op":"ping","generation":"4"}"#;
+        assert_eq!(parse_reply(text).unwrap_err().code, ErrorCode::Malformed);
+        let text = r#"{"v":"rehearse/2","id":"p","type":"ok","op":"ping","generation":4}"#;
+        assert_eq!(parse_reply(text).unwrap_err().code, ErrorCode::UnsupportedVersion);
+    }
+
+    #[test]
+    fn an_artifact_file_is_a_plain_name() {
+        for file in ["../x", "a/b", "", "..", "a\\b"] {
+            let text = format!(
+                r#"{{"v":"rehearse/1","id":"c","type":"ok","op":"checkpoint","generation":1,"name":"n","artifacts":[{{"file":{file:?},"format":"text","data":""}}]}}"#
+            );
+            assert_eq!(parse_reply(&text).unwrap_err().code, ErrorCode::Malformed, "{file}");
+        }
+    }
+
+    #[test]
+    fn an_error_about_an_unread_id_has_none() {
+        let reply = parse_reply(
+            r#"{"v":"rehearse/1","id":null,"type":"error","code":"invalid-request-id","message":"m"}"#,
+        )
+        .unwrap();
+        assert_eq!(reply.id, None);
+    }
+}
