@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A stable error code of `rehearse/1`. The set is closed in both directions:
 /// a code this crate does not know is itself a `malformed` reply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ErrorCode {
     /// A request frame declared more bytes than the request limit.

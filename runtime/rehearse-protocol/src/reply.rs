@@ -268,7 +268,25 @@ impl From<&WireError> for ErrorReply {
     }
 }
 
+impl ErrorReply {
+    /// This error as a [`WireError`] about the request `id` (the client's
+    /// side: a reply's error becomes a value to return with `?`).
+    pub fn to_wire_error(&self, id: Option<RequestId>) -> WireError {
+        WireError {
+            code: self.code,
+            message: self.message.clone(),
+            limit: self.limit.clone(),
+            request_id: id,
+        }
+    }
+}
+
 impl Reply {
+    /// The `ok` reply to the request `id`.
+    pub fn ok(id: RequestId, payload: OkReply) -> Reply {
+        Reply { id: Some(id), body: ReplyBody::Ok(payload) }
+    }
+
     /// The error reply for `error`, answering its request id when it has one.
     pub fn from_error(error: &WireError) -> Reply {
         Reply { id: error.request_id.clone(), body: ReplyBody::Error(error.into()) }
@@ -302,5 +320,35 @@ impl Reply {
     /// The reply as JSON text.
     pub fn to_json(&self) -> Result<String, WireError> {
         self.to_value().map(|value| value.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_travels_both_ways() {
+        let id = RequestId::new("r").unwrap();
+        let error = WireError::new(ErrorCode::InvalidDeadline, "too long")
+            .with_limit("deadlineMs")
+            .for_request(id.clone());
+        let reply = Reply::from_error(&error);
+        assert_eq!(reply.id, Some(id.clone()));
+        let ReplyBody::Error(body) = &reply.body else { panic!("an error reply") };
+        assert_eq!(body.to_wire_error(reply.id.clone()), error);
+    }
+
+    #[test]
+    fn extra_never_overwrites_the_envelope() {
+        let mut extra = Extra::new();
+        extra.insert("v".into(), "rehearse/9".into());
+        extra.insert("op".into(), "close".into());
+        let reply = Reply::ok(
+            RequestId::new("p").unwrap(),
+            OkReply::Ping(Generation { generation: 1, extra }),
+        );
+        let value = reply.to_value().unwrap();
+        assert_eq!((value["v"].as_str(), value["op"].as_str()), (Some("rehearse/1"), Some("ping")));
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 pub const PROTOCOL_VERSION: &str = "rehearse/1";
 
 /// A request type, and the `op` of the `ok` reply that answers it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Op {
     /// Negotiate capabilities.
@@ -83,7 +83,7 @@ impl fmt::Display for Op {
 }
 
 /// The format of a snapshot or of a checkpoint's artifact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SnapshotFormat {
     /// The semantic tree as JSON (sensitive values redacted).
@@ -134,7 +134,7 @@ impl SnapshotFormat {
 }
 
 /// What kind of server answers: it is announced in the `hello` reply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ServerRole {
     /// A rehearse app serving its own session.
