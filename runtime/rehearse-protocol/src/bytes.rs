@@ -52,8 +52,23 @@ pub fn encode(bytes: &[u8]) -> String {
     out
 }
 
+/// Each byte's value in the alphabet, or 0xFF: one lookup per byte, since a
+/// reply may carry megabytes.
+const VALUES: [u8; 256] = {
+    let mut values = [0xFF; 256];
+    let mut i = 0;
+    while i < 64 {
+        values[ALPHABET[i] as usize] = i as u8;
+        i += 1;
+    }
+    values
+};
+
 fn value(c: u8) -> Option<u32> {
-    ALPHABET.iter().position(|&a| a == c).map(|p| p as u32)
+    match VALUES[c as usize] {
+        0xFF => None,
+        v => Some(u32::from(v)),
+    }
 }
 
 /// The bytes of padded standard base64 `text`; `None` unless it is canonical

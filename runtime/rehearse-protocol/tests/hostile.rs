@@ -334,3 +334,24 @@ fn an_over_limit_request_is_refused_by_the_encoder() {
     assert_eq!(error.code, ErrorCode::RequestTooLarge);
     assert_eq!(error.request_id, Some(id("r1")));
 }
+
+#[test]
+fn a_deeply_nested_reply_is_malformed_not_a_crash() {
+    let limits = Limits::default();
+    let deep = format!("{}{}", "[".repeat(1 << 20), "]".repeat(1 << 20));
+    let error = rehearse_protocol::decode_reply(deep.as_bytes(), &limits).unwrap_err();
+    assert_eq!(error.code, ErrorCode::Malformed);
+    let object = format!(
+        r#"{{"v":"rehearse/1","id":"p","type":"ok","op":"ping","generation":1,"x":{deep}}}"#
+    );
+    let error = rehearse_protocol::decode_reply(object.as_bytes(), &limits).unwrap_err();
+    assert_eq!(error.code, ErrorCode::Malformed);
+}
+
+#[test]
+fn a_reply_header_over_the_reply_limit_is_refused_at_once() {
+    let mut decoder = FrameDecoder::replies(&Limits::default());
+    let error = decoder.feed(&(16 * 1024 * 1024 + 1u32).to_be_bytes()).unwrap_err();
+    assert_eq!(error.code, ErrorCode::ReplyTooLarge);
+    assert_eq!(decoder.pending_bytes(), 0);
+}

@@ -62,3 +62,49 @@ fn the_catalogue_examples_read_as_documented() {
     };
     assert_eq!(snapshot.data.as_slice(), b"# todo");
 }
+
+#[test]
+fn a_reply_over_the_limit_becomes_reply_too_large_for_the_same_request() {
+    use rehearse_protocol::{
+        Bytes, ErrorCode, Extra, OkReply, ReplyBody, SnapshotData, SnapshotFormat,
+        encode_reply_or_error,
+    };
+    let limits = Limits::builder().max_reply_bytes(1024).unwrap().build();
+    let big = Reply::ok(
+        support::id("s9"),
+        OkReply::Snapshot(SnapshotData {
+            generation: 3,
+            format: SnapshotFormat::Png,
+            data: Bytes(vec![7; 2000]),
+            extra: Extra::new(),
+        }),
+    );
+    assert_eq!(encode_reply(&big, &limits).unwrap_err().code, ErrorCode::ReplyTooLarge);
+    let frame = encode_reply_or_error(&big, &limits).unwrap();
+    let reply = decode_reply(&frame[4..], &limits).unwrap();
+    assert_eq!(reply.id, Some(support::id("s9")));
+    let ReplyBody::Error(error) = reply.body else { panic!("an error reply") };
+    assert_eq!(
+        (error.code, error.limit.as_deref()),
+        (ErrorCode::ReplyTooLarge, Some("maxReplyBytes"))
+    );
+}
+
+#[test]
+fn megabytes_of_artifact_round_trip() {
+    use rehearse_protocol::{Bytes, Extra, OkReply, SnapshotData, SnapshotFormat};
+    let data: Vec<u8> =
+        (0..4 * 1024 * 1024).map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
+    let reply = Reply::ok(
+        support::id("big"),
+        OkReply::Snapshot(SnapshotData {
+            generation: 1,
+            format: SnapshotFormat::Png,
+            data: Bytes(data),
+            extra: Extra::new(),
+        }),
+    );
+    let limits = Limits::default();
+    let frame = encode_reply(&reply, &limits).unwrap();
+    assert_eq!(decode_reply(&frame[4..], &limits).unwrap(), reply);
+}
