@@ -121,9 +121,12 @@ pub struct WireError {
 }
 
 impl WireError {
-    /// A failure with `code` and `message`, no limit and no request id.
+    /// A failure with `code` and `message`, no limit and no request id. A
+    /// message longer than [`MAX_MESSAGE_BYTES`] is cut (at a character
+    /// boundary, ending in `…`): messages quote what the peer sent, and an
+    /// error reply stays small whatever that was.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> WireError {
-        WireError { code, message: message.into(), limit: None, request_id: None }
+        WireError { code, message: clip(message.into()), limit: None, request_id: None }
     }
 
     /// A `malformed` failure.
@@ -142,6 +145,21 @@ impl WireError {
         self.request_id = Some(id);
         self
     }
+}
+
+/// The longest message a [`WireError`] keeps, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 1024;
+
+fn clip(mut message: String) -> String {
+    if message.len() > MAX_MESSAGE_BYTES {
+        let mut end = MAX_MESSAGE_BYTES - '…'.len_utf8();
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push('…');
+    }
+    message
 }
 
 #[cfg(test)]
@@ -167,5 +185,13 @@ mod tests {
         let error = WireError::malformed("unknown field `x`").with_limit("maxRequestBytes");
         assert_eq!(error.to_string(), "malformed: unknown field `x`");
         assert_eq!(error.limit.as_deref(), Some("maxRequestBytes"));
+    }
+
+    #[test]
+    fn long_messages_are_clipped_at_a_character_boundary() {
+        let error = WireError::malformed("é".repeat(2000));
+        assert!(error.message.len() <= MAX_MESSAGE_BYTES);
+        assert!(error.message.ends_with('…'));
+        assert_eq!(WireError::malformed("short").message, "short");
     }
 }

@@ -55,7 +55,7 @@ pub use codec::{
     decode_reply, decode_request, decode_request_with, encode_reply, encode_reply_or_error,
     encode_request, reply_from_frame, request_from_frame,
 };
-pub use error::{ErrorCode, WireError};
+pub use error::{ErrorCode, MAX_MESSAGE_BYTES, WireError};
 pub use frame::{Direction, Frame, FrameDecoder, HEADER_BYTES, encode_frame};
 pub use id::{Deadline, MAX_DEADLINE_MS, MAX_REQUEST_ID_LEN, RequestId};
 pub use inflight::InFlight;

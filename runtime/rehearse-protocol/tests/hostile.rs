@@ -355,3 +355,16 @@ fn a_reply_header_over_the_reply_limit_is_refused_at_once() {
     assert_eq!(error.code, ErrorCode::ReplyTooLarge);
     assert_eq!(decoder.pending_bytes(), 0);
 }
+
+#[test]
+fn an_error_quoting_a_huge_field_stays_small() {
+    let name = "x".repeat(60_000);
+    for text in [
+        request(&format!(r#""type":"ping","{name}":1"#)),
+        request(&format!(r#""type":"{name}""#)),
+        format!(r#"{{"v":"{name}","id":"r1","deadlineMs":1000,"type":"ping"}}"#),
+    ] {
+        let error = decode_request(text.as_bytes()).unwrap_err();
+        assert!(error.message.len() <= rehearse_protocol::MAX_MESSAGE_BYTES, "{}", error.code);
+    }
+}
