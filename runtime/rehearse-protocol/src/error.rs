@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::id::{DeadlineError, IdError, RequestId};
+
 /// A stable error code of `rehearse/1`. The set is closed in both directions:
 /// a code this crate does not know is itself a `malformed` reply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -117,7 +119,7 @@ pub struct WireError {
     /// `deadlineMs`, …), when it ran into one.
     pub limit: Option<String>,
     /// The id of the request this failure answers, when it was read.
-    pub request_id: Option<crate::id::RequestId>,
+    pub request_id: Option<RequestId>,
 }
 
 impl WireError {
@@ -141,9 +143,25 @@ impl WireError {
     }
 
     /// This failure, answering the request `id`.
-    pub fn for_request(mut self, id: crate::id::RequestId) -> WireError {
+    pub fn for_request(mut self, id: RequestId) -> WireError {
         self.request_id = Some(id);
         self
+    }
+}
+
+impl From<IdError> for WireError {
+    fn from(error: IdError) -> WireError {
+        let wire = WireError::new(ErrorCode::InvalidRequestId, error.to_string());
+        match error {
+            IdError::TooLong(_) => wire.with_limit("requestIdLength"),
+            _ => wire,
+        }
+    }
+}
+
+impl From<DeadlineError> for WireError {
+    fn from(error: DeadlineError) -> WireError {
+        WireError::new(ErrorCode::InvalidDeadline, error.to_string()).with_limit("deadlineMs")
     }
 }
 
@@ -185,6 +203,17 @@ mod tests {
         let error = WireError::malformed("unknown field `x`").with_limit("maxRequestBytes");
         assert_eq!(error.to_string(), "malformed: unknown field `x`");
         assert_eq!(error.limit.as_deref(), Some("maxRequestBytes"));
+    }
+
+    #[test]
+    fn id_and_deadline_errors_have_their_codes_and_limits() {
+        let error = WireError::from(RequestId::new(&"a".repeat(65)).unwrap_err());
+        assert_eq!(error.code, ErrorCode::InvalidRequestId);
+        assert_eq!(error.limit.as_deref(), Some("requestIdLength"));
+        assert_eq!(WireError::from(RequestId::new("a b").unwrap_err()).limit, None);
+        let error = WireError::from(crate::id::Deadline::from_millis(0).unwrap_err());
+        assert_eq!(error.code, ErrorCode::InvalidDeadline);
+        assert_eq!(error.limit.as_deref(), Some("deadlineMs"));
     }
 
     #[test]

@@ -4,13 +4,36 @@ use std::fmt;
 use std::time::Duration;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-use crate::error::{ErrorCode, WireError};
+use thiserror::Error;
 
 /// The longest request id, in bytes.
 pub const MAX_REQUEST_ID_LEN: usize = 64;
 /// The longest deadline a request may carry, in milliseconds.
 pub const MAX_DEADLINE_MS: u64 = 60_000;
+
+/// Why a request id is refused; on the wire it is `invalid-request-id`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IdError {
+    /// The id is empty.
+    #[error("request id is empty; an id is 1-64 of [A-Za-z0-9_-]")]
+    Empty,
+    /// The id is longer than 64 bytes.
+    #[error("request id is {0} bytes, more than 64")]
+    TooLong(usize),
+    /// The id holds a character outside `[A-Za-z0-9_-]`.
+    #[error("request id {id:?} contains {bad:?}; an id is 1-64 of [A-Za-z0-9_-]")]
+    InvalidCharacter {
+        /// The id.
+        id: String,
+        /// The first character refused.
+        bad: char,
+    },
+}
+
+/// A deadline outside 1–60,000 ms; on the wire it is `invalid-deadline`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+#[error("deadlineMs {0} is outside 1-60000")]
+pub struct DeadlineError(pub u64);
 
 /// A request id: 1–64 of `[A-Za-z0-9_-]`, chosen by the client, unique among
 /// the requests it has in flight on one connection.
@@ -18,25 +41,18 @@ pub const MAX_DEADLINE_MS: u64 = 60_000;
 pub struct RequestId(String);
 
 impl RequestId {
-    /// `id` when it is 1–64 of `[A-Za-z0-9_-]`, else `invalid-request-id`.
-    pub fn new(id: &str) -> Result<RequestId, WireError> {
-        let invalid = |why: &str| {
-            WireError::new(ErrorCode::InvalidRequestId, format!("request id {id:?} {why}"))
-        };
+    /// `id` when it is 1–64 of `[A-Za-z0-9_-]`.
+    pub fn new(id: &str) -> Result<RequestId, IdError> {
         if id.is_empty() {
-            return Err(invalid("is empty; an id is 1-64 of [A-Za-z0-9_-]"));
+            return Err(IdError::Empty);
         }
         if id.len() > MAX_REQUEST_ID_LEN {
-            return Err(WireError::new(
-                ErrorCode::InvalidRequestId,
-                format!("request id is {} bytes, more than 64", id.len()),
-            )
-            .with_limit("requestIdLength"));
+            return Err(IdError::TooLong(id.len()));
         }
         if let Some(bad) =
             id.chars().find(|c| !(c.is_ascii_alphanumeric() || *c == '_' || *c == '-'))
         {
-            return Err(invalid(&format!("contains {bad:?}; an id is 1-64 of [A-Za-z0-9_-]")));
+            return Err(IdError::InvalidCharacter { id: id.to_owned(), bad });
         }
         Ok(RequestId(id.to_owned()))
     }
@@ -62,7 +78,7 @@ impl Serialize for RequestId {
 impl<'de> Deserialize<'de> for RequestId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RequestId, D::Error> {
         let id = String::deserialize(deserializer)?;
-        RequestId::new(&id).map_err(|error| serde::de::Error::custom(error.message))
+        RequestId::new(&id).map_err(serde::de::Error::custom)
     }
 }
 
@@ -72,16 +88,9 @@ impl<'de> Deserialize<'de> for RequestId {
 pub struct Deadline(u64);
 
 impl Deadline {
-    /// `ms` when it is 1–60,000, else `invalid-deadline` naming the bound.
-    pub fn from_millis(ms: u64) -> Result<Deadline, WireError> {
-        if ms == 0 || ms > MAX_DEADLINE_MS {
-            return Err(WireError::new(
-                ErrorCode::InvalidDeadline,
-                format!("deadlineMs {ms} is outside 1-{MAX_DEADLINE_MS}"),
-            )
-            .with_limit("deadlineMs"));
-        }
-        Ok(Deadline(ms))
+    /// `ms` when it is 1–60,000.
+    pub fn from_millis(ms: u64) -> Result<Deadline, DeadlineError> {
+        if ms == 0 || ms > MAX_DEADLINE_MS { Err(DeadlineError(ms)) } else { Ok(Deadline(ms)) }
     }
 
     /// The deadline in milliseconds.
@@ -108,14 +117,11 @@ mod tests {
 
     #[test]
     fn bad_ids_are_invalid_request_id() {
-        for id in ["", "a b", "é", "a/b", "a.b", &"a".repeat(65)] {
-            let error = RequestId::new(id).unwrap_err();
-            assert_eq!(error.code, ErrorCode::InvalidRequestId, "{id:?}");
+        assert_eq!(RequestId::new(""), Err(IdError::Empty));
+        assert_eq!(RequestId::new(&"a".repeat(65)), Err(IdError::TooLong(65)));
+        for id in ["a b", "é", "a/b", "a.b"] {
+            assert!(matches!(RequestId::new(id), Err(IdError::InvalidCharacter { .. })), "{id:?}");
         }
-        assert_eq!(
-            RequestId::new(&"a".repeat(65)).unwrap_err().limit.as_deref(),
-            Some("requestIdLength")
-        );
     }
 
     #[test]
@@ -123,9 +129,7 @@ mod tests {
         assert_eq!(Deadline::from_millis(1).unwrap().as_millis(), 1);
         assert_eq!(Deadline::from_millis(60_000).unwrap().as_duration(), Duration::from_secs(60));
         for ms in [0, 60_001, u64::MAX] {
-            let error = Deadline::from_millis(ms).unwrap_err();
-            assert_eq!(error.code, ErrorCode::InvalidDeadline);
-            assert_eq!(error.limit.as_deref(), Some("deadlineMs"));
+            assert_eq!(Deadline::from_millis(ms), Err(DeadlineError(ms)));
         }
     }
 }

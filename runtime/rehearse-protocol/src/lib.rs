@@ -57,7 +57,7 @@ pub use codec::{
 };
 pub use error::{ErrorCode, MAX_MESSAGE_BYTES, WireError};
 pub use frame::{Direction, Frame, FrameDecoder, HEADER_BYTES, encode_frame};
-pub use id::{Deadline, MAX_DEADLINE_MS, MAX_REQUEST_ID_LEN, RequestId};
+pub use id::{Deadline, DeadlineError, IdError, MAX_DEADLINE_MS, MAX_REQUEST_ID_LEN, RequestId};
 pub use inflight::InFlight;
 pub use limits::{
     LimitError, Limits, LimitsBuilder, MAX_CONNECTIONS, MAX_IN_FLIGHT, MAX_REPLY_BYTES,

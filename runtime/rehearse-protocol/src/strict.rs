@@ -40,7 +40,7 @@ fn read_id(object: &mut Map<String, Value>) -> Result<RequestId, WireError> {
     let invalid = |message: String| WireError::new(ErrorCode::InvalidRequestId, message);
     match object.remove("id") {
         None => Err(invalid("missing field `id`".into())),
-        Some(Value::String(id)) => RequestId::new(&id),
+        Some(Value::String(id)) => Ok(RequestId::new(&id)?),
         Some(other) => Err(invalid(format!("field `id` must be a string, not {}", kind(&other)))),
     }
 }
@@ -69,7 +69,7 @@ fn read_deadline(object: &mut Map<String, Value>) -> Result<Deadline, WireError>
     match object.remove("deadlineMs") {
         None => Err(invalid("missing field `deadlineMs`".into())),
         Some(Value::Number(n)) => match n.as_u64() {
-            Some(ms) => Deadline::from_millis(ms),
+            Some(ms) => Ok(Deadline::from_millis(ms)?),
             None => Err(invalid(format!("deadlineMs {n} is not a whole number of 1-60000"))),
         },
         Some(other) => {
@@ -102,9 +102,9 @@ fn read_body(op: Op, object: Map<String, Value>) -> Result<RequestBody, WireErro
 /// `cancel`'s target is an id: a bad one is `invalid-request-id`, not `malformed`.
 fn cancel_fields(object: Map<String, Value>) -> Result<crate::request::Cancel, WireError> {
     if let Some(Value::String(target)) = object.get("target") {
-        RequestId::new(target).map_err(|error| WireError {
-            message: format!("`cancel` target: {}", error.message),
-            ..error
+        RequestId::new(target).map_err(|error| {
+            let error = WireError::from(error);
+            WireError { message: format!("`cancel` target: {}", error.message), ..error }
         })?;
     }
     fields(Op::Cancel, object)

@@ -28,7 +28,7 @@ pub fn parse_reply(text: &str) -> Result<Reply, WireError> {
     }
     let id = match object.remove("id") {
         None | Some(Value::Null) => None,
-        Some(Value::String(id)) => Some(RequestId::new(&id)?),
+        Some(Value::String(id)) => Some(RequestId::new(&id).map_err(WireError::from)?),
         Some(other) => {
             return Err(WireError::malformed(format!(
                 "field `id` must be a string or null, not {}",
