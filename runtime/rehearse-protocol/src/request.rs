@@ -1,0 +1,227 @@
+//! The requests of `rehearse/1` (client → server) and how they are written.
+//! Reading them, strictly, is `strict.rs`.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::capability::{Capability, known};
+use crate::id::{Deadline, RequestId};
+use crate::vocabulary::{Op, PROTOCOL_VERSION, SnapshotFormat};
+
+/// One request: its id, its deadline and what it asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    /// The id its reply (and a `cancel`) refers to.
+    pub id: RequestId,
+    /// How long it may take.
+    pub deadline: Deadline,
+    /// What it asks.
+    pub body: RequestBody,
+}
+
+/// What a request asks; one variant per [`Op`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RequestBody {
+    /// `hello`: offer capabilities.
+    Hello(Hello),
+    /// `ping`.
+    Ping,
+    /// `act`: run a script.
+    Act(Act),
+    /// `snapshot`: take a snapshot.
+    Snapshot(Snapshot),
+    /// `wait-for`: wait until a condition holds.
+    WaitFor(WaitFor),
+    /// `idle`: wait until the session is idle.
+    Idle(Idle),
+    /// `state`: read the model-plane projection.
+    State,
+    /// `resize`: change the viewport.
+    Resize(Resize),
+    /// `checkpoint`: commit a checkpoint.
+    Checkpoint(Checkpoint),
+    /// `cancel`: cancel a request in flight.
+    Cancel(Cancel),
+    /// `close`: close the session.
+    Close,
+}
+
+/// The fields of `hello`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Hello {
+    /// The capabilities the client would use (at most 64; unknown ones are
+    /// dropped by the server, not refused).
+    #[serde(default)]
+    pub capabilities: Vec<Capability>,
+}
+
+/// The fields of `act`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Act {
+    /// Steps in the one script grammar (`;` or newline between steps).
+    pub script: String,
+}
+
+/// The fields of `snapshot`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Snapshot {
+    /// The format asked for.
+    pub format: SnapshotFormat,
+}
+
+/// The fields of `wait-for`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct WaitFor {
+    /// The condition in the script grammar: `PREDICATE,SELECTOR`, as in
+    /// `wait-for:PREDICATE,SELECTOR,MILLISECONDS` without the verb and the time.
+    pub condition: String,
+    /// How long to wait, 1 ms up to the request's deadline.
+    pub timeout_ms: u64,
+}
+
+/// The fields of `idle`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Idle {
+    /// The quiet window that counts as idle, 1 ms up to the request's deadline;
+    /// absent means the server's default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quiet_ms: Option<u64>,
+}
+
+/// The fields of `resize`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Resize {
+    /// Columns, at least 1.
+    pub cols: u16,
+    /// Rows, at least 1.
+    pub rows: u16,
+}
+
+/// The fields of `checkpoint`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Checkpoint {
+    /// The checkpoint's name, spelled as after `checkpoint:` in a script.
+    pub name: String,
+}
+
+/// The fields of `cancel`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Cancel {
+    /// The id of the request to cancel.
+    pub target: RequestId,
+}
+
+/// The fields of a request that has none.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NoFields {}
+
+impl RequestBody {
+    /// The request's type.
+    pub fn op(&self) -> Op {
+        match self {
+            RequestBody::Hello(_) => Op::Hello,
+            RequestBody::Ping => Op::Ping,
+            RequestBody::Act(_) => Op::Act,
+            RequestBody::Snapshot(_) => Op::Snapshot,
+            RequestBody::WaitFor(_) => Op::WaitFor,
+            RequestBody::Idle(_) => Op::Idle,
+            RequestBody::State => Op::State,
+            RequestBody::Resize(_) => Op::Resize,
+            RequestBody::Checkpoint(_) => Op::Checkpoint,
+            RequestBody::Cancel(_) => Op::Cancel,
+            RequestBody::Close => Op::Close,
+        }
+    }
+
+    /// The capability a connection must have negotiated to make this request.
+    pub fn required_capability(&self) -> Option<&'static str> {
+        match self {
+            RequestBody::Snapshot(snapshot) => snapshot.format.capability(),
+            RequestBody::State => Some(known::MODEL_STATE),
+            _ => None,
+        }
+    }
+
+    /// The body's own fields as a JSON object.
+    fn fields(&self) -> Value {
+        let value = match self {
+            RequestBody::Hello(hello) => serde_json::to_value(hello),
+            RequestBody::Act(act) => serde_json::to_value(act),
+            RequestBody::Snapshot(snapshot) => serde_json::to_value(snapshot),
+            RequestBody::WaitFor(wait) => serde_json::to_value(wait),
+            RequestBody::Idle(idle) => serde_json::to_value(idle),
+            RequestBody::Resize(resize) => serde_json::to_value(resize),
+            RequestBody::Checkpoint(checkpoint) => serde_json::to_value(checkpoint),
+            RequestBody::Cancel(cancel) => serde_json::to_value(cancel),
+            RequestBody::Ping | RequestBody::State | RequestBody::Close => {
+                serde_json::to_value(NoFields {})
+            }
+        };
+        // Plain structs of strings and integers always serialize.
+        value.unwrap_or_else(|_| Value::Object(Map::new()))
+    }
+}
+
+impl Request {
+    /// A request with `id`, `deadline` and `body`.
+    pub fn new(id: RequestId, deadline: Deadline, body: RequestBody) -> Request {
+        Request { id, deadline, body }
+    }
+
+    /// The request as a JSON object: the envelope (`v`, `id`, `deadlineMs`,
+    /// `type`) and the body's fields beside it.
+    pub fn to_value(&self) -> Value {
+        let mut object = Map::new();
+        object.insert("v".into(), PROTOCOL_VERSION.into());
+        object.insert("id".into(), self.id.as_str().into());
+        object.insert("deadlineMs".into(), self.deadline.as_millis().into());
+        object.insert("type".into(), self.body.op().as_str().into());
+        if let Value::Object(fields) = self.body.fields() {
+            object.extend(fields);
+        }
+        Value::Object(object)
+    }
+
+    /// The request as JSON text.
+    pub fn to_json(&self) -> String {
+        self.to_value().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_is_its_envelope_and_its_fields_side_by_side() {
+        let request = Request::new(
+            RequestId::new("w1").unwrap(),
+            Deadline::from_millis(5000).unwrap(),
+            RequestBody::WaitFor(WaitFor { condition: "exists,#save".into(), timeout_ms: 2000 }),
+        );
+        assert_eq!(
+            request.to_value(),
+            serde_json::json!({"v": "rehearse/1", "id": "w1", "deadlineMs": 5000,
+                "type": "wait-for", "condition": "exists,#save", "timeoutMs": 2000})
+        );
+    }
+
+    #[test]
+    fn capability_gates() {
+        let png = RequestBody::Snapshot(Snapshot { format: SnapshotFormat::Png });
+        assert_eq!(png.required_capability(), Some("snapshot-png"));
+        let text = RequestBody::Snapshot(Snapshot { format: SnapshotFormat::Text });
+        assert_eq!(text.required_capability(), None);
+        assert_eq!(RequestBody::State.required_capability(), Some("model-state"));
+        assert_eq!(RequestBody::Ping.required_capability(), None);
+    }
+}
