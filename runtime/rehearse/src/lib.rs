@@ -43,6 +43,7 @@
 //! | [`script`] | text scripts: parse, check, run |
 //! | [`vocabulary`] | the closed sets and the id and name rules |
 //! | [`input`], [`live`] | crossterm input and running an app in a real terminal |
+//! | [`pty`] | the terminal plane: any program in a real PTY, the same steps |
 
 pub use rehearse_core::semantic::Semantic;
 pub use rehearse_core::{
@@ -58,6 +59,10 @@ pub use rehearse_lang::{
 pub use rehearse_macros::{Semantic, automation_ids, scenario};
 
 pub use rehearse_core::{semantic, wait};
+/// The terminal plane: any program in a real PTY, driven with the same
+/// steps ([`pty::Terminal`]); see `docs/terminal.md`.
+#[cfg(unix)]
+pub use rehearse_pty as pty;
 pub use rehearse_engine::{input, live, ui, widgets};
 
 /// The engine plane beneath [`Session`]: the engine itself, committed
