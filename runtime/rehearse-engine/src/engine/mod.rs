@@ -343,9 +343,9 @@ impl<C: Component> SessionEngine<C> {
         self.guarded(|engine| engine.core.render(&mut frame))?;
         frame.finish_drawing();
         self.stats.renders += 1;
-        self.stats.bodies_run += frame.bodies_run;
-        self.stats.bodies_carried += frame.bodies_carried;
-        self.states = std::mem::take(&mut frame.states);
+        self.stats.bodies_run += frame.bodies_run();
+        self.stats.bodies_carried += frame.bodies_carried();
+        self.states = frame.take_states();
         self.frame = Some(frame);
         self.restyle = false;
         Ok(self.fix_focus())
@@ -356,7 +356,7 @@ impl<C: Component> SessionEngine<C> {
     fn previous_frame(&mut self, keys: &InteractionKeys) -> Option<Previous> {
         let touched = std::mem::take(&mut self.touched);
         let frame = Box::new(self.frame.take()?);
-        let was = &frame.interaction;
+        let was = frame.interaction();
         let changed =
             [(was.focused, keys.focused), (was.hovered, keys.hovered), (was.pressed, keys.pressed)];
         let stale = changed
@@ -398,7 +398,7 @@ impl<C: Component> SessionEngine<C> {
 
     fn fix_focus(&mut self) -> bool {
         let before = self.interaction.focused;
-        let modal_depth = self.frame().layers.iter().filter(|layer| layer.modal).count();
+        let modal_depth = self.frame().layers().modal_count();
         while modal_depth > self.interaction.modal_depth {
             // A modal opened: remember focus, move it into the modal.
             self.interaction.focus_stack.push(self.interaction.focused.take());
@@ -433,8 +433,7 @@ impl<C: Component> SessionEngine<C> {
     fn focusables(&self) -> Vec<NodeIdx> {
         let frame = self.frame();
         let mut order = Vec::new();
-        let mut stack: Vec<NodeIdx> =
-            frame.layers.iter().rev().filter_map(|layer| layer.root).collect();
+        let mut stack: Vec<NodeIdx> = frame.layers().roots_from(0).rev().collect();
         while let Some(idx) = stack.pop() {
             let node = &frame.nodes[idx];
             if node.focusable && self.can_focus(idx) {
@@ -449,7 +448,7 @@ impl<C: Component> SessionEngine<C> {
     /// its ancestors, and not beneath an open modal.
     fn can_focus(&self, idx: NodeIdx) -> bool {
         let frame = self.frame();
-        let floor = frame.layers.iter().rposition(|layer| layer.modal).unwrap_or(0);
+        let floor = frame.layers().modal_floor();
         frame.nodes[idx].focusable && frame.nodes[idx].layer >= floor && self.enabled(idx)
     }
 
@@ -541,7 +540,7 @@ impl<C: Component> SessionEngine<C> {
         if self.restyle || self.frame.as_ref().is_none_or(|frame| frame.composited) {
             self.settle()?;
         }
-        if self.frame().duplicate && self.frame().bodies_carried > 0 {
+        if self.frame().has_duplicate() && self.frame().bodies_carried() > 0 {
             // Two nodes with one key beside carried-over bodies: render
             // afresh (nothing is carried after a duplicate), so the
             // failure is reported as a fresh render reports it — a
@@ -553,9 +552,9 @@ impl<C: Component> SessionEngine<C> {
         // A frame that will commit can reuse the projection of unchanged
         // memoized subtrees, taken out of the tree it replaces. One that may
         // fail is projected whole, so the committed tree stays intact.
-        let will_commit = frame.key_errors.is_empty()
-            && !frame.duplicate
-            && !frame.invalid_id
+        let will_commit = frame.key_errors().is_empty()
+            && !frame.has_duplicate()
+            && !frame.has_invalid_id()
             && (!self.strict_ids || all_declared::<C>(frame));
         let wanted = self.interaction_keys();
         let focused = self.focused_idx();
@@ -585,7 +584,7 @@ impl<C: Component> SessionEngine<C> {
             .map(|committed| std::mem::take(&mut committed.buffer))
             .unwrap_or_else(|| Buffer::empty(Rect::ZERO));
         frame.composite_into(&mut buffer, self.committed_overlays);
-        self.committed_overlays = frame.layers.len() > 1;
+        self.committed_overlays = frame.layers().has_overlays();
         let frame = &*frame;
         let cursor = frame.cursor;
         let before = self.committed.as_ref().map(|committed| &committed.interaction);

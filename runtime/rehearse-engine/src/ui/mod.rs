@@ -6,9 +6,13 @@
 //! handlers. Nesting in the render is nesting in the tree.
 
 mod arena;
+mod draw;
 mod event;
-mod frame;
+mod frame_builder;
+mod key;
+mod layers;
 mod memo;
+mod node;
 mod paint;
 
 use std::marker::PhantomData;
@@ -17,12 +21,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect, Size};
 use ratatui::widgets::Widget;
 
+pub(crate) use arena::ROOT;
+pub(crate) use draw::Clip;
 pub use event::{EventCx, WidgetEvent};
 pub(crate) use event::{RawEventCx, WidgetStates, erase};
-pub(crate) use frame::{
-    ClickInheritance, Clip, FrameBuilder, FrameStart, InteractionKeys, NodeIdx, NodeKey, ROOT,
-};
+pub(crate) use frame_builder::{FrameBuilder, FrameStart, InteractionKeys, Surface};
+pub(crate) use key::NodeKey;
 pub(crate) use memo::Previous;
+pub(crate) use node::{ClickInheritance, NodeIdx};
 
 use crate::component::Component;
 use crate::component::{ChildSlots, Slot};
@@ -67,7 +73,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         children: &'f mut ChildSlots,
         path: &'f ComponentPath,
     ) -> Self {
-        let area = frame.component_area.take().unwrap_or(frame.viewport);
+        let area = frame.take_component_area();
         Self { frame, children, path, area, _message: PhantomData }
     }
 
@@ -78,32 +84,34 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
 
     /// The viewport size.
     pub fn viewport(&self) -> Size {
-        self.frame.viewport.as_size()
+        self.frame.viewport().as_size()
     }
 
     /// The session's logical time (for animations). Reading it inside a
     /// [`memo`](Self::memo) body makes that body render every time.
     pub fn now(&self) -> LogicalTime {
         self.frame.mark_volatile();
-        self.frame.now
+        self.frame.now()
     }
 
     /// Shows a widget at `area`.
     pub fn add<V: View<M>>(&mut self, area: Rect, view: V) -> Response<'_, 'f, M> {
         let parent = self.frame.current_node();
         let children = self.frame.nodes[parent].children.len();
-        let (layer, layers) = (self.frame.current_layer, self.frame.layers.len());
-        let layer_root = self.frame.layers[layer].root;
+        let layers = self.frame.layers();
+        let (layer, count) = (layers.current(), layers.count());
+        let layer_root = layers.root(layer);
         view.show(area, self);
         // Its node is the first it added under the current node, or else
         // the root of an overlay it opened.
         let frame = &*self.frame;
         let child = frame.nodes[parent].children.get(children).copied();
+        let layers = frame.layers();
         let overlay = Some(layer)
-            .filter(|&layer| frame.layers[layer].root != layer_root)
+            .filter(|&layer| layers.root(layer) != layer_root)
             .into_iter()
-            .chain(layers..frame.layers.len())
-            .find_map(|layer| frame.layers[layer].root);
+            .chain(count..layers.count())
+            .find_map(|layer| layers.root(layer));
         Response { ui: self, node: child.or(overlay).map(NodeRef) }
     }
 
@@ -177,9 +185,9 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     pub fn keyed(&mut self, key: impl Into<ReconcileKey>, body: impl FnOnce(&mut Ui<'_, M>)) {
         let key = key.into();
         let (parent, scope) = self.open_scope(&key);
-        self.frame.key_scopes.push((parent, scope));
+        self.frame.enter_scope(parent, scope);
         body(self);
-        self.frame.key_scopes.pop();
+        self.frame.leave_scope();
     }
 
     /// Renders what `body` adds under a reconciliation key, like
@@ -247,7 +255,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let parent = self.frame.current_node();
         let scope = self.frame.scope_under(parent);
         // The record's own key, apart from every key scope.
-        let record_scope = frame::nested_scope(frame::GROUP_SCOPE, group);
+        let record_scope = key::nested_scope(key::GROUP_SCOPE, group);
         self.memo_in(parent, record_scope, Some(scope), area, deps, body);
     }
 
@@ -278,21 +286,20 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         });
         if let Some((memo_key, fingerprint)) = record {
             if self.frame.replay(memo_key, fingerprint) {
-                self.frame.bodies_carried += 1;
                 return;
             }
             self.frame.begin_memo(memo_key, fingerprint, cells, counted_in);
         }
-        self.frame.bodies_run += 1;
-        self.frame.surfaces.push(frame::Surface { clip: cells, ..outer });
+        self.frame.count_body_run();
+        self.frame.push_surface(Surface { clip: cells, ..outer });
         if group_in.is_none() {
-            self.frame.key_scopes.push((parent, scope));
+            self.frame.enter_scope(parent, scope);
         }
         body(self);
         if group_in.is_none() {
-            self.frame.key_scopes.pop();
+            self.frame.leave_scope();
         }
-        self.frame.surfaces.pop();
+        self.frame.pop_surface();
         if record.is_some() {
             self.frame.end_memo(parent);
         }
@@ -303,18 +310,11 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     fn open_scope(&mut self, key: &ReconcileKey) -> (NodeIdx, u64) {
         let parent = self.frame.current_node();
         // Scopes opened inside one another under the same node combine.
-        let outer = self
-            .frame
-            .key_scopes
-            .iter()
-            .rev()
-            .find(|(owner, _)| *owner == parent)
-            .map(|(_, scope)| *scope);
-        let own = frame::scope_hash(b"k", key);
-        let scope = outer.map_or(own, |outer| frame::nested_scope(outer, own));
-        if !self.frame.used_scopes.insert((parent, scope)) {
-            self.frame.mark_volatile();
-            self.frame.key_errors.push(format!(
+        let outer = self.frame.open_scope_under(parent);
+        let own = key::scope_hash(b"k", key);
+        let scope = outer.map_or(own, |outer| key::nested_scope(outer, own));
+        if !self.frame.claim_scope(parent, scope) {
+            self.frame.report_key_error(format!(
                 "reconciliation key {key:?} is used twice among the children of one node; keys must be unique among siblings"
             ));
         }
@@ -333,9 +333,10 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.mark_volatile();
         let key = key.into();
         if self.children.map.get(&key).is_some_and(|slot| slot.seen && slot.is_mounted()) {
-            self.frame
-                .key_errors
-                .push(format!("nested component key {key:?} is used twice under {:?}", self.path));
+            self.frame.report_key_error(format!(
+                "nested component key {key:?} is used twice under {:?}",
+                self.path
+            ));
             return;
         }
         // The same key with another component type is another component:
@@ -354,14 +355,14 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
             .or_insert_with(|| Slot::new(Box::new(init()), effects.new_instance()));
         slot.seen = true;
         let path = self.path.child(&key, slot.instance);
-        let now = self.frame.now;
+        let now = self.frame.now();
         slot.mount(&mut self.frame.effects, &path, now);
         let parent = self.frame.current_node();
-        self.frame.key_scopes.push((parent, frame::scope_hash(b"c", &key)));
-        self.frame.component_area = Some(area);
+        self.frame.enter_scope(parent, key::scope_hash(b"c", &key));
+        self.frame.set_component_area(Some(area));
         slot.render(self.frame, &path);
-        self.frame.component_area = None;
-        self.frame.key_scopes.pop();
+        self.frame.set_component_area(None);
+        self.frame.leave_scope();
     }
 
     /// Renders `body` in an overlay above all application content. The
@@ -376,7 +377,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         body: impl FnOnce(&mut Ui<'_, M>),
     ) {
         self.frame.mark_volatile();
-        let previous = self.frame.current_layer;
+        let previous = self.frame.layers().current();
         self.frame.begin_overlay(portal, area, modal);
         body(self);
         self.frame.end_overlay(previous, self.path);
@@ -397,15 +398,11 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let outer = self.frame.surface();
         let screen = outer.to_screen(viewport);
         let clip = screen.intersection(outer.clip);
-        self.frame.surfaces.push(frame::Surface {
-            dx: outer.dx,
-            dy: outer.dy - i32::from(offset),
-            clip,
-        });
+        self.frame.push_surface(Surface { dx: outer.dx, dy: outer.dy - i32::from(offset), clip });
         let height = content_height.min(u16::MAX - viewport.y);
         let content = Rect::new(viewport.x, viewport.y, viewport.width, height);
         body(self, content);
-        self.frame.surfaces.pop();
+        self.frame.pop_surface();
     }
 
     /// Renders `body` in a panned coordinate space, like
@@ -424,7 +421,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let outer = self.frame.surface();
         let screen = outer.to_screen(viewport);
         let clip = screen.intersection(outer.clip);
-        self.frame.surfaces.push(frame::Surface {
+        self.frame.push_surface(Surface {
             dx: outer.dx - i32::from(offset.x),
             dy: outer.dy - i32::from(offset.y),
             clip,
@@ -432,7 +429,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let width = content.width.min(u16::MAX - viewport.x);
         let height = content.height.min(u16::MAX - viewport.y);
         body(self, Rect::new(viewport.x, viewport.y, width, height));
-        self.frame.surfaces.pop();
+        self.frame.pop_surface();
     }
 
     /// Binds a key for this component: pressed while nothing focused
@@ -444,30 +441,29 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.mark_volatile();
         let owner = self.path.clone();
         let target = owner.clone();
-        self.frame.bindings.push(frame::Binding {
-            key: key.into(),
-            layer: self.frame.current_layer,
+        self.frame.bind(
+            key.into(),
             owner,
-            make: Box::new(move || Envelope::new(target.clone(), message())),
-        });
+            Box::new(move || Envelope::new(target.clone(), message())),
+        );
     }
 
     /// Whether the node holds keyboard focus.
     pub fn is_focused(&self, node: NodeRef) -> bool {
         self.frame.touch(node.0);
-        self.frame.interaction.focused == Some(self.frame.nodes[node.0].key)
+        self.frame.interaction().focused == Some(self.frame.nodes[node.0].key)
     }
 
     /// Whether the pointer is over the node.
     pub fn is_hovered(&self, node: NodeRef) -> bool {
         self.frame.touch(node.0);
-        self.frame.interaction.hovered == Some(self.frame.nodes[node.0].key)
+        self.frame.interaction().hovered == Some(self.frame.nodes[node.0].key)
     }
 
     /// Whether a button went down on the node and has not been released.
     pub fn is_pressed(&self, node: NodeRef) -> bool {
         self.frame.touch(node.0);
-        self.frame.interaction.pressed == Some(self.frame.nodes[node.0].key)
+        self.frame.interaction().pressed == Some(self.frame.nodes[node.0].key)
     }
 
     /// The node's persistent interaction state (cursor, scroll offset),
@@ -475,7 +471,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     pub fn state<T: Default + 'static>(&mut self, node: NodeRef) -> &mut T {
         self.frame.touch(node.0);
         let key = self.frame.nodes[node.0].key;
-        self.frame.states.get_or_default::<T>(key)
+        self.frame.state_mut::<T>(key)
     }
 
     /// The node's layout bounds on screen.
@@ -557,16 +553,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.touch(node.0);
         let surface = self.frame.surface();
         let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
-        let policy = &mut self.frame.nodes[node.0].pointer;
-        policy.subtree_cells = Some(match policy.subtree_cells.take() {
-            // Restricted twice: where both allow.
-            Some(before) => before
-                .iter()
-                .flat_map(|a| cells.iter().map(|b| a.intersection(*b)))
-                .filter(|cell| !cell.is_empty())
-                .collect(),
-            None => cells,
-        });
+        self.frame.nodes[node.0].pointer.restrict_subtree(cells);
     }
 
     /// Cells where the node takes the press before its children, such as
@@ -601,9 +588,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         if !screen.intersection(surface.clip).is_empty()
             && let Some(rect) = screen.to_rect()
         {
-            self.frame.cursor = Some((rect.x, rect.y));
-            // Counted only when placed: a memo body replays a caret it placed.
-            self.frame.cursor_sets += 1;
+            self.frame.place_cursor(rect.x, rect.y);
         }
     }
 
