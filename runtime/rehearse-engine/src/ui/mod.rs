@@ -13,7 +13,9 @@ mod key;
 mod layers;
 mod memo;
 mod node;
+mod node_ref;
 mod paint;
+mod response;
 
 use std::marker::PhantomData;
 
@@ -29,14 +31,17 @@ pub(crate) use frame_builder::{FrameBuilder, FrameStart, InteractionKeys, Surfac
 pub(crate) use key::NodeKey;
 pub(crate) use memo::Previous;
 pub(crate) use node::{ClickInheritance, NodeIdx};
+pub use node_ref::NodeRef;
+pub use response::Response;
+pub(crate) use response::click_handler;
 
 use crate::component::Component;
 use crate::component::{ChildSlots, Slot};
 use crate::envelope::Envelope;
 use crate::identity::{ComponentPath, ReconcileKey};
 use rehearse_core::LogicalTime;
-use rehearse_core::semantic::{Bounds, Semantic, SemanticFacts};
-use rehearse_lang::{KeyPress, MouseButton};
+use rehearse_core::semantic::{Semantic, SemanticFacts};
+use rehearse_lang::KeyPress;
 
 /// Something that can be shown through a [`Ui`]: the built-in widgets, and
 /// any ratatui [`Widget`] that implements [`Semantic`] (derived or by hand).
@@ -51,11 +56,6 @@ impl<M: Send + 'static, W: Widget + Semantic> View<M> for W {
         ui.leaf(area, facts, |area, buf| self.render(area, buf));
     }
 }
-
-/// A handle on a node recorded in the current render, for widget authors:
-/// ask whether it is focused or hovered, attach handlers, keep state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NodeRef(pub(crate) NodeIdx);
 
 /// Renders a component's view: draws ratatui widgets and records the
 /// semantic tree. See the [module docs](self).
@@ -112,7 +112,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
             .into_iter()
             .chain(count..layers.count())
             .find_map(|layer| layers.root(layer));
-        Response { ui: self, node: child.or(overlay).map(NodeRef) }
+        Response::new(self, child.or(overlay).map(NodeRef))
     }
 
     /// Draws a ratatui widget with no semantic node of its own (decoration,
@@ -448,138 +448,6 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         );
     }
 
-    /// Whether the node holds keyboard focus.
-    pub fn is_focused(&self, node: NodeRef) -> bool {
-        self.frame.touch(node.0);
-        self.frame.interaction().focused == Some(self.frame.nodes[node.0].key)
-    }
-
-    /// Whether the pointer is over the node.
-    pub fn is_hovered(&self, node: NodeRef) -> bool {
-        self.frame.touch(node.0);
-        self.frame.interaction().hovered == Some(self.frame.nodes[node.0].key)
-    }
-
-    /// Whether a button went down on the node and has not been released.
-    pub fn is_pressed(&self, node: NodeRef) -> bool {
-        self.frame.touch(node.0);
-        self.frame.interaction().pressed == Some(self.frame.nodes[node.0].key)
-    }
-
-    /// The node's persistent interaction state (cursor, scroll offset),
-    /// created with `Default` the first time.
-    pub fn state<T: Default + 'static>(&mut self, node: NodeRef) -> &mut T {
-        self.frame.touch(node.0);
-        let key = self.frame.nodes[node.0].key;
-        self.frame.state_mut::<T>(key)
-    }
-
-    /// The node's layout bounds on screen.
-    pub fn bounds(&self, node: NodeRef) -> Bounds {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].layout
-    }
-
-    /// The node's bounds clipped by ancestors and the viewport.
-    pub fn clipped_bounds(&self, node: NodeRef) -> Bounds {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].clip
-    }
-
-    /// The node's child at `index`, if it has one.
-    pub(crate) fn child(&self, node: NodeRef, index: usize) -> Option<NodeRef> {
-        self.frame.nodes[node.0].children.get(index).copied().map(NodeRef)
-    }
-
-    /// Marks the node selected or not after it was recorded (by a body that
-    /// may have been carried over): a list's selection, which its rows do
-    /// not depend on. The projection of the subtree it roots is not reused
-    /// when this changes it.
-    pub(crate) fn set_selected(&mut self, node: NodeRef, selected: bool) {
-        let raw = &mut self.frame.nodes[node.0];
-        if raw.facts.states.selected != Some(selected) {
-            raw.facts.states.selected = Some(selected);
-            self.frame.restamp_node(node.0);
-        }
-    }
-
-    /// Makes room for `additional` more children of the node (a list about
-    /// to add its rows).
-    pub(crate) fn reserve_children(&mut self, node: NodeRef, additional: usize) {
-        self.frame.nodes[node.0].children.reserve(additional);
-    }
-
-    /// Makes the node part of the Tab order and able to hold focus.
-    pub fn make_focusable(&mut self, node: NodeRef) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].focusable = true;
-    }
-
-    /// Attaches an input handler; it returns `true` when it consumed the
-    /// event. Unconsumed events bubble to the parent node.
-    pub fn on_event(
-        &mut self,
-        node: NodeRef,
-        handler: impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static,
-    ) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].handlers.push(erase(handler));
-    }
-
-    /// Makes the node take every click inside it, before its descendants
-    /// (`MouseRegion::capture_click`).
-    pub fn capture_click(&mut self, node: NodeRef) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].pointer.capture_click = true;
-    }
-
-    /// Restricts where the node accepts the pointer to these cells, given in
-    /// the node's own coordinate space (`MouseRegion::hit_test`).
-    pub fn hit_cells(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
-        self.frame.touch(node.0);
-        let surface = self.frame.surface();
-        let cells = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
-        self.frame.nodes[node.0].pointer.hit_cells = Some(cells);
-    }
-
-    /// Restricts where the node *and everything under it* accept the
-    /// pointer to these cells (in the node coordinate space of this `Ui`):
-    /// a per-cell hit area for a whole subtree, so a wrapped child is
-    /// reachable only there (`MouseRegion::hit_test` around content). A
-    /// descendant's own hit cells and owned cells count only inside these,
-    /// never beyond them. The descendants themselves are not changed, so
-    /// one carried over unchanged keeps working when the cells change.
-    pub fn hit_cells_subtree(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
-        self.frame.touch(node.0);
-        let surface = self.frame.surface();
-        let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
-        self.frame.nodes[node.0].pointer.restrict_subtree(cells);
-    }
-
-    /// Cells where the node takes the press before its children, such as
-    /// its scrollbar (coordinates in the node's own space).
-    pub fn own_cells(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
-        self.frame.touch(node.0);
-        let surface = self.frame.surface();
-        let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
-        self.frame.nodes[node.0].pointer.own_cells.extend(cells);
-    }
-
-    /// Marks the node as a wrapper without click behaviour of its own: it
-    /// supports Click only when its only child accepts the click at the
-    /// wrapper's centre.
-    pub fn inherit_click_from_only_child(&mut self, node: NodeRef) {
-        // Whether it inherits depends on hit-testing the whole frame.
-        self.frame.mark_volatile();
-        self.frame.nodes[node.0].inheritance = ClickInheritance::FromOnlyChild;
-    }
-
-    /// Makes a drag that starts on the node carry `payload`.
-    pub fn drag_payload(&mut self, node: NodeRef, payload: impl Into<String>) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].drag_payload = Some(payload.into());
-    }
-
     /// Places the terminal cursor (a text field's caret), in the node
     /// coordinate space of this `Ui`; hidden when scrolled out of view.
     pub fn set_cursor(&mut self, col: u16, row: u16) {
@@ -590,99 +458,5 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         {
             self.frame.place_cursor(rect.x, rect.y);
         }
-    }
-
-    /// Forbids naming the node from the text it drew.
-    pub fn no_inferred_name(&mut self, node: NodeRef) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].infer_name = false;
-    }
-}
-
-/// What [`Ui::add`] returns: attach behaviour to the node just added.
-pub struct Response<'u, 'f, M> {
-    ui: &'u mut Ui<'f, M>,
-    node: Option<NodeRef>,
-}
-
-impl<M: Send + 'static> Response<'_, '_, M> {
-    /// The node the widget recorded, if it recorded one.
-    pub fn node(&self) -> Option<NodeRef> {
-        self.node
-    }
-
-    /// Sends a message when the node is clicked with the left button (or
-    /// activated with Enter or Space while focused).
-    pub fn on_click(self, message: impl Fn() -> M + 'static) -> Self {
-        self.on_button(MouseButton::Left, message)
-    }
-
-    /// Sends a message when the node is clicked with the right button.
-    pub fn on_right_click(self, message: impl Fn() -> M + 'static) -> Self {
-        self.on_button(MouseButton::Right, message)
-    }
-
-    fn on_button(self, wanted: MouseButton, message: impl Fn() -> M + 'static) -> Self {
-        if let Some(node) = self.node {
-            self.ui.on_event(node, click_handler(wanted, message));
-        }
-        self
-    }
-
-    /// Attaches an input handler (see [`Ui::on_event`]).
-    pub fn on_event(
-        self,
-        handler: impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static,
-    ) -> Self {
-        if let Some(node) = self.node {
-            self.ui.on_event(node, handler);
-        }
-        self
-    }
-
-    /// Makes the node focusable.
-    pub fn focusable(self) -> Self {
-        if let Some(node) = self.node {
-            self.ui.make_focusable(node);
-        }
-        self
-    }
-
-    /// Makes the node take every click inside it.
-    pub fn capture_click(self) -> Self {
-        if let Some(node) = self.node {
-            self.ui.capture_click(node);
-        }
-        self
-    }
-
-    /// Restricts the node's hit area to these cells.
-    pub fn hit_cells(self, cells: impl IntoIterator<Item = Rect>) -> Self {
-        if let Some(node) = self.node {
-            self.ui.hit_cells(node, cells);
-        }
-        self
-    }
-}
-
-/// The handler of a click with `wanted` (or, for the left button, Enter or
-/// Space on the focused node): it sends `message`. Shared by
-/// [`Response::on_click`] and button-like widgets.
-pub(crate) fn click_handler<M: Send + 'static>(
-    wanted: MouseButton,
-    message: impl Fn() -> M + 'static,
-) -> impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static {
-    move |event, cx| match event {
-        WidgetEvent::Click { button, .. } if *button == wanted => {
-            cx.emit(message());
-            true
-        }
-        WidgetEvent::Key(key)
-            if wanted == MouseButton::Left && crate::input::is_activation(key) =>
-        {
-            cx.emit(message());
-            true
-        }
-        _ => false,
     }
 }
