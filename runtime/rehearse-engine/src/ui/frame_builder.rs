@@ -596,8 +596,122 @@ fn hoist(portal: SemanticFacts, mut content: SemanticFacts) -> SemanticFacts {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
+    use crate::ui::draw::Clip;
+
+    /// A 10x4 frame that memoizes, after `previous`.
+    pub(in crate::ui) fn frame(previous: Option<Previous>) -> FrameBuilder {
+        let start = FrameStart { previous, memoize: true };
+        let (states, keys) = (WidgetStates::default(), InteractionKeys::default());
+        FrameBuilder::new(Rect::new(0, 0, 10, 4), LogicalTime::default(), states, keys, start)
+    }
+
+    /// Records a leaf with `facts` at `area` under the current node.
+    pub(in crate::ui) fn leaf(
+        frame: &mut FrameBuilder,
+        area: Rect,
+        facts: SemanticFacts,
+    ) -> NodeIdx {
+        let idx = frame.open_node(area, facts, &ComponentPath::root());
+        frame.draw(area, Clip::Trusted, |area, buf| {
+            buf.set_string(area.x, area.y, "x", ratatui::style::Style::default());
+        });
+        frame.close_node(idx);
+        idx
+    }
+
+    #[test]
+    fn nodes_nest_are_clipped_by_their_parent_and_keyed_by_scope_and_index() {
+        let mut frame = frame(None);
+        let owner = ComponentPath::root();
+        let group = SemanticFacts::new(SemanticRole::Group);
+        let text = || SemanticFacts::new(SemanticRole::Text);
+        let a = frame.open_node(Rect::new(0, 0, 10, 2), group, &owner);
+        assert_eq!(frame.current_node(), a);
+        let b = leaf(&mut frame, Rect::new(8, 0, 5, 1), text());
+        frame.enter_scope(a, 42);
+        let c = leaf(&mut frame, Rect::new(0, 1, 5, 1), text());
+        frame.leave_scope();
+        let d = leaf(&mut frame, Rect::new(0, 1, 5, 1), text().automation_id("d"));
+        let e = leaf(&mut frame, Rect::new(0, 1, 5, 1), text());
+        frame.close_node(a);
+        assert_eq!(frame.current_node(), ROOT);
+        assert_eq!(frame.nodes[ROOT].children, [a]);
+        assert_eq!(frame.nodes[a].children, [b, c, d, e]);
+        assert_eq!(frame.nodes[b].parent, Some(a));
+        // Laid out past its parent's right edge: clipped there.
+        assert_eq!(frame.nodes[b].layout, Bounds::new(8, 0, 5, 1));
+        assert_eq!(frame.nodes[b].clip, Bounds::new(8, 0, 2, 1));
+        let parent = frame.nodes[a].key;
+        assert_eq!(frame.nodes[b].key, parent.child(0, 0));
+        assert_eq!(frame.nodes[c].key, parent.child(42, 0));
+        assert_eq!(frame.nodes[d].key, NodeKey::of_id("d"), "an id is the key");
+        assert_eq!(frame.nodes[e].key, parent.child(0, 1), "an id takes no index");
+        assert_eq!(frame.nodes.find(&parent.child(42, 0)), Some(c));
+        assert!(!frame.has_duplicate() && !frame.has_invalid_id());
+    }
+
+    #[test]
+    fn an_id_seen_twice_or_breaking_the_rules_is_noted_for_the_commit() {
+        let mut frame = frame(None);
+        let text = || SemanticFacts::new(SemanticRole::Text);
+        leaf(&mut frame, Rect::new(0, 0, 5, 1), text().automation_id("same"));
+        assert!(!frame.has_duplicate());
+        leaf(&mut frame, Rect::new(0, 1, 5, 1), text().automation_id("same"));
+        assert!(frame.has_duplicate());
+        assert!(!frame.has_invalid_id());
+        leaf(&mut frame, Rect::new(0, 2, 5, 1), text().automation_id("no spaces"));
+        assert!(frame.has_invalid_id());
+    }
+
+    #[test]
+    fn an_overlay_draws_on_its_own_layer_and_its_first_node_takes_the_portal() {
+        let mut frame = frame(None);
+        let owner = ComponentPath::root();
+        let portal = SemanticFacts::new(SemanticRole::Dialog).automation_id("confirm");
+        frame.begin_overlay(portal, Rect::new(2, 1, 6, 2), true);
+        assert_eq!(frame.layers().current(), 1);
+        assert!(!frame.can_memoize(), "overlay content is never carried over");
+        let content =
+            leaf(&mut frame, Rect::new(2, 1, 6, 2), SemanticFacts::new(SemanticRole::Group));
+        let after = leaf(&mut frame, Rect::new(2, 2, 6, 1), SemanticFacts::new(SemanticRole::Text));
+        frame.end_overlay(0, &owner);
+        assert_eq!((frame.layers().current(), frame.current_node()), (0, ROOT));
+        assert!(frame.can_memoize());
+        assert_eq!(frame.layers().root(1), Some(content));
+        assert_eq!(frame.nodes[content].facts.role, SemanticRole::Dialog);
+        assert_eq!(frame.nodes[content].key, NodeKey::of_id("confirm"));
+        assert_eq!((frame.nodes[content].parent, frame.nodes[content].layer), (None, 1));
+        assert_eq!(frame.nodes[content].children, [after], "later content hangs from the root");
+        assert_eq!(frame.layers().modal_floor(), 1);
+        // Content that records nothing: the portal's declaration is the node.
+        frame.begin_overlay(SemanticFacts::new(SemanticRole::Alert), Rect::new(0, 0, 4, 1), false);
+        frame.end_overlay(0, &owner);
+        let empty = frame.layers().root(2).expect("a root of its own");
+        assert_eq!(frame.nodes[empty].facts.role, SemanticRole::Alert);
+        let overlay_key = frame.nodes[ROOT].key.child(OVERLAY_SCOPE, 0);
+        assert_eq!(
+            frame.nodes[empty].key, overlay_key,
+            "the first overlay without an id under the root"
+        );
+    }
+
+    #[test]
+    fn a_frame_hands_its_buffer_and_the_need_to_blank_on_to_the_next() {
+        let mut first = frame(None);
+        leaf(&mut first, Rect::new(0, 0, 1, 1), SemanticFacts::new(SemanticRole::Text));
+        first.finish_drawing();
+        let mut committed = Buffer::empty(Rect::ZERO);
+        first.composite_into(&mut committed, false);
+        assert_eq!(committed[(0, 0)].symbol(), "x");
+        // The next frame draws nothing: the cell it no longer claims is
+        // blanked and copied into the committed buffer.
+        let mut second = frame(Some(Previous::new(Box::new(first), Vec::new())));
+        second.finish_drawing();
+        second.composite_into(&mut committed, false);
+        assert_eq!(committed, Buffer::empty(Rect::new(0, 0, 10, 4)));
+    }
 
     #[test]
     fn hoisting_moves_the_portal_declaration_and_content_wins() {

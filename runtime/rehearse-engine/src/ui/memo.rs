@@ -617,3 +617,119 @@ impl FrameBuilder {
         self.paint.paint(cells, Some(memo.record));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Rect;
+    use rehearse_core::semantic::{Bounds, SemanticFacts};
+    use rehearse_lang::SemanticRole;
+
+    use super::{MemoKey, Previous};
+    use crate::ui::ROOT;
+    use crate::ui::frame_builder::FrameBuilder;
+    use crate::ui::frame_builder::tests::{frame, leaf};
+    use crate::ui::key::NodeKey;
+    use crate::ui::node::NodeIdx;
+
+    const KEY: MemoKey = MemoKey { parent: NodeKey::ROOT, scope: 7 };
+    const FINGERPRINT: u64 = 99;
+
+    /// Records a memoized body of one row under the root; `during` runs
+    /// inside the body.
+    fn record(frame: &mut FrameBuilder, during: impl FnOnce(&FrameBuilder)) -> NodeIdx {
+        frame.begin_memo(KEY, FINGERPRINT, Bounds::new(0, 0, 10, 1), KEY.scope);
+        let row = SemanticFacts::new(SemanticRole::Text).name("row");
+        let idx = leaf(frame, Rect::new(0, 0, 10, 1), row);
+        during(frame);
+        frame.end_memo(ROOT);
+        idx
+    }
+
+    /// The frame after `frame`, offered all of it.
+    fn after(mut frame: FrameBuilder) -> FrameBuilder {
+        frame.finish_drawing();
+        self::frame(Some(Previous::new(Box::new(frame), Vec::new())))
+    }
+
+    #[test]
+    fn an_unchanged_body_is_carried_over_once_in_place_with_its_stamp() {
+        let mut first = frame(None);
+        let row = record(&mut first, |_| {});
+        let stamp = first.nodes[row].memo;
+        assert!(stamp.is_some(), "the only root of a body carries its stamp");
+        let mut second = after(first);
+        assert!(!second.nodes.is_live(row), "dead until carried over");
+        assert!(!second.replay(KEY, FINGERPRINT + 1), "another fingerprint renders afresh");
+        assert!(second.replay(KEY, FINGERPRINT));
+        assert!(second.nodes.is_live(row), "nothing moves");
+        assert_eq!(second.nodes[ROOT].children, [row]);
+        assert_eq!(second.nodes[row].memo, stamp);
+        assert!(!second.replay(KEY, FINGERPRINT), "a record is carried over once");
+        assert_eq!(second.bodies_carried(), 1);
+        // Carried over again in the frame after.
+        let mut third = after(second);
+        assert!(third.replay(KEY, FINGERPRINT));
+        assert_eq!(third.nodes[row].memo, stamp);
+    }
+
+    #[test]
+    fn a_body_rendered_afresh_gets_a_stamp_no_rendering_had_before() {
+        let mut first = frame(None);
+        let row = record(&mut first, |_| {});
+        let stamp = first.nodes[row].memo;
+        let mut second = after(first);
+        let fresh = record(&mut second, |_| {});
+        assert_ne!(fresh, row);
+        assert!(second.nodes[fresh].memo > stamp);
+        second.restamp_node(fresh);
+        let restamped = second.nodes[fresh].memo;
+        assert!(restamped > stamp && restamped != second.nodes[row].memo);
+    }
+
+    #[test]
+    fn a_volatile_body_renders_every_time() {
+        let mut first = frame(None);
+        record(&mut first, FrameBuilder::mark_volatile);
+        assert!(!after(first).replay(KEY, FINGERPRINT));
+    }
+
+    #[test]
+    fn a_body_whose_node_is_touched_from_outside_renders_afresh_next_time() {
+        let mut first = frame(None);
+        let row = record(&mut first, |_| {});
+        let stamp = first.nodes[row].memo;
+        // Touched from inside while it records: no harm.
+        let mut inside = frame(None);
+        let own = record(&mut inside, |frame| frame.touch(frame.nodes.len() - 1));
+        let mut next = after(inside);
+        assert!(next.replay(KEY, FINGERPRINT), "{own} was touched only by its own body");
+        // Touched after the body ended: its projection is not reused either.
+        first.touch(row);
+        first.finish_drawing();
+        assert_ne!(first.nodes[row].memo, stamp);
+        let mut second = frame(Some(Previous::new(Box::new(first), Vec::new())));
+        assert!(!second.replay(KEY, FINGERPRINT));
+    }
+
+    #[test]
+    fn a_body_painted_over_or_a_frame_with_key_errors_is_not_carried_over() {
+        let mut first = frame(None);
+        record(&mut first, |_| {});
+        // Painted over after it ended, in the same frame.
+        leaf(&mut first, Rect::new(3, 0, 2, 1), SemanticFacts::new(SemanticRole::Text));
+        assert!(!after(first).replay(KEY, FINGERPRINT));
+        let mut failed = frame(None);
+        record(&mut failed, |_| {});
+        failed.report_key_error("a key used twice".into());
+        assert!(!after(failed).replay(KEY, FINGERPRINT));
+    }
+
+    #[test]
+    fn a_stale_node_keeps_its_body_from_being_carried_over() {
+        let mut first = frame(None);
+        let row = record(&mut first, |_| {});
+        first.finish_drawing();
+        let mut second = frame(Some(Previous::new(Box::new(first), vec![row])));
+        assert!(!second.replay(KEY, FINGERPRINT));
+    }
+}
