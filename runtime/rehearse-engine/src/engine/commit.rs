@@ -133,3 +133,47 @@ fn check_declared<C: Component>(tree: &SemanticTree) -> Result<(), AutomationErr
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Rect;
+    use rehearse_core::AutomationError;
+    use rehearse_core::semantic::SemanticFacts;
+    use rehearse_lang::SemanticRole;
+
+    use crate::engine::{SessionEngine, SessionOptions};
+    use crate::{Component, Context, Ui};
+
+    /// A button, and a second one with the same id once told to.
+    struct Twice {
+        twice: bool,
+    }
+
+    impl Component for Twice {
+        type Message = bool;
+        fn update(&mut self, twice: bool, _: &mut Context<'_, Self>) {
+            self.twice = twice;
+        }
+        fn view(&self, ui: &mut Ui<'_, bool>) {
+            for y in 0..if self.twice { 2 } else { 1 } {
+                let facts = SemanticFacts::new(SemanticRole::Button).automation_id("save");
+                ui.leaf(Rect::new(0, y, 10, 1), facts, |_, _| {});
+            }
+        }
+    }
+
+    #[test]
+    fn a_commit_that_fails_leaves_the_committed_generation_as_it_was() {
+        let options = SessionOptions::default().viewport(20, 4);
+        let mut engine = SessionEngine::start(Twice { twice: false }, options).expect("starts");
+        let before = engine.committed().tree.clone();
+        let generation = engine.generation();
+        let error = engine.send(true).expect_err("a duplicate id");
+        assert!(matches!(error, AutomationError::DuplicateAutomationId { .. }), "{error:?}");
+        assert_eq!(engine.generation(), generation);
+        assert_eq!(engine.committed().tree, before);
+        let next = engine.send(false).expect("commits again");
+        assert_eq!(next, generation.next());
+        assert_eq!(engine.committed().tree.by_id("save").map(|node| node.bounds.y), Some(0));
+    }
+}

@@ -142,3 +142,95 @@ impl<C: Component> SessionEngine<C> {
         [self.interaction.focused, self.interaction.hovered, pressed]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Rect;
+    use rehearse_core::semantic::SemanticFacts;
+    use rehearse_lang::{Selector, SemanticRole};
+
+    use crate::engine::{SessionEngine, SessionOptions};
+    use crate::{Component, Context, Ui};
+
+    /// Three buttons (the middle one disabled) and, when open, a modal
+    /// with one more. A message opens or closes the modal; a text one asks
+    /// for focus.
+    struct Form {
+        modal: bool,
+    }
+
+    enum Msg {
+        Modal(bool),
+        Focus(&'static str),
+    }
+
+    impl Component for Form {
+        type Message = Msg;
+        fn update(&mut self, msg: Msg, cx: &mut Context<'_, Self>) {
+            match msg {
+                Msg::Modal(open) => self.modal = open,
+                Msg::Focus(id) => cx.focus(Selector::id(id)),
+            }
+        }
+        fn view(&self, ui: &mut Ui<'_, Msg>) {
+            let row = |y| Rect::new(0, y, 10, 1);
+            for (y, id, enabled) in [(0, "a", true), (1, "off", false), (2, "b", true)] {
+                let facts = SemanticFacts::new(SemanticRole::Button).automation_id(id);
+                let node = ui.leaf(row(y), facts.enabled(enabled), |_, _| {});
+                ui.make_focusable(node);
+            }
+            if self.modal {
+                let dialog = SemanticFacts::new(SemanticRole::Dialog).automation_id("dialog");
+                ui.overlay(dialog, Rect::new(0, 0, 10, 4), true, |ui| {
+                    let facts = SemanticFacts::new(SemanticRole::Button).automation_id("ok");
+                    let node = ui.leaf(row(3), facts, |_, _| {});
+                    ui.make_focusable(node);
+                });
+            }
+        }
+    }
+
+    fn start() -> SessionEngine<Form> {
+        let options = SessionOptions::default().viewport(20, 6);
+        SessionEngine::start(Form { modal: false }, options).expect("starts")
+    }
+
+    /// The ids of the focus order.
+    fn order(engine: &SessionEngine<Form>) -> Vec<String> {
+        engine.focusables().into_iter().map(|idx| id(engine, idx)).collect()
+    }
+
+    fn id(engine: &SessionEngine<Form>, idx: crate::ui::NodeIdx) -> String {
+        engine.frame().nodes[idx].facts.automation_id.clone().expect("an id").to_string()
+    }
+
+    fn focused(engine: &SessionEngine<Form>) -> Option<String> {
+        engine.focused_idx().map(|idx| id(engine, idx))
+    }
+
+    #[test]
+    fn a_modal_takes_focus_while_open_and_gives_it_back_when_it_closes() {
+        let mut engine = start();
+        assert_eq!(order(&engine), ["a", "b"], "document order, disabled nodes skipped");
+        let b = engine.focusables()[1];
+        engine.interaction.focused = Some(engine.frame().nodes[b].key);
+        engine.send(Msg::Modal(true)).expect("opens");
+        assert_eq!(order(&engine), ["ok"], "only inside the topmost modal");
+        assert_eq!(focused(&engine).as_deref(), Some("ok"));
+        let b = engine.find_key(engine.frame().nodes[b].key).expect("still rendered");
+        assert!(!engine.can_focus(b), "beneath the modal");
+        engine.send(Msg::Modal(false)).expect("closes");
+        assert_eq!(focused(&engine).as_deref(), Some("b"));
+    }
+
+    #[test]
+    fn a_focus_request_moves_focus_only_to_a_node_that_can_hold_it() {
+        let mut engine = start();
+        engine.send(Msg::Focus("b")).expect("drains");
+        assert_eq!(focused(&engine).as_deref(), Some("b"));
+        engine.send(Msg::Focus("off")).expect("drains");
+        assert_eq!(focused(&engine).as_deref(), Some("b"), "a disabled node does not take it");
+        engine.send(Msg::Focus("nowhere")).expect("drains");
+        assert_eq!(focused(&engine).as_deref(), Some("b"));
+    }
+}

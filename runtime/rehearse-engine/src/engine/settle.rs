@@ -94,3 +94,55 @@ fn not_converged(
     };
     AutomationError::DrainDidNotConverge { delivered, renders, producers }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::not_converged;
+    use crate::engine::{DrainLimits, SessionEngine, SessionOptions};
+    use crate::{Component, Context, Ui};
+    use rehearse_core::AutomationError;
+
+    /// Every message sends another, when `endless`.
+    struct Echo {
+        endless: bool,
+    }
+
+    impl Component for Echo {
+        type Message = ();
+        fn update(&mut self, (): (), cx: &mut Context<'_, Self>) {
+            if self.endless {
+                cx.send(());
+            }
+        }
+        fn view(&self, _: &mut Ui<'_, ()>) {}
+    }
+
+    #[test]
+    fn the_busiest_producers_are_named_first_and_at_most_three() {
+        let error = not_converged(9, 2, vec![("b", 1), ("a", 1), ("c", 5), ("d", 2)]);
+        let AutomationError::DrainDidNotConverge { delivered, renders, producers } = error else {
+            panic!("{error:?}")
+        };
+        assert_eq!((delivered, renders), (9, 2));
+        assert_eq!(producers, ["c (5×)", "d (2×)", "a (1×)"]);
+        let error = not_converged(0, 65, Vec::new());
+        let AutomationError::DrainDidNotConverge { producers, .. } = error else { panic!() };
+        assert_eq!(producers, ["renders kept moving focus or scheduling work"]);
+    }
+
+    #[test]
+    fn a_drain_stops_at_its_message_limit() {
+        let limits = DrainLimits { messages: 5, renders: 64 };
+        let options = SessionOptions::default().drain_limits(limits);
+        let mut engine = SessionEngine::start(Echo { endless: true }, options).expect("starts");
+        let error = engine.send(()).expect_err("never settles");
+        let AutomationError::DrainDidNotConverge { delivered, producers, .. } = error else {
+            panic!("{error:?}")
+        };
+        assert_eq!(delivered, 6, "one past the limit");
+        assert_eq!(producers.len(), 1);
+        let mut calm = SessionEngine::start(Echo { endless: false }, SessionOptions::default())
+            .expect("starts");
+        calm.send(()).expect("settles");
+    }
+}
