@@ -24,6 +24,10 @@ use rehearse_core::LogicalTime;
 use rehearse_core::semantic::{Bounds, SemanticFacts};
 use rehearse_lang::{KeyPress, SemanticRole};
 
+mod portal;
+
+use portal::{PendingPortal, hoist};
+
 /// A coordinate space: where virtual coordinates land on screen and what
 /// is visible. Scroll views push one for their content.
 #[derive(Clone, Copy)]
@@ -51,16 +55,6 @@ pub(crate) struct Binding {
     pub(crate) layer: usize,
     pub(crate) owner: ComponentPath,
     pub(crate) make: Box<dyn Fn() -> crate::envelope::Envelope>,
-}
-
-/// Portal facts waiting for the overlay content's first node.
-struct PendingPortal {
-    facts: SemanticFacts,
-    area: Rect,
-    order: u32,
-    /// The node the overlay was declared under: the overlay root's key
-    /// derives from it, so showing one overlay never re-keys another.
-    anchor: NodeIdx,
 }
 
 /// What nodes recorded now hang from.
@@ -521,36 +515,6 @@ impl FrameBuilder {
         self.nodes[parent_idx].key.child(scope, index)
     }
 
-    /// Starts an overlay layer: content drawn until `end_overlay` paints
-    /// above everything before it.
-    pub(crate) fn begin_overlay(&mut self, facts: SemanticFacts, area: Rect, modal: bool) {
-        // Layer 0 is the application, so an overlay's layer is its stacking order.
-        let layer = self.layers.open_overlay(self.viewport, modal);
-        let order = u32::try_from(layer).unwrap_or(u32::MAX);
-        self.surfaces.push(Surface { dx: 0, dy: 0, clip: Bounds::from(self.viewport) });
-        let anchor = self.current_node();
-        self.pending_portal.push(PendingPortal { facts, area, order, anchor });
-        self.parents.push(ParentSlot::Portal);
-    }
-
-    /// Ends the innermost overlay, drawing on `previous_layer` again.
-    pub(crate) fn end_overlay(&mut self, previous_layer: usize, owner: &ComponentPath) {
-        if matches!(self.parents.last(), Some(ParentSlot::Portal)) {
-            // The content recorded no node: the portal's declaration is the node.
-            let area = self.pending_portal.last().map(|portal| portal.area).unwrap_or_default();
-            let idx = self.open_node(area, SemanticFacts::new(SemanticRole::Generic), owner);
-            self.close_node(idx);
-        }
-        // Pop the slot the hoisted root left behind.
-        if let Some(ParentSlot::Node(idx)) = self.parents.last()
-            && self.nodes[*idx].overlay_order.is_some()
-        {
-            self.parents.pop();
-        }
-        self.surfaces.pop();
-        self.layers.set_current(previous_layer);
-    }
-
     /// Brings `committed` (the last committed frame's buffer) up to this
     /// frame: the application layer with every overlay painted over it, in
     /// stacking order. Copies only the cells that changed since the last
@@ -573,26 +537,6 @@ impl FrameBuilder {
         let node = &self.nodes[idx];
         self.layers.drawn_text(node.layer, node.clip)
     }
-}
-
-/// The portal's role, name and id move onto the hoisted content; a
-/// declaration on the content itself wins. A content role of `generic` or
-/// `group` is no declaration: those are what undeclared containers get.
-fn hoist(portal: SemanticFacts, mut content: SemanticFacts) -> SemanticFacts {
-    if matches!(content.role, SemanticRole::Generic | SemanticRole::Group) {
-        content.role = portal.role;
-        if content.actions.is_none() {
-            content.actions = portal.actions;
-        }
-    }
-    if content.name.is_none() && content.label.is_none() {
-        content.name = portal.name;
-        content.label = portal.label;
-    }
-    if content.automation_id.is_none() {
-        content.automation_id = portal.automation_id;
-    }
-    content
 }
 
 #[cfg(test)]
@@ -666,38 +610,6 @@ pub(super) mod tests {
     }
 
     #[test]
-    fn an_overlay_draws_on_its_own_layer_and_its_first_node_takes_the_portal() {
-        let mut frame = frame(None);
-        let owner = ComponentPath::root();
-        let portal = SemanticFacts::new(SemanticRole::Dialog).automation_id("confirm");
-        frame.begin_overlay(portal, Rect::new(2, 1, 6, 2), true);
-        assert_eq!(frame.layers().current(), 1);
-        assert!(!frame.can_memoize(), "overlay content is never carried over");
-        let content =
-            leaf(&mut frame, Rect::new(2, 1, 6, 2), SemanticFacts::new(SemanticRole::Group));
-        let after = leaf(&mut frame, Rect::new(2, 2, 6, 1), SemanticFacts::new(SemanticRole::Text));
-        frame.end_overlay(0, &owner);
-        assert_eq!((frame.layers().current(), frame.current_node()), (0, ROOT));
-        assert!(frame.can_memoize());
-        assert_eq!(frame.layers().root(1), Some(content));
-        assert_eq!(frame.nodes[content].facts.role, SemanticRole::Dialog);
-        assert_eq!(frame.nodes[content].key, NodeKey::of_id("confirm"));
-        assert_eq!((frame.nodes[content].parent, frame.nodes[content].layer), (None, 1));
-        assert_eq!(frame.nodes[content].children, [after], "later content hangs from the root");
-        assert_eq!(frame.layers().modal_floor(), 1);
-        // Content that records nothing: the portal's declaration is the node.
-        frame.begin_overlay(SemanticFacts::new(SemanticRole::Alert), Rect::new(0, 0, 4, 1), false);
-        frame.end_overlay(0, &owner);
-        let empty = frame.layers().root(2).expect("a root of its own");
-        assert_eq!(frame.nodes[empty].facts.role, SemanticRole::Alert);
-        let overlay_key = frame.nodes[ROOT].key.child(OVERLAY_SCOPE, 0);
-        assert_eq!(
-            frame.nodes[empty].key, overlay_key,
-            "the first overlay without an id under the root"
-        );
-    }
-
-    #[test]
     fn a_frame_hands_its_buffer_and_the_need_to_blank_on_to_the_next() {
         let mut first = frame(None);
         leaf(&mut first, Rect::new(0, 0, 1, 1), SemanticFacts::new(SemanticRole::Text));
@@ -711,21 +623,5 @@ pub(super) mod tests {
         second.finish_drawing();
         second.composite_into(&mut committed, false);
         assert_eq!(committed, Buffer::empty(Rect::new(0, 0, 10, 4)));
-    }
-
-    #[test]
-    fn hoisting_moves_the_portal_declaration_and_content_wins() {
-        let portal =
-            SemanticFacts::new(SemanticRole::Dialog).name("Delete?").automation_id("confirm");
-        let merged = hoist(portal.clone(), SemanticFacts::new(SemanticRole::Group));
-        assert_eq!(merged.role, SemanticRole::Dialog);
-        assert_eq!(merged.name.as_deref(), Some("Delete?"));
-        assert_eq!(merged.automation_id.as_deref(), Some("confirm"));
-        let own = SemanticFacts::new(SemanticRole::Alert).label("Careful").automation_id("mine");
-        let merged = hoist(portal, own);
-        assert_eq!(merged.role, SemanticRole::Alert);
-        assert_eq!(merged.label.as_deref(), Some("Careful"));
-        assert_eq!(merged.name, None);
-        assert_eq!(merged.automation_id.as_deref(), Some("mine"));
     }
 }
