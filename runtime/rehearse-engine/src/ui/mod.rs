@@ -6,7 +6,6 @@
 //! handlers. Nesting in the render is nesting in the tree.
 
 mod arena;
-mod draw;
 mod event;
 mod frame_builder;
 mod key;
@@ -24,10 +23,9 @@ use ratatui::layout::{Position, Rect, Size};
 use ratatui::widgets::Widget;
 
 pub(crate) use arena::ROOT;
-pub(crate) use draw::Clip;
 pub use event::{EventCx, WidgetEvent};
 pub(crate) use event::{RawEventCx, WidgetStates, erase};
-pub(crate) use frame_builder::{FrameBuilder, FrameStart, InteractionKeys, Surface};
+pub(crate) use frame_builder::{Clip, FrameBuilder, FrameStart, InteractionKeys, Surface};
 pub(crate) use key::NodeKey;
 pub(crate) use memo::Previous;
 pub(crate) use node::{ClickInheritance, NodeIdx};

@@ -1,12 +1,18 @@
 //! `FrameBuilder`: what one render pass records — raw nodes, layers,
 //! handlers, focus order, key bindings — and the clipped drawing underneath.
 //!
-//! The builder ties together the concerns that each keep their own
-//! invariants: the node arena (`arena.rs`), key scopes (`key.rs`), layers
-//! and compositing (`layers.rs`), claimed cells and damage (`paint.rs`,
-//! drawn through `draw.rs`) and the memo carry state (`memo.rs`). Here
-//! live the nesting of what is being recorded (open nodes, overlays
-//! waiting for their root, coordinate spaces) and the frame's own facts.
+//! The builder ties together concerns that each keep their own invariants
+//! behind private fields: the node arena (`ui/arena.rs`), key scopes
+//! (`ui/key.rs`), layers and compositing (`ui/layers.rs`), claimed cells and
+//! damage (`ui/paint.rs`) and the memo carry state (`ui/memo/`). Here live
+//! the nesting of what is being recorded (open nodes, coordinate spaces)
+//! and the frame's own facts; `draw.rs` draws clipped and keeps the kept
+//! buffer equal to a fresh render's, `portal.rs` opens and closes overlays.
+//!
+//! The memo carry state and the paint map are visible to `ui/memo/`, which
+//! carries subtrees over; five fields are read by the engine, the runtime
+//! and components (`nodes`, `cursor`, `composited`, `effects`,
+//! `removed_components`); everything else is private to this folder.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -24,7 +30,10 @@ use rehearse_core::LogicalTime;
 use rehearse_core::semantic::{Bounds, SemanticFacts};
 use rehearse_lang::{KeyPress, SemanticRole};
 
+mod draw;
 mod portal;
+
+pub(crate) use draw::Clip;
 
 use portal::{PendingPortal, hoist};
 
@@ -79,7 +88,7 @@ pub(crate) struct FrameBuilder {
     now: LogicalTime,
     /// The session's nodes: this frame's live ones and older garbage.
     pub(crate) nodes: Arena,
-    pub(super) layers: Layers,
+    layers: Layers,
     /// Open nodes (and overlays waiting for a root), innermost last.
     parents: Vec<ParentSlot>,
     /// Coordinate spaces, innermost last; the viewport's at the bottom.
@@ -90,7 +99,7 @@ pub(crate) struct FrameBuilder {
     pub(crate) effects: Effects,
     states: WidgetStates,
     interaction: InteractionKeys,
-    pub(super) scopes: KeyScopes,
+    scopes: KeyScopes,
     /// Keys used twice under one parent (`Ui::nest`/`Ui::keyed`), reported at commit.
     key_errors: Vec<String>,
     /// The area the next nested component renders into.
@@ -102,7 +111,7 @@ pub(crate) struct FrameBuilder {
     /// Nested components unmounted during this pass.
     pub(crate) removed_components: Vec<ComponentPath>,
     /// Two live nodes have the same key (the same automation id).
-    pub(super) duplicate: bool,
+    duplicate: bool,
     /// A node was recorded with an id that breaks the id rules.
     invalid_id: bool,
     /// What memoized bodies carry over, and what this pass recorded of them.
@@ -111,13 +120,13 @@ pub(crate) struct FrameBuilder {
     pub(super) paint: PaintMap,
     /// Where the previous render claimed it: what this one must blank if
     /// it does not claim it too.
-    pub(super) previous_paint: Option<PaintMap>,
+    previous_paint: Option<PaintMap>,
     /// Cells of the application layer changed since the last commit.
-    pub(super) damage: Damage,
+    damage: Damage,
     /// Allocations handed on to the next frame.
-    pub(super) spare: Spare,
+    spare: Spare,
     /// A buffer of the viewport's size widgets draw on (see `draw`).
-    pub(super) scratch: Option<Buffer>,
+    scratch: Option<Buffer>,
     /// The last hit test on this frame: the cell and what it reached.
     last_hit: std::cell::Cell<Option<(i32, i32, Option<NodeIdx>)>>,
 }
@@ -125,9 +134,9 @@ pub(crate) struct FrameBuilder {
 /// Allocations a frame hands on to the next one (the memo carry state
 /// hands on its own).
 #[derive(Default)]
-pub(super) struct Spare {
-    pub(super) paint: Option<PaintMap>,
-    pub(super) scratch: Option<Buffer>,
+struct Spare {
+    paint: Option<PaintMap>,
+    scratch: Option<Buffer>,
 }
 
 /// What a new frame starts from.
@@ -369,6 +378,18 @@ impl FrameBuilder {
         self.scopes.count(parent, scope)
     }
 
+    /// Sets how many nodes were opened under `parent` in key scope `scope`
+    /// (a memoized body carried over counts its nodes without opening them).
+    pub(super) fn set_sibling_count(&mut self, parent: NodeIdx, scope: u64, count: usize) {
+        self.scopes.set_count(parent, scope, count);
+    }
+
+    /// Notes that two live nodes have the same key (found when carrying
+    /// nodes over).
+    pub(super) fn note_duplicate(&mut self) {
+        self.duplicate = true;
+    }
+
     /// Indexes a node by its key, noting a key seen twice.
     pub(super) fn index_key(&mut self, key: NodeKey, idx: NodeIdx) {
         if self.nodes.index_key(key, idx).is_some() {
@@ -542,7 +563,6 @@ impl FrameBuilder {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::ui::draw::Clip;
 
     /// A 10x4 frame that memoizes, after `previous`.
     pub(in crate::ui) fn frame(previous: Option<Previous>) -> FrameBuilder {

@@ -184,7 +184,7 @@ pub(crate) fn fingerprint(
     let surface = frame.surface();
     (surface.dx, surface.dy, surface.clip).hash(&mut hasher);
     frame.viewport().hash(&mut hasher);
-    frame.layers.current().hash(&mut hasher);
+    frame.layers().current().hash(&mut hasher);
     owner.hash(&mut hasher);
     hasher.finish()
 }
@@ -404,7 +404,7 @@ impl FrameBuilder {
     /// Whether a memoized body may be carried over here at all: memoizing
     /// is on, the body is application content under an ordinary node.
     pub(crate) fn can_memoize(&self) -> bool {
-        self.memo.memoize && self.layers.current() == 0 && self.under_node()
+        self.memo.memoize && self.layers().current() == 0 && self.under_node()
     }
 
     /// Starts recording a memoized body.
@@ -450,7 +450,7 @@ impl FrameBuilder {
     pub(crate) fn end_memo(&mut self, parent: NodeIdx) {
         let memo = self.memo.stack.pop().expect("begin_memo before end_memo");
         let end = self.nodes.len();
-        let counted = self.scopes.count(parent, self.memo.records[memo.record].counted_in);
+        let counted = self.sibling_count(parent, self.memo.records[memo.record].counted_in);
         // Its top-level nodes are the children its parent gained, in
         // document order. Chain them, so carrying it over in place reaches
         // them without a search (offsets: moving its nodes keeps them).

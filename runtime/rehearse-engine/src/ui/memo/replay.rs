@@ -53,7 +53,7 @@ impl FrameBuilder {
         let parent = self.current_node();
         for range in segments(records, at) {
             if self.nodes.keep(range) {
-                self.duplicate = true;
+                self.note_duplicate();
             }
         }
         let mut root = record.first_root;
@@ -119,7 +119,7 @@ impl FrameBuilder {
         }
         let parent = self.current_node();
         if record.counted > 0 {
-            self.scopes.set_count(parent, record.counted_in, record.counted);
+            self.set_sibling_count(parent, record.counted_in, record.counted);
         }
         // Only the outermost record claims its cells: a record inside it
         // is painted over only when it is (see `note_paint`).

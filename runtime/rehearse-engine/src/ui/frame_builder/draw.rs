@@ -17,8 +17,8 @@
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
 
-use super::frame_builder::FrameBuilder;
-use super::paint::Damage;
+use super::FrameBuilder;
+use crate::ui::paint::Damage;
 use rehearse_core::semantic::Bounds;
 
 /// How far a drawing widget is trusted.
@@ -95,7 +95,7 @@ impl FrameBuilder {
 
     /// Blanks the cells of `area` (screen cells) this render has not claimed
     /// yet — they still show the previous frame — marking what changed.
-    pub(super) fn blank_unclaimed(&mut self, area: Bounds) {
+    pub(in crate::ui) fn blank_unclaimed(&mut self, area: Bounds) {
         let buffer = self.layers.app_mut();
         let (content, damage) = (&mut buffer.content, &mut self.damage);
         let width = usize::from(buffer.area.width);
