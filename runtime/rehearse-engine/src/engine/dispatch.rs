@@ -101,9 +101,9 @@ impl<C: Component> SessionEngine<C> {
             return Routed::Changed;
         }
         let frame = self.frame();
-        let floor = frame.layers.iter().rposition(|layer| layer.modal).unwrap_or(0);
+        let floor = frame.layers().modal_floor();
         let binding = frame
-            .bindings
+            .bindings()
             .iter()
             .filter(|binding| binding.key == key && binding.layer >= floor)
             // The topmost layer first; within it the most deeply nested

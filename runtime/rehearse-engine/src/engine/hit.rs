@@ -12,24 +12,22 @@ use crate::ui::{FrameBuilder, NodeIdx};
 pub(crate) fn hit_test(frame: &FrameBuilder, col: i32, row: i32) -> Option<NodeIdx> {
     // A click tests one cell of one frame four times (the check, move,
     // down, up); a rendered frame never changes, so the last answer holds.
-    if let Some((at_col, at_row, target)) = frame.last_hit.get()
-        && (at_col, at_row) == (col, row)
-    {
+    if let Some(target) = frame.cached_hit(col, row) {
         return target;
     }
     let target = hit_layers(frame, col, row);
-    frame.last_hit.set(Some((col, row, target)));
+    frame.remember_hit(col, row, target);
     target
 }
 
 fn hit_layers(frame: &FrameBuilder, col: i32, row: i32) -> Option<NodeIdx> {
-    for layer in frame.layers.iter().rev() {
-        if let Some(root) = layer.root
+    for (root, modal) in frame.layers().top_down() {
+        if let Some(root) = root
             && let Some(target) = hit_in(frame, root, col, row)
         {
             return Some(target);
         }
-        if layer.modal {
+        if modal {
             return None;
         }
     }

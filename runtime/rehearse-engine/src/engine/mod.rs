@@ -1,28 +1,28 @@
 //! `SessionEngine`: lifecycle, viewport, draining to a fixed point,
 //! semantic projection, duplicate-id validation and committed generations.
 
+mod commit;
 mod dispatch;
 pub(crate) mod hit;
 mod idle;
+mod interaction;
 mod options;
 mod plane;
 mod projection;
+mod settle;
 
-use ratatui::buffer::Buffer;
+use interaction::{Drag, Interaction};
+
 use ratatui::layout::Rect;
 
 use crate::clock::SessionClock;
 use crate::component::Component;
 use crate::runtime::RuntimeCore;
-use crate::ui::{
-    FrameBuilder, FrameStart, InteractionKeys, NodeIdx, NodeKey, Previous, WidgetStates,
-};
-use projection::Reusable;
+use crate::ui::{FrameBuilder, FrameStart, InteractionKeys, NodeKey, Previous, WidgetStates};
 use rehearse_core::AutomationError;
-use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
-use rehearse_core::{Checkpoint, CheckpointSink, CommitHook, CommittedFrame, InteractionState};
+use rehearse_core::semantic::Generation;
+use rehearse_core::{Checkpoint, CheckpointSink, CommitHook, CommittedFrame};
 use rehearse_core::{ClockMode, LogicalTime};
-use rehearse_lang::MouseButton;
 
 pub use options::SessionOptions;
 pub use plane::StepOutcome;
@@ -81,23 +81,6 @@ pub struct RenderStats {
     /// Semantic nodes projected afresh for committed trees; the rest of
     /// each tree was reused from the tree it replaced.
     pub nodes_projected: u64,
-}
-
-#[derive(Default)]
-struct Interaction {
-    focused: Option<NodeKey>,
-    hovered: Option<NodeKey>,
-    pressed: Option<(NodeKey, MouseButton)>,
-    drag: Option<Drag>,
-    /// Focus to restore when a modal closes, innermost last.
-    focus_stack: Vec<Option<NodeKey>>,
-    /// How many modal layers the last render had.
-    modal_depth: usize,
-}
-
-struct Drag {
-    source: NodeKey,
-    payload: String,
 }
 
 /// Owns a mounted component and everything around it: lifecycle, viewport,
@@ -343,9 +326,9 @@ impl<C: Component> SessionEngine<C> {
         self.guarded(|engine| engine.core.render(&mut frame))?;
         frame.finish_drawing();
         self.stats.renders += 1;
-        self.stats.bodies_run += frame.bodies_run;
-        self.stats.bodies_carried += frame.bodies_carried;
-        self.states = std::mem::take(&mut frame.states);
+        self.stats.bodies_run += frame.bodies_run();
+        self.stats.bodies_carried += frame.bodies_carried();
+        self.states = frame.take_states();
         self.frame = Some(frame);
         self.restyle = false;
         Ok(self.fix_focus())
@@ -356,7 +339,7 @@ impl<C: Component> SessionEngine<C> {
     fn previous_frame(&mut self, keys: &InteractionKeys) -> Option<Previous> {
         let touched = std::mem::take(&mut self.touched);
         let frame = Box::new(self.frame.take()?);
-        let was = &frame.interaction;
+        let was = frame.interaction();
         let changed =
             [(was.focused, keys.focused), (was.hovered, keys.hovered), (was.pressed, keys.pressed)];
         let stale = changed
@@ -368,271 +351,6 @@ impl<C: Component> SessionEngine<C> {
             .filter_map(|key| frame.nodes.find(&key))
             .collect();
         Some(Previous::new(frame, stale))
-    }
-
-    /// Runs app code (`update`, `view`). A panic closes the session —
-    /// every component unmounts exactly once — and becomes
-    /// [`AutomationError::ComponentPanicked`] instead of unwinding through
-    /// the caller.
-    fn guarded<T>(&mut self, run: impl FnOnce(&mut Self) -> T) -> Result<T, AutomationError> {
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(self))) {
-            Ok(value) => Ok(value),
-            Err(payload) => {
-                let message = payload
-                    .downcast_ref::<&str>()
-                    .map(|message| (*message).to_owned())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "a panic with a non-text payload".to_owned());
-                self.close();
-                Err(AutomationError::ComponentPanicked(message))
-            }
-        }
-    }
-
-    /// Moves what worker threads and links sent into the message queue.
-    fn collect_inbound(&mut self) {
-        let mut arrived = Vec::new();
-        self.core.effects.commands.try_collect(&mut arrived);
-        self.core.effects.queue.extend(arrived);
-    }
-
-    fn fix_focus(&mut self) -> bool {
-        let before = self.interaction.focused;
-        let modal_depth = self.frame().layers.iter().filter(|layer| layer.modal).count();
-        while modal_depth > self.interaction.modal_depth {
-            // A modal opened: remember focus, move it into the modal.
-            self.interaction.focus_stack.push(self.interaction.focused.take());
-            self.interaction.modal_depth += 1;
-            self.interaction.focused =
-                self.focusables().first().map(|&idx| self.frame().nodes[idx].key);
-        }
-        while modal_depth < self.interaction.modal_depth {
-            // A modal closed: restore the focus it took, by key.
-            self.interaction.modal_depth -= 1;
-            self.interaction.focused = self.interaction.focus_stack.pop().flatten();
-        }
-        if let Some(key) = self.interaction.focused
-            && self.find_key(key).is_none_or(|idx| !self.can_focus(idx))
-        {
-            self.interaction.focused = None;
-        }
-        if self.interaction.hovered.is_some_and(|key| self.find_key(key).is_none()) {
-            self.interaction.hovered = None;
-        }
-        before != self.interaction.focused
-    }
-
-    /// The raw node with this stable key in the current frame.
-    fn find_key(&self, key: NodeKey) -> Option<NodeIdx> {
-        self.frame().nodes.find(&key)
-    }
-
-    /// The focus order of the current frame: enabled focusable nodes in
-    /// document order (application content, then overlays in stacking
-    /// order), only inside the topmost modal overlay when one is open.
-    fn focusables(&self) -> Vec<NodeIdx> {
-        let frame = self.frame();
-        let mut order = Vec::new();
-        let mut stack: Vec<NodeIdx> =
-            frame.layers.iter().rev().filter_map(|layer| layer.root).collect();
-        while let Some(idx) = stack.pop() {
-            let node = &frame.nodes[idx];
-            if node.focusable && self.can_focus(idx) {
-                order.push(idx);
-            }
-            stack.extend(node.children.iter().rev());
-        }
-        order
-    }
-
-    /// Whether a raw node can hold focus now: focusable, enabled with all
-    /// its ancestors, and not beneath an open modal.
-    fn can_focus(&self, idx: NodeIdx) -> bool {
-        let frame = self.frame();
-        let floor = frame.layers.iter().rposition(|layer| layer.modal).unwrap_or(0);
-        frame.nodes[idx].focusable && frame.nodes[idx].layer >= floor && self.enabled(idx)
-    }
-
-    /// Whether a raw node and all its ancestors are enabled.
-    fn enabled(&self, idx: NodeIdx) -> bool {
-        let frame = self.frame();
-        let mut current = Some(idx);
-        while let Some(node) = current {
-            if frame.nodes[node].facts.states.enabled == Some(false) {
-                return false;
-            }
-            current = frame.nodes[node].parent;
-        }
-        true
-    }
-
-    fn focused_idx(&self) -> Option<NodeIdx> {
-        self.interaction.focused.and_then(|key| self.find_key(key))
-    }
-
-    /// Drains ready work to a bounded fixed point: messages, timers due at
-    /// the current logical time, renders, focus requests.
-    pub(crate) fn settle(&mut self) -> Result<(), AutomationError> {
-        let mut delivered = 0usize;
-        let mut renders = 0usize;
-        // Few message types per app: a list beats a map (no hasher state,
-        // no allocation until a message arrives).
-        let mut producers: Vec<(&'static str, usize)> = Vec::new();
-        loop {
-            let now = self.clock.now();
-            self.collect_inbound();
-            while let Some(type_name) = self.guarded(|engine| engine.core.deliver_next(now))? {
-                delivered += 1;
-                match producers.iter_mut().find(|(name, _)| *name == type_name) {
-                    Some((_, count)) => *count += 1,
-                    None => producers.push((type_name, 1)),
-                }
-                if delivered > self.limits.messages {
-                    return Err(not_converged(delivered, renders, producers));
-                }
-            }
-            let mut fired = false;
-            while let Some(envelope) = self.core.effects.timers.pop_due(now) {
-                self.core.effects.queue.push_back(envelope);
-                fired = true;
-            }
-            if fired {
-                continue;
-            }
-            renders += 1;
-            if renders > self.limits.renders {
-                return Err(not_converged(delivered, renders, producers));
-            }
-            let mut focus_moved = self.render()?;
-            focus_moved |= self.apply_focus_requests();
-            if !focus_moved
-                && self.core.effects.queue.is_empty()
-                && self.core.effects.timers.count_due(now) == 0
-            {
-                return Ok(());
-            }
-        }
-    }
-
-    fn apply_focus_requests(&mut self) -> bool {
-        let requests = std::mem::take(&mut self.core.effects.focus_requests);
-        if requests.is_empty() {
-            return false;
-        }
-        let Ok(projection) = projection::project(self.frame(), self.generation, self.focused_idx())
-        else {
-            return false;
-        };
-        let mut moved = false;
-        for selector in requests {
-            if let Ok(node) = projection.tree.resolve(&selector)
-                && let Some(idx) = self.raw_of(node)
-                && self.can_focus(idx)
-            {
-                self.interaction.focused = Some(self.frame().nodes[idx].key);
-                moved = true;
-            }
-        }
-        moved
-    }
-
-    /// Projects the current frame and commits it as the next generation.
-    pub(crate) fn commit(&mut self) -> Result<Generation, AutomationError> {
-        if self.restyle || self.frame.as_ref().is_none_or(|frame| frame.composited) {
-            self.settle()?;
-        }
-        if self.frame().duplicate && self.frame().bodies_carried > 0 {
-            // Two nodes with one key beside carried-over bodies: render
-            // afresh (nothing is carried after a duplicate), so the
-            // failure is reported as a fresh render reports it — a
-            // reconciliation key used twice is seen when its scope opens.
-            self.render()?;
-        }
-        let generation = self.generation.next();
-        let frame = self.frame();
-        // A frame that will commit can reuse the projection of unchanged
-        // memoized subtrees, taken out of the tree it replaces. One that may
-        // fail is projected whole, so the committed tree stays intact.
-        let will_commit = frame.key_errors.is_empty()
-            && !frame.duplicate
-            && !frame.invalid_id
-            && (!self.strict_ids || all_declared::<C>(frame));
-        let wanted = self.interaction_keys();
-        let focused = self.focused_idx();
-        let mut projection = match self.committed.as_mut() {
-            Some(committed) if will_commit => {
-                let memos = std::mem::take(&mut self.projected_memos);
-                let mut reusable = Reusable::take_from(&mut committed.tree, memos);
-                let frame = self.frame();
-                projection::project_reusing(
-                    frame,
-                    generation,
-                    focused,
-                    wanted,
-                    Some(&mut reusable),
-                )?
-            }
-            _ => projection::project_reusing(self.frame(), generation, focused, wanted, None)?,
-        };
-        if self.strict_ids {
-            check_declared::<C>(&projection.tree)?;
-        }
-        self.stats.nodes_projected += projection.nodes_projected;
-        let frame = self.frame.as_mut().expect("rendered before commit");
-        let mut buffer = self
-            .committed
-            .as_mut()
-            .map(|committed| std::mem::take(&mut committed.buffer))
-            .unwrap_or_else(|| Buffer::empty(Rect::ZERO));
-        frame.composite_into(&mut buffer, self.committed_overlays);
-        self.committed_overlays = frame.layers.len() > 1;
-        let frame = &*frame;
-        let cursor = frame.cursor;
-        let before = self.committed.as_ref().map(|committed| &committed.interaction);
-        let before = [
-            before.and_then(|was| was.focused.clone()),
-            before.and_then(|was| was.hovered.clone()),
-            before.and_then(|was| was.pressed.clone()),
-        ];
-        let mut fresh = std::mem::take(&mut projection.labels);
-        let [focused, hovered, pressed] = std::array::from_fn(|at| {
-            let key = wanted[at].filter(|key| frame.nodes.find(key).is_some())?;
-            // Projected afresh, or in a subtree reused unchanged from the
-            // tree that described it last time.
-            fresh[at].take().or_else(|| {
-                let described = self.described[at] == Some(key);
-                before[at].clone().filter(|_| described).or_else(|| {
-                    projection.tree.by_identity(key.identity()).map(SemanticNode::label)
-                })
-            })
-        });
-        let interaction = InteractionState::new(focused, hovered, pressed);
-        self.described = wanted;
-        self.states.retain(|key| frame.nodes.find(key).is_some());
-        self.generation = generation;
-        self.projected_memos = projection.memos;
-        let mut committed =
-            CommittedFrame::new(generation, self.viewport.as_size(), projection.tree, buffer);
-        committed.interaction = interaction;
-        committed.cursor = cursor;
-        committed.time = self.clock.now();
-        for hook in &mut self.hooks {
-            hook.committed(&committed);
-        }
-        self.committed = Some(committed);
-        Ok(generation)
-    }
-
-    /// The node of the current frame behind a node of a projected tree;
-    /// `None` when it is no longer rendered.
-    fn raw_of(&self, node: &SemanticNode) -> Option<NodeIdx> {
-        self.find_key(NodeKey::of_identity(node.identity))
-    }
-
-    /// The focused, hovered and pressed nodes' keys.
-    fn interaction_keys(&self) -> [Option<NodeKey>; 3] {
-        let pressed = self.interaction.pressed.map(|(key, _)| key);
-        [self.interaction.focused, self.interaction.hovered, pressed]
     }
 
     /// Changes the viewport, keeping the mounted app, and renders.
@@ -647,50 +365,4 @@ impl<C: Component> Drop for SessionEngine<C> {
     fn drop(&mut self) {
         self.close();
     }
-}
-
-/// Strict mode, on the raw frame: whether every id is one the app declares.
-fn all_declared<C: Component>(frame: &FrameBuilder) -> bool {
-    let declared = C::AUTOMATION_IDS;
-    declared.declared().is_none()
-        || frame
-            .nodes
-            .live()
-            .filter_map(|node| node.facts.automation_id.as_deref())
-            .all(|id| declared.contains(id))
-}
-
-/// Strict mode: every id in the tree is one the app declares.
-fn check_declared<C: Component>(tree: &SemanticTree) -> Result<(), AutomationError> {
-    let declared = C::AUTOMATION_IDS;
-    if declared.declared().is_none() {
-        return Ok(());
-    }
-    for node in tree.nodes() {
-        if let Some(id) = &node.automation_id
-            && !declared.contains(id.as_str())
-        {
-            return Err(AutomationError::UndeclaredAutomationId {
-                id: id.to_string(),
-                path: tree.path_to(|candidate| std::ptr::eq(candidate, node)).unwrap_or_default(),
-                app: std::any::type_name::<C>(),
-                closest: declared.closest(id.as_str()).map(|closest| format!("`{closest}`")),
-            });
-        }
-    }
-    Ok(())
-}
-
-fn not_converged(
-    delivered: usize,
-    renders: usize,
-    mut producers: Vec<(&'static str, usize)>,
-) -> AutomationError {
-    producers.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let producers = if producers.is_empty() {
-        vec!["renders kept moving focus or scheduling work".to_owned()]
-    } else {
-        producers.into_iter().take(3).map(|(name, count)| format!("{name} ({count}×)")).collect()
-    };
-    AutomationError::DrainDidNotConverge { delivered, renders, producers }
 }

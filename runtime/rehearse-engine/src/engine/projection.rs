@@ -127,7 +127,7 @@ pub(crate) fn project_reusing(
     wanted: [Option<NodeKey>; 3],
     reusable: Option<&mut Reusable>,
 ) -> Result<Projection, AutomationError> {
-    if let Some(error) = frame.key_errors.first() {
+    if let Some(error) = frame.key_errors().first() {
         return Err(AutomationError::Render(error.clone()));
     }
     let mut projector = Projector {
@@ -142,16 +142,14 @@ pub(crate) fn project_reusing(
     };
     let mut root = projector.node(ROOT, true);
     // Overlay roots follow application content, in stacking order.
-    for layer in &frame.layers[1..] {
-        if let Some(overlay_root) = layer.root {
-            root.children.push(projector.node(overlay_root, true));
-        }
+    for overlay_root in frame.layers().roots_from(1) {
+        root.children.push(projector.node(overlay_root, true));
     }
-    let tree =
-        SemanticTree::new(generation, Size::new(frame.viewport.width, frame.viewport.height), root);
+    let viewport = frame.viewport();
+    let tree = SemanticTree::new(generation, Size::new(viewport.width, viewport.height), root);
     // Ids of reused subtrees were checked when they were committed; the
     // frame saw every fresh id (and every key twice) as it was recorded.
-    if frame.duplicate || projector.invalid_id.is_some() {
+    if frame.has_duplicate() || projector.invalid_id.is_some() {
         check_ids(&tree, projector.invalid_id)?;
     }
     Ok(Projection {

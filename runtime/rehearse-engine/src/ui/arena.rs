@@ -15,7 +15,8 @@
 use fixedbitset::FixedBitSet;
 use rustc_hash::FxHashMap;
 
-use super::frame::{NodeIdx, NodeKey, RawNode};
+use super::key::NodeKey;
+use super::node::{NodeIdx, RawNode};
 
 /// The root node's slot, in every frame.
 pub(crate) const ROOT: NodeIdx = 0;

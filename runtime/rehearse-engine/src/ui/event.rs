@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 
 use crate::envelope::Envelope;
 use crate::identity::ComponentPath;
-use crate::ui::frame::NodeKey;
+use crate::ui::key::NodeKey;
 use rehearse_core::semantic::Bounds;
 use rehearse_lang::{KeyPress, MouseButton, ScrollDirection};
 

@@ -7,9 +7,14 @@
 
 mod arena;
 mod event;
-mod frame;
+mod frame_builder;
+mod key;
+mod layers;
 mod memo;
+mod node;
+mod node_ref;
 mod paint;
+mod response;
 
 use std::marker::PhantomData;
 
@@ -17,20 +22,24 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect, Size};
 use ratatui::widgets::Widget;
 
+pub(crate) use arena::ROOT;
 pub use event::{EventCx, WidgetEvent};
 pub(crate) use event::{RawEventCx, WidgetStates, erase};
-pub(crate) use frame::{
-    ClickInheritance, Clip, FrameBuilder, FrameStart, InteractionKeys, NodeIdx, NodeKey, ROOT,
-};
+pub(crate) use frame_builder::{Clip, FrameBuilder, FrameStart, InteractionKeys, Surface};
+pub(crate) use key::NodeKey;
 pub(crate) use memo::Previous;
+pub(crate) use node::{ClickInheritance, NodeIdx};
+pub use node_ref::NodeRef;
+pub use response::Response;
+pub(crate) use response::click_handler;
 
 use crate::component::Component;
 use crate::component::{ChildSlots, Slot};
 use crate::envelope::Envelope;
 use crate::identity::{ComponentPath, ReconcileKey};
 use rehearse_core::LogicalTime;
-use rehearse_core::semantic::{Bounds, Semantic, SemanticFacts};
-use rehearse_lang::{KeyPress, MouseButton};
+use rehearse_core::semantic::{Semantic, SemanticFacts};
+use rehearse_lang::KeyPress;
 
 /// Something that can be shown through a [`Ui`]: the built-in widgets, and
 /// any ratatui [`Widget`] that implements [`Semantic`] (derived or by hand).
@@ -45,11 +54,6 @@ impl<M: Send + 'static, W: Widget + Semantic> View<M> for W {
         ui.leaf(area, facts, |area, buf| self.render(area, buf));
     }
 }
-
-/// A handle on a node recorded in the current render, for widget authors:
-/// ask whether it is focused or hovered, attach handlers, keep state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NodeRef(pub(crate) NodeIdx);
 
 /// Renders a component's view: draws ratatui widgets and records the
 /// semantic tree. See the [module docs](self).
@@ -67,7 +71,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         children: &'f mut ChildSlots,
         path: &'f ComponentPath,
     ) -> Self {
-        let area = frame.component_area.take().unwrap_or(frame.viewport);
+        let area = frame.take_component_area();
         Self { frame, children, path, area, _message: PhantomData }
     }
 
@@ -78,33 +82,35 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
 
     /// The viewport size.
     pub fn viewport(&self) -> Size {
-        self.frame.viewport.as_size()
+        self.frame.viewport().as_size()
     }
 
     /// The session's logical time (for animations). Reading it inside a
     /// [`memo`](Self::memo) body makes that body render every time.
     pub fn now(&self) -> LogicalTime {
         self.frame.mark_volatile();
-        self.frame.now
+        self.frame.now()
     }
 
     /// Shows a widget at `area`.
     pub fn add<V: View<M>>(&mut self, area: Rect, view: V) -> Response<'_, 'f, M> {
         let parent = self.frame.current_node();
         let children = self.frame.nodes[parent].children.len();
-        let (layer, layers) = (self.frame.current_layer, self.frame.layers.len());
-        let layer_root = self.frame.layers[layer].root;
+        let layers = self.frame.layers();
+        let (layer, count) = (layers.current(), layers.count());
+        let layer_root = layers.root(layer);
         view.show(area, self);
         // Its node is the first it added under the current node, or else
         // the root of an overlay it opened.
         let frame = &*self.frame;
         let child = frame.nodes[parent].children.get(children).copied();
+        let layers = frame.layers();
         let overlay = Some(layer)
-            .filter(|&layer| frame.layers[layer].root != layer_root)
+            .filter(|&layer| layers.root(layer) != layer_root)
             .into_iter()
-            .chain(layers..frame.layers.len())
-            .find_map(|layer| frame.layers[layer].root);
-        Response { ui: self, node: child.or(overlay).map(NodeRef) }
+            .chain(count..layers.count())
+            .find_map(|layer| layers.root(layer));
+        Response::new(self, child.or(overlay).map(NodeRef))
     }
 
     /// Draws a ratatui widget with no semantic node of its own (decoration,
@@ -177,9 +183,9 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     pub fn keyed(&mut self, key: impl Into<ReconcileKey>, body: impl FnOnce(&mut Ui<'_, M>)) {
         let key = key.into();
         let (parent, scope) = self.open_scope(&key);
-        self.frame.key_scopes.push((parent, scope));
+        self.frame.enter_scope(parent, scope);
         body(self);
-        self.frame.key_scopes.pop();
+        self.frame.leave_scope();
     }
 
     /// Renders what `body` adds under a reconciliation key, like
@@ -247,7 +253,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let parent = self.frame.current_node();
         let scope = self.frame.scope_under(parent);
         // The record's own key, apart from every key scope.
-        let record_scope = frame::nested_scope(frame::GROUP_SCOPE, group);
+        let record_scope = key::nested_scope(key::GROUP_SCOPE, group);
         self.memo_in(parent, record_scope, Some(scope), area, deps, body);
     }
 
@@ -278,21 +284,20 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         });
         if let Some((memo_key, fingerprint)) = record {
             if self.frame.replay(memo_key, fingerprint) {
-                self.frame.bodies_carried += 1;
                 return;
             }
             self.frame.begin_memo(memo_key, fingerprint, cells, counted_in);
         }
-        self.frame.bodies_run += 1;
-        self.frame.surfaces.push(frame::Surface { clip: cells, ..outer });
+        self.frame.count_body_run();
+        self.frame.push_surface(Surface { clip: cells, ..outer });
         if group_in.is_none() {
-            self.frame.key_scopes.push((parent, scope));
+            self.frame.enter_scope(parent, scope);
         }
         body(self);
         if group_in.is_none() {
-            self.frame.key_scopes.pop();
+            self.frame.leave_scope();
         }
-        self.frame.surfaces.pop();
+        self.frame.pop_surface();
         if record.is_some() {
             self.frame.end_memo(parent);
         }
@@ -303,18 +308,11 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
     fn open_scope(&mut self, key: &ReconcileKey) -> (NodeIdx, u64) {
         let parent = self.frame.current_node();
         // Scopes opened inside one another under the same node combine.
-        let outer = self
-            .frame
-            .key_scopes
-            .iter()
-            .rev()
-            .find(|(owner, _)| *owner == parent)
-            .map(|(_, scope)| *scope);
-        let own = frame::scope_hash(b"k", key);
-        let scope = outer.map_or(own, |outer| frame::nested_scope(outer, own));
-        if !self.frame.used_scopes.insert((parent, scope)) {
-            self.frame.mark_volatile();
-            self.frame.key_errors.push(format!(
+        let outer = self.frame.open_scope_under(parent);
+        let own = key::scope_hash(b"k", key);
+        let scope = outer.map_or(own, |outer| key::nested_scope(outer, own));
+        if !self.frame.claim_scope(parent, scope) {
+            self.frame.report_key_error(format!(
                 "reconciliation key {key:?} is used twice among the children of one node; keys must be unique among siblings"
             ));
         }
@@ -333,9 +331,10 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.mark_volatile();
         let key = key.into();
         if self.children.map.get(&key).is_some_and(|slot| slot.seen && slot.is_mounted()) {
-            self.frame
-                .key_errors
-                .push(format!("nested component key {key:?} is used twice under {:?}", self.path));
+            self.frame.report_key_error(format!(
+                "nested component key {key:?} is used twice under {:?}",
+                self.path
+            ));
             return;
         }
         // The same key with another component type is another component:
@@ -354,14 +353,14 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
             .or_insert_with(|| Slot::new(Box::new(init()), effects.new_instance()));
         slot.seen = true;
         let path = self.path.child(&key, slot.instance);
-        let now = self.frame.now;
+        let now = self.frame.now();
         slot.mount(&mut self.frame.effects, &path, now);
         let parent = self.frame.current_node();
-        self.frame.key_scopes.push((parent, frame::scope_hash(b"c", &key)));
-        self.frame.component_area = Some(area);
+        self.frame.enter_scope(parent, key::scope_hash(b"c", &key));
+        self.frame.set_component_area(Some(area));
         slot.render(self.frame, &path);
-        self.frame.component_area = None;
-        self.frame.key_scopes.pop();
+        self.frame.set_component_area(None);
+        self.frame.leave_scope();
     }
 
     /// Renders `body` in an overlay above all application content. The
@@ -376,7 +375,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         body: impl FnOnce(&mut Ui<'_, M>),
     ) {
         self.frame.mark_volatile();
-        let previous = self.frame.current_layer;
+        let previous = self.frame.layers().current();
         self.frame.begin_overlay(portal, area, modal);
         body(self);
         self.frame.end_overlay(previous, self.path);
@@ -397,15 +396,11 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let outer = self.frame.surface();
         let screen = outer.to_screen(viewport);
         let clip = screen.intersection(outer.clip);
-        self.frame.surfaces.push(frame::Surface {
-            dx: outer.dx,
-            dy: outer.dy - i32::from(offset),
-            clip,
-        });
+        self.frame.push_surface(Surface { dx: outer.dx, dy: outer.dy - i32::from(offset), clip });
         let height = content_height.min(u16::MAX - viewport.y);
         let content = Rect::new(viewport.x, viewport.y, viewport.width, height);
         body(self, content);
-        self.frame.surfaces.pop();
+        self.frame.pop_surface();
     }
 
     /// Renders `body` in a panned coordinate space, like
@@ -424,7 +419,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let outer = self.frame.surface();
         let screen = outer.to_screen(viewport);
         let clip = screen.intersection(outer.clip);
-        self.frame.surfaces.push(frame::Surface {
+        self.frame.push_surface(Surface {
             dx: outer.dx - i32::from(offset.x),
             dy: outer.dy - i32::from(offset.y),
             clip,
@@ -432,7 +427,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         let width = content.width.min(u16::MAX - viewport.x);
         let height = content.height.min(u16::MAX - viewport.y);
         body(self, Rect::new(viewport.x, viewport.y, width, height));
-        self.frame.surfaces.pop();
+        self.frame.pop_surface();
     }
 
     /// Binds a key for this component: pressed while nothing focused
@@ -444,153 +439,11 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         self.frame.mark_volatile();
         let owner = self.path.clone();
         let target = owner.clone();
-        self.frame.bindings.push(frame::Binding {
-            key: key.into(),
-            layer: self.frame.current_layer,
+        self.frame.bind(
+            key.into(),
             owner,
-            make: Box::new(move || Envelope::new(target.clone(), message())),
-        });
-    }
-
-    /// Whether the node holds keyboard focus.
-    pub fn is_focused(&self, node: NodeRef) -> bool {
-        self.frame.touch(node.0);
-        self.frame.interaction.focused == Some(self.frame.nodes[node.0].key)
-    }
-
-    /// Whether the pointer is over the node.
-    pub fn is_hovered(&self, node: NodeRef) -> bool {
-        self.frame.touch(node.0);
-        self.frame.interaction.hovered == Some(self.frame.nodes[node.0].key)
-    }
-
-    /// Whether a button went down on the node and has not been released.
-    pub fn is_pressed(&self, node: NodeRef) -> bool {
-        self.frame.touch(node.0);
-        self.frame.interaction.pressed == Some(self.frame.nodes[node.0].key)
-    }
-
-    /// The node's persistent interaction state (cursor, scroll offset),
-    /// created with `Default` the first time.
-    pub fn state<T: Default + 'static>(&mut self, node: NodeRef) -> &mut T {
-        self.frame.touch(node.0);
-        let key = self.frame.nodes[node.0].key;
-        self.frame.states.get_or_default::<T>(key)
-    }
-
-    /// The node's layout bounds on screen.
-    pub fn bounds(&self, node: NodeRef) -> Bounds {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].layout
-    }
-
-    /// The node's bounds clipped by ancestors and the viewport.
-    pub fn clipped_bounds(&self, node: NodeRef) -> Bounds {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].clip
-    }
-
-    /// The node's child at `index`, if it has one.
-    pub(crate) fn child(&self, node: NodeRef, index: usize) -> Option<NodeRef> {
-        self.frame.nodes[node.0].children.get(index).copied().map(NodeRef)
-    }
-
-    /// Marks the node selected or not after it was recorded (by a body that
-    /// may have been carried over): a list's selection, which its rows do
-    /// not depend on. The projection of the subtree it roots is not reused
-    /// when this changes it.
-    pub(crate) fn set_selected(&mut self, node: NodeRef, selected: bool) {
-        let raw = &mut self.frame.nodes[node.0];
-        if raw.facts.states.selected != Some(selected) {
-            raw.facts.states.selected = Some(selected);
-            self.frame.restamp_node(node.0);
-        }
-    }
-
-    /// Makes room for `additional` more children of the node (a list about
-    /// to add its rows).
-    pub(crate) fn reserve_children(&mut self, node: NodeRef, additional: usize) {
-        self.frame.nodes[node.0].children.reserve(additional);
-    }
-
-    /// Makes the node part of the Tab order and able to hold focus.
-    pub fn make_focusable(&mut self, node: NodeRef) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].focusable = true;
-    }
-
-    /// Attaches an input handler; it returns `true` when it consumed the
-    /// event. Unconsumed events bubble to the parent node.
-    pub fn on_event(
-        &mut self,
-        node: NodeRef,
-        handler: impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static,
-    ) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].handlers.push(erase(handler));
-    }
-
-    /// Makes the node take every click inside it, before its descendants
-    /// (`MouseRegion::capture_click`).
-    pub fn capture_click(&mut self, node: NodeRef) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].pointer.capture_click = true;
-    }
-
-    /// Restricts where the node accepts the pointer to these cells, given in
-    /// the node's own coordinate space (`MouseRegion::hit_test`).
-    pub fn hit_cells(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
-        self.frame.touch(node.0);
-        let surface = self.frame.surface();
-        let cells = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
-        self.frame.nodes[node.0].pointer.hit_cells = Some(cells);
-    }
-
-    /// Restricts where the node *and everything under it* accept the
-    /// pointer to these cells (in the node coordinate space of this `Ui`):
-    /// a per-cell hit area for a whole subtree, so a wrapped child is
-    /// reachable only there (`MouseRegion::hit_test` around content). A
-    /// descendant's own hit cells and owned cells count only inside these,
-    /// never beyond them. The descendants themselves are not changed, so
-    /// one carried over unchanged keeps working when the cells change.
-    pub fn hit_cells_subtree(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
-        self.frame.touch(node.0);
-        let surface = self.frame.surface();
-        let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
-        let policy = &mut self.frame.nodes[node.0].pointer;
-        policy.subtree_cells = Some(match policy.subtree_cells.take() {
-            // Restricted twice: where both allow.
-            Some(before) => before
-                .iter()
-                .flat_map(|a| cells.iter().map(|b| a.intersection(*b)))
-                .filter(|cell| !cell.is_empty())
-                .collect(),
-            None => cells,
-        });
-    }
-
-    /// Cells where the node takes the press before its children, such as
-    /// its scrollbar (coordinates in the node's own space).
-    pub fn own_cells(&mut self, node: NodeRef, cells: impl IntoIterator<Item = Rect>) {
-        self.frame.touch(node.0);
-        let surface = self.frame.surface();
-        let cells: Vec<Bounds> = cells.into_iter().map(|cell| surface.to_screen(cell)).collect();
-        self.frame.nodes[node.0].pointer.own_cells.extend(cells);
-    }
-
-    /// Marks the node as a wrapper without click behaviour of its own: it
-    /// supports Click only when its only child accepts the click at the
-    /// wrapper's centre.
-    pub fn inherit_click_from_only_child(&mut self, node: NodeRef) {
-        // Whether it inherits depends on hit-testing the whole frame.
-        self.frame.mark_volatile();
-        self.frame.nodes[node.0].inheritance = ClickInheritance::FromOnlyChild;
-    }
-
-    /// Makes a drag that starts on the node carry `payload`.
-    pub fn drag_payload(&mut self, node: NodeRef, payload: impl Into<String>) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].drag_payload = Some(payload.into());
+            Box::new(move || Envelope::new(target.clone(), message())),
+        );
     }
 
     /// Places the terminal cursor (a text field's caret), in the node
@@ -601,103 +454,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         if !screen.intersection(surface.clip).is_empty()
             && let Some(rect) = screen.to_rect()
         {
-            self.frame.cursor = Some((rect.x, rect.y));
-            // Counted only when placed: a memo body replays a caret it placed.
-            self.frame.cursor_sets += 1;
+            self.frame.place_cursor(rect.x, rect.y);
         }
-    }
-
-    /// Forbids naming the node from the text it drew.
-    pub fn no_inferred_name(&mut self, node: NodeRef) {
-        self.frame.touch(node.0);
-        self.frame.nodes[node.0].infer_name = false;
-    }
-}
-
-/// What [`Ui::add`] returns: attach behaviour to the node just added.
-pub struct Response<'u, 'f, M> {
-    ui: &'u mut Ui<'f, M>,
-    node: Option<NodeRef>,
-}
-
-impl<M: Send + 'static> Response<'_, '_, M> {
-    /// The node the widget recorded, if it recorded one.
-    pub fn node(&self) -> Option<NodeRef> {
-        self.node
-    }
-
-    /// Sends a message when the node is clicked with the left button (or
-    /// activated with Enter or Space while focused).
-    pub fn on_click(self, message: impl Fn() -> M + 'static) -> Self {
-        self.on_button(MouseButton::Left, message)
-    }
-
-    /// Sends a message when the node is clicked with the right button.
-    pub fn on_right_click(self, message: impl Fn() -> M + 'static) -> Self {
-        self.on_button(MouseButton::Right, message)
-    }
-
-    fn on_button(self, wanted: MouseButton, message: impl Fn() -> M + 'static) -> Self {
-        if let Some(node) = self.node {
-            self.ui.on_event(node, click_handler(wanted, message));
-        }
-        self
-    }
-
-    /// Attaches an input handler (see [`Ui::on_event`]).
-    pub fn on_event(
-        self,
-        handler: impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static,
-    ) -> Self {
-        if let Some(node) = self.node {
-            self.ui.on_event(node, handler);
-        }
-        self
-    }
-
-    /// Makes the node focusable.
-    pub fn focusable(self) -> Self {
-        if let Some(node) = self.node {
-            self.ui.make_focusable(node);
-        }
-        self
-    }
-
-    /// Makes the node take every click inside it.
-    pub fn capture_click(self) -> Self {
-        if let Some(node) = self.node {
-            self.ui.capture_click(node);
-        }
-        self
-    }
-
-    /// Restricts the node's hit area to these cells.
-    pub fn hit_cells(self, cells: impl IntoIterator<Item = Rect>) -> Self {
-        if let Some(node) = self.node {
-            self.ui.hit_cells(node, cells);
-        }
-        self
-    }
-}
-
-/// The handler of a click with `wanted` (or, for the left button, Enter or
-/// Space on the focused node): it sends `message`. Shared by
-/// [`Response::on_click`] and button-like widgets.
-pub(crate) fn click_handler<M: Send + 'static>(
-    wanted: MouseButton,
-    message: impl Fn() -> M + 'static,
-) -> impl Fn(&WidgetEvent, &mut EventCx<'_, M>) -> bool + 'static {
-    move |event, cx| match event {
-        WidgetEvent::Click { button, .. } if *button == wanted => {
-            cx.emit(message());
-            true
-        }
-        WidgetEvent::Key(key)
-            if wanted == MouseButton::Left && crate::input::is_activation(key) =>
-        {
-            cx.emit(message());
-            true
-        }
-        _ => false,
     }
 }

@@ -13,12 +13,12 @@
 //! Click, so automation refuses to click it instead of clicking into the
 //! void.
 
+mod bordered_frame;
 mod button;
 mod checkbox;
 mod choices;
 mod common;
 mod drag;
-mod frame;
 mod list;
 mod modal;
 mod mouse_region;
@@ -37,10 +37,10 @@ mod text_input;
 pub mod theme;
 mod toast;
 
+pub use bordered_frame::Frame;
 pub use button::Button;
 pub use checkbox::Checkbox;
 pub use drag::{DragSource, DropTarget};
-pub use frame::Frame;
 pub use list::{List, ListItem};
 pub use modal::{Modal, centered};
 pub use mouse_region::MouseRegion;

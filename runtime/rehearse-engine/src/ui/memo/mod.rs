@@ -11,26 +11,32 @@
 //! frame cannot compare (the clock, another node's state, nested
 //! components, overlays, key bindings) is volatile: it renders every time.
 
+use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
+use fixedbitset::FixedBitSet;
 use ratatui::layout::Rect;
 use rustc_hash::{FxHashMap, FxHasher};
 
-use super::frame::{FrameBuilder, NodeIdx, NodeKey, ParentSlot};
 use crate::identity::ComponentPath;
+use crate::ui::frame_builder::FrameBuilder;
+use crate::ui::key::NodeKey;
+use crate::ui::node::NodeIdx;
 use rehearse_core::semantic::Bounds;
+
+mod replay;
 
 /// Where a memoized subtree sits: its parent node and its key scope there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct MemoKey {
-    pub(crate) parent: NodeKey,
-    pub(crate) scope: u64,
+    pub(super) parent: NodeKey,
+    pub(super) scope: u64,
 }
 
 /// A range of arena slots, `Copy` so records copy as plain bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Slots {
+struct Slots {
     start: NodeIdx,
     end: NodeIdx,
 }
@@ -44,62 +50,62 @@ impl Slots {
         self.start..self.end
     }
 
-    pub(crate) fn contains(self, idx: NodeIdx) -> bool {
+    fn contains(self, idx: NodeIdx) -> bool {
         (self.start..self.end).contains(&idx)
     }
 }
 
 /// What a frame remembers about one memoized subtree.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct MemoRecord {
-    pub(crate) key: MemoKey,
+struct MemoRecord {
+    key: MemoKey,
     /// Hash of the dependencies and of everything around the body that it
     /// may read (area, coordinate space, layer, component).
-    pub(crate) fingerprint: u64,
+    fingerprint: u64,
     /// The nodes its body recorded, or moved, into the arena: contiguous
     /// and in document order. Records inside it carried over in place
     /// (`detached`) hold the rest of its nodes.
-    pub(crate) nodes: Slots,
+    nodes: Slots,
     /// Its first top-level node (a child of the node it was recorded
     /// under), if it has any.
-    pub(crate) first_root: NodeIdx,
+    first_root: NodeIdx,
     /// How many top-level nodes it has: `first_root` and those its
     /// `next_root` chain reaches.
-    pub(crate) roots: usize,
+    roots: usize,
     /// Its nodes lie outside the `nodes` of the record it is inside: it was
     /// carried over in place while that one rendered.
-    pub(crate) detached: bool,
+    detached: bool,
     /// Some record inside it is detached: its nodes are not one range, so
     /// it can be kept in place but not moved.
-    pub(crate) has_detached: bool,
+    has_detached: bool,
     /// The parent's sibling count in `counted_in` afterwards (nodes with an
     /// automation id are not counted: their key is their id).
-    pub(crate) counted: usize,
+    counted: usize,
     /// The key scope its top-level nodes are counted in: its own, or for a
     /// group the one around it.
-    pub(crate) counted_in: u64,
+    counted_in: u64,
     /// How many memoized subtrees were recorded inside this one: the
     /// records right after it. Relative, so carrying records over copies
     /// them as they are.
-    pub(crate) inner: usize,
+    inner: usize,
     /// Where the body placed the caret, if it did.
-    pub(crate) cursor: Option<(u16, u16)>,
+    cursor: Option<(u16, u16)>,
     /// The screen cells the body may have drawn on.
-    pub(crate) cells: Bounds,
+    cells: Bounds,
     /// Changes whenever the subtree is rendered afresh, so a projection of
     /// it can tell whether it still describes these nodes.
-    pub(crate) stamp: u64,
+    stamp: u64,
     /// The body read something the frame cannot compare.
-    pub(crate) volatile: bool,
+    volatile: bool,
     /// Its cells are not only its own: something was painted beneath it
     /// before it, or over it after it.
-    pub(crate) painted_over: bool,
+    painted_over: bool,
 }
 
 /// A memoized body being recorded.
-pub(crate) struct ActiveMemo {
-    pub(crate) first: NodeIdx,
-    pub(crate) record: usize,
+struct ActiveMemo {
+    first: NodeIdx,
+    record: usize,
     volatile_before: u64,
     cursor_sets_before: u64,
     /// How many children its parent had when it began: the ones added
@@ -109,15 +115,15 @@ pub(crate) struct ActiveMemo {
 
 /// What the previous frame offers for reuse.
 pub(crate) struct Previous {
-    pub(crate) frame: Box<FrameBuilder>,
+    pub(super) frame: Box<FrameBuilder>,
     /// Nodes of that frame (by index) a memoized subtree must not be
     /// carried over across: a handler ran on them, or their focus, hover or
     /// press state changed.
-    pub(crate) stale: Vec<NodeIdx>,
+    stale: Vec<NodeIdx>,
     /// The record a render in document order looks for next.
-    pub(crate) cursor: usize,
+    cursor: usize,
     /// Its records by key, built the first time the cursor guesses wrong.
-    pub(crate) index: FxHashMap<MemoKey, usize>,
+    index: FxHashMap<MemoKey, usize>,
 }
 
 impl Previous {
@@ -129,7 +135,7 @@ impl Previous {
     /// The index of the record for `key`. A render visits memoized bodies
     /// in the order the previous one did, so the cursor usually has it.
     fn find(&mut self, key: &MemoKey) -> Option<usize> {
-        let records = &self.frame.memos;
+        let records = &self.frame.memo.records;
         let at = match records.get(self.cursor) {
             Some(record) if record.key == *key => self.cursor,
             _ => {
@@ -177,16 +183,141 @@ pub(crate) fn fingerprint(
     frame.nodes[parent].clip.hash(&mut hasher);
     let surface = frame.surface();
     (surface.dx, surface.dy, surface.clip).hash(&mut hasher);
-    frame.viewport.hash(&mut hasher);
-    frame.current_layer.hash(&mut hasher);
+    frame.viewport().hash(&mut hasher);
+    frame.layers().current().hash(&mut hasher);
     owner.hash(&mut hasher);
     hasher.finish()
+}
+
+/// The memo carry state of one render: what the previous frame offers,
+/// which of its records were carried over, the records of this render in
+/// document order, the bodies being recorded, and the counters that tell
+/// whether a body stayed comparable (volatile reads, caret placements).
+///
+/// Its invariants hold here: a record is carried over at most once (with
+/// the records inside it), records lie in document order with `inner`
+/// counting the ones right after each, and every rendering of a body gets
+/// a stamp no other rendering had.
+#[derive(Default)]
+pub(super) struct MemoCarry {
+    /// Whether memoized bodies may be carried over at all.
+    memoize: bool,
+    /// What the previous frame offers memoized bodies.
+    previous: Option<Previous>,
+    /// The arena is the previous frame's: unchanged subtrees stay in place.
+    shared_arena: bool,
+    /// The previous frame's records already carried over (with the records
+    /// inside them), by index.
+    carried: FixedBitSet,
+    /// Memoized subtrees recorded in this pass, in document order.
+    records: Vec<MemoRecord>,
+    /// Memoized bodies being recorded, innermost last.
+    stack: Vec<ActiveMemo>,
+    /// Counts reads a memoized body cannot be carried over across.
+    volatile: Cell<u64>,
+    /// Counts caret placements.
+    caret_sets: u64,
+    /// The last memo stamp handed out (carried from frame to frame).
+    stamps: u64,
+    /// Nodes memoized bodies recorded that code outside those bodies read
+    /// or changed in this render (see `FrameBuilder::touch`).
+    touched_from_outside: RefCell<Vec<NodeIdx>>,
+    /// Memoized bodies this render ran.
+    bodies_run: u64,
+    /// Memoized bodies this render carried over without running them.
+    bodies_carried: u64,
+    /// Allocations handed on to the next frame.
+    spare: Recycled,
+}
+
+/// What a frame's carry state hands on to the next one: allocations, and
+/// the stamp counter (stamps never repeat within a session).
+#[derive(Default)]
+pub(super) struct Recycled {
+    records: Vec<MemoRecord>,
+    index: FxHashMap<MemoKey, usize>,
+    carried: FixedBitSet,
+    stamps: u64,
+}
+
+impl MemoCarry {
+    /// The carry state of a new render: `previous` (when carrying over is
+    /// possible at all) offers its records; `shared_arena` says whether its
+    /// nodes stay in place.
+    pub(super) fn start(
+        recycled: Recycled,
+        memoize: bool,
+        mut previous: Option<Previous>,
+        shared_arena: bool,
+    ) -> Self {
+        let Recycled { mut records, index, mut carried, stamps } = recycled;
+        carried.clear();
+        carried.grow(previous.as_ref().map_or(0, |previous| previous.frame.memo.records.len()));
+        records.clear();
+        if let Some(previous) = previous.as_mut() {
+            previous.index = index;
+        }
+        Self { memoize, previous, shared_arena, carried, records, stamps, ..Self::default() }
+    }
+
+    /// Hands the allocations and the stamp counter on to the next render.
+    pub(super) fn hand_on(&mut self) -> Recycled {
+        Recycled { stamps: self.stamps, ..std::mem::take(&mut self.spare) }
+    }
+
+    /// Lets go of the previous frame, keeping its allocations for the next.
+    pub(super) fn release_previous(&mut self) {
+        if let Some(previous) = self.previous.take() {
+            let mut old = previous.frame;
+            self.spare.records = std::mem::take(&mut old.memo.records);
+            self.spare.index = previous.index;
+            self.spare.index.clear();
+            self.spare.carried = std::mem::take(&mut old.memo.carried);
+        }
+    }
+
+    /// Whether a memoized body is being recorded.
+    #[inline]
+    pub(super) fn recording(&self) -> bool {
+        !self.stack.is_empty()
+    }
+
+    /// Counts a caret placement (a body replays a caret it placed).
+    pub(super) fn note_caret(&mut self) {
+        self.caret_sets += 1;
+    }
+
+    /// Marks the bodies being recorded volatile.
+    fn mark_volatile(&self) {
+        self.volatile.set(self.volatile.get() + 1);
+    }
+
+    /// A stamp no rendering had before.
+    fn next_stamp(&mut self) -> u64 {
+        self.stamps += 1;
+        self.stamps
+    }
 }
 
 impl FrameBuilder {
     /// Marks the innermost memoized body (and those around it) volatile.
     pub(crate) fn mark_volatile(&self) {
-        self.volatile.set(self.volatile.get() + 1);
+        self.memo.mark_volatile();
+    }
+
+    /// Memoized bodies this render ran.
+    pub(crate) fn bodies_run(&self) -> u64 {
+        self.memo.bodies_run
+    }
+
+    /// Memoized bodies this render carried over without running them.
+    pub(crate) fn bodies_carried(&self) -> u64 {
+        self.memo.bodies_carried
+    }
+
+    /// Counts a memoized body that runs (carried over or not memoizable).
+    pub(crate) fn count_body_run(&mut self) {
+        self.memo.bodies_run += 1;
     }
 
     /// Notes that the render read or changed node `idx` (its state, its
@@ -195,45 +326,68 @@ impl FrameBuilder {
     /// that body, means the body cannot be carried over next time — the
     /// outside code would change the carried node again.
     pub(crate) fn touch(&self, idx: NodeIdx) {
-        let innermost = self.memo_stack.last();
-        let outside = innermost.is_none_or(|memo| idx < memo.first);
+        let memo = &self.memo;
+        let innermost = memo.stack.last();
+        let outside = innermost.is_none_or(|active| idx < active.first);
         if innermost.is_some() && outside {
-            self.mark_volatile();
+            memo.mark_volatile();
         }
         if !self.nodes[idx].in_memo {
             return;
         }
         // Outside every body being recorded, or inside one that already
         // ended within the innermost (an enclosing body reaching into it).
-        let in_ended = innermost.is_some_and(|memo| {
-            !outside && self.memos[memo.record + 1..].iter().any(|ended| ended.nodes.contains(idx))
+        let in_ended = innermost.is_some_and(|active| {
+            !outside
+                && memo.records[active.record + 1..].iter().any(|ended| ended.nodes.contains(idx))
         });
         if outside || in_ended {
-            self.touched_from_outside.borrow_mut().push(idx);
+            memo.touched_from_outside.borrow_mut().push(idx);
         }
     }
 
     /// Ends the render for the bodies whose nodes code outside them touched
     /// (see [`touch`](Self::touch)): they render afresh next time, and the
     /// projection of what they hold now is not reused.
-    pub(crate) fn forget_memos_touched_from_outside(&mut self) {
-        let touched = std::mem::take(self.touched_from_outside.get_mut());
+    pub(super) fn forget_memos_touched_from_outside(&mut self) {
+        let touched = std::mem::take(self.memo.touched_from_outside.get_mut());
         for idx in touched {
-            for at in 0..self.memos.len() {
-                if !holds(&self.memos, at, idx) {
+            for at in 0..self.memo.records.len() {
+                if !holds(&self.memo.records, at, idx) {
                     continue;
                 }
-                self.memos[at].volatile = true;
+                self.memo.records[at].volatile = true;
                 self.restamp(at);
             }
         }
     }
 
+    /// Notes paint on the application layer at `area` (screen cells): a
+    /// finished memoized body painted over is not carried over next time.
+    pub(super) fn note_paint(&mut self, area: Bounds) {
+        let active = &self.memo.stack;
+        let mut covered = Vec::new();
+        covered
+            .extend(self.paint.memos_under(area, |memo| active.iter().any(|a| a.record == memo)));
+        for memo in covered {
+            // A carried-over record's inner ones have no paint of their own.
+            let inner = memo + 1..memo + 1 + self.memo.records[memo].inner;
+            for at in std::iter::once(memo).chain(inner) {
+                if at == memo || !self.memo.records[at].cells.intersection(area).is_empty() {
+                    self.memo.records[at].painted_over = true;
+                    // What is drawn over its nodes may be what names them.
+                    self.restamp(at);
+                }
+            }
+        }
+        self.paint.paint(area, None);
+    }
+
     /// Gives the record at `at` a new stamp, so the projection of what it
     /// holds is not reused: it changed after the record was made or
     /// carried over.
-    pub(crate) fn restamp(&mut self, at: usize) {
-        let record = &self.memos[at];
+    fn restamp(&mut self, at: usize) {
+        let record = &self.memo.records[at];
         if record.roots == 1 {
             self.restamp_node(record.first_root);
         }
@@ -243,147 +397,14 @@ impl FrameBuilder {
     /// stamp (see [`restamp`](Self::restamp)).
     pub(crate) fn restamp_node(&mut self, idx: NodeIdx) {
         if self.nodes[idx].memo.is_some() {
-            self.stamps += 1;
-            self.nodes[idx].memo = Some(self.stamps);
+            self.nodes[idx].memo = Some(self.memo.next_stamp());
         }
     }
 
     /// Whether a memoized body may be carried over here at all: memoizing
     /// is on, the body is application content under an ordinary node.
     pub(crate) fn can_memoize(&self) -> bool {
-        self.memoize
-            && self.current_layer == 0
-            && matches!(self.parents.last(), Some(ParentSlot::Node(_)))
-    }
-
-    /// Carries over the previous frame's subtree for `key` if it is
-    /// unchanged; returns whether it did.
-    pub(crate) fn replay(&mut self, key: MemoKey, fingerprint: u64) -> bool {
-        let Some(mut previous) = self.previous.take() else { return false };
-        let carried = match previous.find(&key) {
-            Some(at) if self.can_carry_over(&previous, at, fingerprint) => {
-                // In the arena it was recorded in, the nodes stay where they
-                // are; into a fresh arena they move (and must be one range).
-                if self.shared_arena {
-                    self.keep_in_place(&mut previous, at);
-                } else {
-                    self.relocate(&mut previous, at);
-                }
-                true
-            }
-            _ => false,
-        };
-        self.previous = Some(previous);
-        carried
-    }
-
-    fn can_carry_over(&self, previous: &Previous, at: usize, fingerprint: u64) -> bool {
-        let record = &previous.frame.memos[at];
-        record.fingerprint == fingerprint
-            && !record.volatile
-            && !record.painted_over
-            && (self.shared_arena || !record.has_detached)
-            && !self.paint.is_painted(record.cells)
-            && !previous.stale.iter().any(|&idx| holds(&previous.frame.memos, at, idx))
-            // Already carried over, itself or inside another record (only a
-            // frame with a duplicate key reaches one twice).
-            && !self.carried.contains(at)
-            && (record.inner == 0 || self.carried.count_ones(at + 1..at + 1 + record.inner) == 0)
-    }
-
-    /// Carries the record at `at` over without moving its nodes: they
-    /// become live again and its roots move under the current node.
-    fn keep_in_place(&mut self, previous: &mut Previous, at: usize) {
-        let records = &previous.frame.memos;
-        let record = &records[at];
-        let parent = self.current_node();
-        for range in segments(records, at) {
-            if self.nodes.keep(range) {
-                self.duplicate = true;
-            }
-        }
-        let mut root = record.first_root;
-        for _ in 0..record.roots {
-            self.nodes[root].parent = Some(parent);
-            self.nodes[parent].children.push(root);
-            root = root.wrapping_add_signed(self.nodes[root].next_root);
-        }
-        // Inside a body being recorded, its nodes are not among the ones
-        // that body records.
-        let detached = !self.memo_stack.is_empty();
-        self.carry_records(previous, at, None, detached);
-    }
-
-    /// Carries the record at `at` over by moving its nodes from the
-    /// previous frame's arena to the end of this frame's, renumbered.
-    fn relocate(&mut self, previous: &mut Previous, at: usize) {
-        let from = previous.frame.memos[at].nodes.range();
-        let parent = self.current_node();
-        let first = self.nodes.len();
-        let start = from.start;
-        let shift = move |idx: NodeIdx| idx - start + first;
-        for idx in from.clone() {
-            // A record is carried over at most once (`carried`).
-            let mut node =
-                previous.frame.nodes.take(idx).expect("a record's nodes are carried over once");
-            let at = self.nodes.len();
-            node.parent = match node.parent {
-                Some(old) if from.contains(&old) => Some(shift(old)),
-                _ => {
-                    self.nodes[parent].children.push(at);
-                    Some(parent)
-                }
-            };
-            for child in &mut node.children {
-                *child = shift(*child);
-            }
-            self.index_key(node.key, at);
-            self.nodes.push(node);
-        }
-        self.carry_records(previous, at, Some(first), false);
-    }
-
-    /// Pushes the record at `at` and the ones inside it, with their nodes
-    /// renumbered if they moved (`moved_to`: the new index of the first),
-    /// and replays what the body did besides recording nodes (its caret,
-    /// its sibling count). `detached`: its nodes are not among those of the
-    /// body being recorded around it.
-    fn carry_records(
-        &mut self,
-        previous: &mut Previous,
-        at: usize,
-        moved_to: Option<NodeIdx>,
-        detached: bool,
-    ) {
-        let records = &previous.frame.memos;
-        let record = &records[at];
-        let end = at + 1 + record.inner;
-        previous.cursor = end;
-        self.carried.insert_range(at..end);
-        if let Some(cursor) = record.cursor {
-            self.cursor = Some(cursor);
-            self.cursor_sets += 1;
-        }
-        let parent = self.current_node();
-        if record.counted > 0 {
-            self.set_sibling_count(parent, record.counted_in, record.counted);
-        }
-        // Only the outermost record claims its cells: a record inside it
-        // is painted over only when it is (see `note_paint`).
-        self.paint.paint(record.cells, Some(self.memos.len()));
-        let start = self.memos.len();
-        self.memos.extend_from_slice(&records[at..end]);
-        self.memos[start].detached = detached;
-        if let Some(to) = moved_to {
-            let from = record.nodes.start;
-            let shift = |idx: NodeIdx| idx - from + to;
-            for carried in &mut self.memos[start..] {
-                carried.nodes = Slots::new(shift(carried.nodes.start)..shift(carried.nodes.end));
-                if carried.roots > 0 {
-                    carried.first_root = shift(carried.first_root);
-                }
-            }
-        }
+        self.memo.memoize && self.layers().current() == 0 && self.under_node()
     }
 
     /// Starts recording a memoized body.
@@ -394,14 +415,14 @@ impl FrameBuilder {
         cells: Bounds,
         counted_in: u64,
     ) {
-        let record = self.memos.len();
-        self.stamps += 1;
-        let stamp = self.stamps;
+        let record = self.memo.records.len();
+        let stamp = self.memo.next_stamp();
         let painted_over = self.paint.is_painted(cells);
-        self.memos.push(MemoRecord {
+        let first = self.nodes.len();
+        self.memo.records.push(MemoRecord {
             key,
             fingerprint,
-            nodes: Slots::new(self.nodes.len()..self.nodes.len()),
+            nodes: Slots::new(first..first),
             first_root: 0,
             roots: 0,
             detached: false,
@@ -416,20 +437,20 @@ impl FrameBuilder {
             painted_over,
         });
         let parent = self.current_node();
-        self.memo_stack.push(ActiveMemo {
-            first: self.nodes.len(),
+        self.memo.stack.push(ActiveMemo {
+            first,
             record,
-            volatile_before: self.volatile.get(),
-            cursor_sets_before: self.cursor_sets,
+            volatile_before: self.memo.volatile.get(),
+            cursor_sets_before: self.memo.caret_sets,
             children_before: self.nodes[parent].children.len(),
         });
     }
 
     /// Finishes recording the innermost memoized body.
     pub(crate) fn end_memo(&mut self, parent: NodeIdx) {
-        let memo = self.memo_stack.pop().expect("begin_memo before end_memo");
+        let memo = self.memo.stack.pop().expect("begin_memo before end_memo");
         let end = self.nodes.len();
-        let counted = self.sibling_count(parent, self.memos[memo.record].counted_in);
+        let counted = self.sibling_count(parent, self.memo.records[memo.record].counted_in);
         // Its top-level nodes are the children its parent gained, in
         // document order. Chain them, so carrying it over in place reaches
         // them without a search (offsets: moving its nodes keeps them).
@@ -442,14 +463,15 @@ impl FrameBuilder {
             };
             self.nodes[before].next_root = root as isize - before as isize;
         }
-        let inner = memo.record + 1..self.memos.len();
-        let has_detached = self.memos[inner.clone()].iter().any(|record| record.detached);
+        let inner = memo.record + 1..self.memo.records.len();
+        let has_detached = self.memo.records[inner.clone()].iter().any(|record| record.detached);
         if root_count == 1 {
-            self.nodes[first_root].memo = Some(self.memos[memo.record].stamp);
+            self.nodes[first_root].memo = Some(self.memo.records[memo.record].stamp);
         }
-        let volatile = self.volatile.get() != memo.volatile_before;
-        let cursor = (self.cursor_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();
-        let record = &mut self.memos[memo.record];
+        let volatile = self.memo.volatile.get() != memo.volatile_before;
+        let cursor =
+            (self.memo.caret_sets != memo.cursor_sets_before).then_some(self.cursor).flatten();
+        let record = &mut self.memo.records[memo.record];
         record.nodes = Slots::new(memo.first..end);
         record.first_root = first_root;
         record.roots = root_count;
