@@ -87,12 +87,12 @@ impl<C: Component> RuntimeCore<C> {
     /// the frame for the pass, so components mounted while rendering queue
     /// their messages and timers in the one queue, in order.
     pub(crate) fn render(&mut self, frame: &mut FrameBuilder) {
-        frame.effects = std::mem::take(&mut self.effects);
+        *frame.effects_mut() = std::mem::take(&mut self.effects);
         self.root.render(frame, &ComponentPath::root());
-        self.effects = std::mem::take(&mut frame.effects);
+        self.effects = std::mem::take(frame.effects_mut());
         // Work queued for components that unmounted must not reach whatever
         // mounts at the same path later.
-        let removed = std::mem::take(&mut frame.removed_components);
+        let removed = frame.take_removed_components();
         self.effects.forget(&removed);
     }
 }

@@ -59,11 +59,11 @@ pub use rehearse_lang::{
 pub use rehearse_macros::{Semantic, automation_ids, scenario};
 
 pub use rehearse_core::{semantic, wait};
+pub use rehearse_engine::{input, live, ui, widgets};
 /// The terminal plane: any program in a real PTY, driven with the same
 /// steps ([`pty::Terminal`]); see `docs/terminal.md`.
 #[cfg(unix)]
 pub use rehearse_pty as pty;
-pub use rehearse_engine::{input, live, ui, widgets};
 
 /// The engine plane beneath [`Session`]: the engine itself, committed
 /// generations, checkpoint sinks and commit hooks, render statistics.

@@ -111,7 +111,7 @@ impl Slot {
         self.children.begin_pass();
         self.component.view_any(frame, &mut self.children, path);
         for (key, instance) in self.children.end_pass() {
-            frame.removed_components.push(path.child(&key, instance));
+            frame.note_removed_component(path.child(&key, instance));
         }
     }
 

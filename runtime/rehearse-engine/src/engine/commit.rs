@@ -16,7 +16,7 @@ use rehearse_core::{AutomationError, CommittedFrame, InteractionState};
 impl<C: Component> SessionEngine<C> {
     /// Projects the current frame and commits it as the next generation.
     pub(crate) fn commit(&mut self) -> Result<Generation, AutomationError> {
-        if self.restyle || self.frame.as_ref().is_none_or(|frame| frame.composited) {
+        if self.restyle || self.frame.as_ref().is_none_or(|frame| frame.is_composited()) {
             self.settle()?;
         }
         if self.frame().has_duplicate() && self.frame().bodies_carried() > 0 {
@@ -65,7 +65,7 @@ impl<C: Component> SessionEngine<C> {
         frame.composite_into(&mut buffer, self.committed_overlays);
         self.committed_overlays = frame.layers().has_overlays();
         let frame = &*frame;
-        let cursor = frame.cursor;
+        let cursor = frame.cursor();
         let before = self.committed.as_ref().map(|committed| &committed.interaction);
         let before = [
             before.and_then(|was| was.focused.clone()),
@@ -74,7 +74,7 @@ impl<C: Component> SessionEngine<C> {
         ];
         let mut fresh = std::mem::take(&mut projection.labels);
         let [focused, hovered, pressed] = std::array::from_fn(|at| {
-            let key = wanted[at].filter(|key| frame.nodes.find(key).is_some())?;
+            let key = wanted[at].filter(|key| frame.nodes().find(key).is_some())?;
             // Projected afresh, or in a subtree reused unchanged from the
             // tree that described it last time.
             fresh[at].take().or_else(|| {
@@ -86,7 +86,7 @@ impl<C: Component> SessionEngine<C> {
         });
         let interaction = InteractionState::new(focused, hovered, pressed);
         self.described = wanted;
-        self.states.retain(|key| frame.nodes.find(key).is_some());
+        self.states.retain(|key| frame.nodes().find(key).is_some());
         self.generation = generation;
         self.projected_memos = projection.memos;
         let mut committed =
@@ -107,7 +107,7 @@ fn all_declared<C: Component>(frame: &FrameBuilder) -> bool {
     let declared = C::AUTOMATION_IDS;
     declared.declared().is_none()
         || frame
-            .nodes
+            .nodes()
             .live()
             .filter_map(|node| node.facts.automation_id.as_deref())
             .all(|id| declared.contains(id))

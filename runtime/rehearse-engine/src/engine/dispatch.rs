@@ -136,7 +136,7 @@ impl<C: Component> SessionEngine<C> {
             None if by >= 0 => 0,
             None => len - 1,
         };
-        let key = self.frame().nodes[order[next as usize]].key;
+        let key = self.frame().nodes()[order[next as usize]].key;
         let changed = self.interaction.focused != Some(key);
         self.interaction.focused = Some(key);
         changed
@@ -147,14 +147,14 @@ impl<C: Component> SessionEngine<C> {
         if !self.can_focus(idx) {
             return false;
         }
-        self.interaction.focused = Some(self.frame().nodes[idx].key);
+        self.interaction.focused = Some(self.frame().nodes()[idx].key);
         true
     }
 
     fn route_mouse(&mut self, mouse: &MouseEvent) -> Routed {
         let (col, row) = (i32::from(mouse.column), i32::from(mouse.row));
         let target = hit::hit_test(self.frame(), col, row);
-        let target_key = target.map(|idx| self.frame().nodes[idx].key);
+        let target_key = target.map(|idx| self.frame().nodes()[idx].key);
         let hover =
             if self.interaction.hovered == target_key { Routed::Nothing } else { Routed::Restyle };
         self.interaction.hovered = target_key;
@@ -173,15 +173,16 @@ impl<C: Component> SessionEngine<C> {
                 self.interaction.pressed = target_key.map(|key| (key, button));
                 let ancestry = hit::ancestry(self.frame(), target);
                 if let Some(&focusable) =
-                    ancestry.iter().find(|&&idx| self.frame().nodes[idx].focusable)
+                    ancestry.iter().find(|&&idx| self.frame().nodes()[idx].focusable)
                 {
                     self.focus_node(focusable);
                 }
                 if button == MouseButton::Left
-                    && let Some(&source) =
-                        ancestry.iter().find(|&&idx| self.frame().nodes[idx].drag_payload.is_some())
+                    && let Some(&source) = ancestry
+                        .iter()
+                        .find(|&&idx| self.frame().nodes()[idx].drag_payload.is_some())
                 {
-                    let node = &self.frame().nodes[source];
+                    let node = &self.frame().nodes()[source];
                     self.interaction.drag = Some(Drag {
                         source: node.key,
                         payload: node.drag_payload.clone().unwrap_or_default(),
@@ -204,7 +205,7 @@ impl<C: Component> SessionEngine<C> {
                     }
                 }
                 let same = pressed.is_some_and(|(key, held)| {
-                    held == button && self.frame().nodes[target].key == key
+                    held == button && self.frame().nodes()[target].key == key
                 });
                 if same && self.deliver(target, &WidgetEvent::Click { button, col: c, row: r }) {
                     Routed::Changed
@@ -238,7 +239,7 @@ impl<C: Component> SessionEngine<C> {
         let mut consumed = false;
         let frame = self.frame.as_ref().expect("rendered before input");
         'bubble: for &idx in &path {
-            let node = &frame.nodes[idx];
+            let node = &frame.nodes()[idx];
             if node.facts.states.enabled == Some(false) {
                 consumed = true;
                 break;

@@ -35,7 +35,7 @@ fn hit_layers(frame: &FrameBuilder, col: i32, row: i32) -> Option<NodeIdx> {
 }
 
 fn hit_in(frame: &FrameBuilder, idx: NodeIdx, col: i32, row: i32) -> Option<NodeIdx> {
-    let node = &frame.nodes[idx];
+    let node = &frame.nodes()[idx];
     if !node.clip.contains(col, row) {
         return None;
     }
@@ -56,7 +56,7 @@ fn hit_in(frame: &FrameBuilder, idx: NodeIdx, col: i32, row: i32) -> Option<Node
     for &child in node.children.iter().rev() {
         // Most children of a long list are elsewhere: skip them before
         // recursing.
-        if !frame.nodes[child].clip.contains(col, row) {
+        if !frame.nodes()[child].clip.contains(col, row) {
             continue;
         }
         if let Some(target) = hit_in(frame, child, col, row) {
@@ -73,7 +73,7 @@ pub(crate) fn is_within(frame: &FrameBuilder, node: NodeIdx, ancestor: NodeIdx) 
         if idx == ancestor {
             return true;
         }
-        current = frame.nodes[idx].parent;
+        current = frame.nodes()[idx].parent;
     }
     false
 }
@@ -84,7 +84,7 @@ pub(crate) fn ancestry(frame: &FrameBuilder, node: NodeIdx) -> Vec<NodeIdx> {
     let mut current = Some(node);
     while let Some(idx) = current {
         path.push(idx);
-        current = frame.nodes[idx].parent;
+        current = frame.nodes()[idx].parent;
     }
     path
 }

@@ -72,7 +72,7 @@ impl<C: Component> SessionEngine<C> {
     /// committing it (the generation number is the last committed one).
     fn current_snapshot(&self) -> Result<CommittedFrame, AutomationError> {
         let frame = self.frame();
-        if frame.composited {
+        if frame.is_composited() {
             return Ok(self.committed().clone());
         }
         let projection = super::projection::project(frame, self.generation, self.focused_idx())?;
@@ -83,7 +83,7 @@ impl<C: Component> SessionEngine<C> {
             frame.composite_copy(),
         );
         snapshot.interaction = self.committed().interaction.clone();
-        snapshot.cursor = frame.cursor;
+        snapshot.cursor = frame.cursor();
         snapshot.time = self.clock.now();
         Ok(snapshot)
     }

@@ -43,7 +43,7 @@ impl<C: Component> SessionEngine<C> {
             self.interaction.focus_stack.push(self.interaction.focused.take());
             self.interaction.modal_depth += 1;
             self.interaction.focused =
-                self.focusables().first().map(|&idx| self.frame().nodes[idx].key);
+                self.focusables().first().map(|&idx| self.frame().nodes()[idx].key);
         }
         while modal_depth < self.interaction.modal_depth {
             // A modal closed: restore the focus it took, by key.
@@ -63,7 +63,7 @@ impl<C: Component> SessionEngine<C> {
 
     /// The raw node with this stable key in the current frame.
     pub(super) fn find_key(&self, key: NodeKey) -> Option<NodeIdx> {
-        self.frame().nodes.find(&key)
+        self.frame().nodes().find(&key)
     }
 
     /// The focus order of the current frame: enabled focusable nodes in
@@ -74,7 +74,7 @@ impl<C: Component> SessionEngine<C> {
         let mut order = Vec::new();
         let mut stack: Vec<NodeIdx> = frame.layers().roots_from(0).rev().collect();
         while let Some(idx) = stack.pop() {
-            let node = &frame.nodes[idx];
+            let node = &frame.nodes()[idx];
             if node.focusable && self.can_focus(idx) {
                 order.push(idx);
             }
@@ -88,7 +88,7 @@ impl<C: Component> SessionEngine<C> {
     pub(super) fn can_focus(&self, idx: NodeIdx) -> bool {
         let frame = self.frame();
         let floor = frame.layers().modal_floor();
-        frame.nodes[idx].focusable && frame.nodes[idx].layer >= floor && self.enabled(idx)
+        frame.nodes()[idx].focusable && frame.nodes()[idx].layer >= floor && self.enabled(idx)
     }
 
     /// Whether a raw node and all its ancestors are enabled.
@@ -96,10 +96,10 @@ impl<C: Component> SessionEngine<C> {
         let frame = self.frame();
         let mut current = Some(idx);
         while let Some(node) = current {
-            if frame.nodes[node].facts.states.enabled == Some(false) {
+            if frame.nodes()[node].facts.states.enabled == Some(false) {
                 return false;
             }
-            current = frame.nodes[node].parent;
+            current = frame.nodes()[node].parent;
         }
         true
     }
@@ -123,7 +123,7 @@ impl<C: Component> SessionEngine<C> {
                 && let Some(idx) = self.raw_of(node)
                 && self.can_focus(idx)
             {
-                self.interaction.focused = Some(self.frame().nodes[idx].key);
+                self.interaction.focused = Some(self.frame().nodes()[idx].key);
                 moved = true;
             }
         }
@@ -201,7 +201,7 @@ mod tests {
     }
 
     fn id(engine: &SessionEngine<Form>, idx: crate::ui::NodeIdx) -> String {
-        engine.frame().nodes[idx].facts.automation_id.clone().expect("an id").to_string()
+        engine.frame().nodes()[idx].facts.automation_id.clone().expect("an id").to_string()
     }
 
     fn focused(engine: &SessionEngine<Form>) -> Option<String> {
@@ -213,11 +213,11 @@ mod tests {
         let mut engine = start();
         assert_eq!(order(&engine), ["a", "b"], "document order, disabled nodes skipped");
         let b = engine.focusables()[1];
-        engine.interaction.focused = Some(engine.frame().nodes[b].key);
+        engine.interaction.focused = Some(engine.frame().nodes()[b].key);
         engine.send(Msg::Modal(true)).expect("opens");
         assert_eq!(order(&engine), ["ok"], "only inside the topmost modal");
         assert_eq!(focused(&engine).as_deref(), Some("ok"));
-        let b = engine.find_key(engine.frame().nodes[b].key).expect("still rendered");
+        let b = engine.find_key(engine.frame().nodes()[b].key).expect("still rendered");
         assert!(!engine.can_focus(b), "beneath the modal");
         engine.send(Msg::Modal(false)).expect("closes");
         assert_eq!(focused(&engine).as_deref(), Some("b"));

@@ -348,7 +348,7 @@ impl<C: Component> SessionEngine<C> {
             .flat_map(|(before, now)| [before, now])
             .flatten()
             .chain(touched)
-            .filter_map(|key| frame.nodes.find(&key))
+            .filter_map(|key| frame.nodes().find(&key))
             .collect();
         Some(Previous::new(frame, stale))
     }

@@ -132,7 +132,7 @@ impl<C: Component> Plane for SessionEngine<C> {
         let frame = self.frame();
         // The current geometry: after a failed step the app may have moved on
         // from the committed tree.
-        let clip = frame.nodes[idx].clip;
+        let clip = frame.nodes()[idx].clip;
         if clip.is_empty() {
             return Err(AutomationError::NotInView {
                 target: node.label(),
@@ -145,7 +145,7 @@ impl<C: Component> Plane for SessionEngine<C> {
             recipient => {
                 let reached = recipient
                     .and_then(|raw| {
-                        self.committed().tree.by_identity(frame.nodes[raw].key.identity())
+                        self.committed().tree.by_identity(frame.nodes()[raw].key.identity())
                     })
                     .map_or_else(
                         || {

@@ -194,7 +194,7 @@ impl Projector<'_> {
 
     /// The memoized subtree rooted at `idx`, if it is one.
     fn memo_of(&self, idx: NodeIdx) -> Option<ChildMemo> {
-        let raw = &self.frame.nodes[idx];
+        let raw = &self.frame.nodes()[idx];
         let memo = raw.memo?;
         Some(ChildMemo { key: raw.key, stamp: memo })
     }
@@ -203,7 +203,7 @@ impl Projector<'_> {
     /// children that are what they were when the node's old children were
     /// committed.
     fn children(&mut self, idx: NodeIdx, enabled: bool) -> Vec<SemanticNode> {
-        let raw = &self.frame.nodes[idx];
+        let raw = &self.frame.nodes()[idx];
         if raw.children.is_empty() {
             return Vec::new();
         }
@@ -282,7 +282,7 @@ impl Projector<'_> {
 
     fn node(&mut self, idx: NodeIdx, ancestors_enabled: bool) -> SemanticNode {
         self.nodes_projected += 1;
-        let raw = &self.frame.nodes[idx];
+        let raw = &self.frame.nodes()[idx];
         let facts = &raw.facts;
         let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
         let children = self.children(idx, enabled);
@@ -363,7 +363,7 @@ impl Projector<'_> {
 /// A wrapper supports Click only when it has exactly one child, that child
 /// accepts clicks, and hit-testing the wrapper's centre reaches the child.
 fn inherits_click(frame: &FrameBuilder, idx: NodeIdx, children: &[SemanticNode]) -> bool {
-    let raw = &frame.nodes[idx];
+    let raw = &frame.nodes()[idx];
     let [child] = raw.children.as_slice() else { return false };
     let [projected] = children else { return false };
     if !projected.actions.contains(SemanticAction::Click) || !projected.in_view {

@@ -87,7 +87,7 @@ pub(crate) struct FrameBuilder {
     viewport: Rect,
     now: LogicalTime,
     /// The session's nodes: this frame's live ones and older garbage.
-    pub(crate) nodes: Arena,
+    pub(in crate::ui) nodes: Arena,
     layers: Layers,
     /// Open nodes (and overlays waiting for a root), innermost last.
     parents: Vec<ParentSlot>,
@@ -96,7 +96,7 @@ pub(crate) struct FrameBuilder {
     pending_portal: Vec<PendingPortal>,
     bindings: Vec<Binding>,
     /// The session's message queue and timers, moved in for the pass.
-    pub(crate) effects: Effects,
+    pub(in crate::ui) effects: Effects,
     states: WidgetStates,
     interaction: InteractionKeys,
     scopes: KeyScopes,
@@ -105,11 +105,11 @@ pub(crate) struct FrameBuilder {
     /// The area the next nested component renders into.
     component_area: Option<Rect>,
     /// Where the terminal cursor goes, if a widget placed it.
-    pub(crate) cursor: Option<(u16, u16)>,
+    pub(in crate::ui) cursor: Option<(u16, u16)>,
     /// The frame was committed.
-    pub(crate) composited: bool,
+    composited: bool,
     /// Nested components unmounted during this pass.
-    pub(crate) removed_components: Vec<ComponentPath>,
+    removed_components: Vec<ComponentPath>,
     /// Two live nodes have the same key (the same automation id).
     duplicate: bool,
     /// A node was recorded with an id that breaks the id rules.
@@ -557,6 +557,39 @@ impl FrameBuilder {
     pub(crate) fn drawn_text(&self, idx: NodeIdx) -> String {
         let node = &self.nodes[idx];
         self.layers.drawn_text(node.layer, node.clip)
+    }
+}
+
+/// What the engine and the runtime read or hand over, outside `ui`.
+impl FrameBuilder {
+    /// The frame's nodes.
+    pub(crate) fn nodes(&self) -> &Arena {
+        &self.nodes
+    }
+
+    /// Where a widget placed the terminal cursor, if one did.
+    pub(crate) fn cursor(&self) -> Option<(u16, u16)> {
+        self.cursor
+    }
+
+    /// Whether the layers were composited since the last render.
+    pub(crate) fn is_composited(&self) -> bool {
+        self.composited
+    }
+
+    /// The runtime's effects, lent to the frame while the view runs.
+    pub(crate) fn effects_mut(&mut self) -> &mut Effects {
+        &mut self.effects
+    }
+
+    /// A nested component that unmounted during this render.
+    pub(crate) fn note_removed_component(&mut self, path: ComponentPath) {
+        self.removed_components.push(path);
+    }
+
+    /// The nested components that unmounted during this render.
+    pub(crate) fn take_removed_components(&mut self) -> Vec<ComponentPath> {
+        std::mem::take(&mut self.removed_components)
     }
 }
 
