@@ -23,36 +23,43 @@ pub struct Bounds {
 
 impl Bounds {
     /// A rectangle.
+    #[inline]
     pub const fn new(x: i32, y: i32, width: u16, height: u16) -> Self {
         Self { x, y, width, height }
     }
 
     /// A zero-area rectangle at a point (where a scrolled-out node is anchored).
+    #[inline]
     pub const fn empty_at(x: i32, y: i32) -> Self {
         Self { x, y, width: 0, height: 0 }
     }
 
     /// The number of cells covered.
+    #[inline]
     pub const fn area(self) -> u32 {
         self.width as u32 * self.height as u32
     }
 
     /// Whether no cell is covered.
+    #[inline]
     pub const fn is_empty(self) -> bool {
         self.width == 0 || self.height == 0
     }
 
     /// One past the rightmost column.
+    #[inline]
     pub const fn right(self) -> i32 {
         self.x + self.width as i32
     }
 
     /// One past the bottom row.
+    #[inline]
     pub const fn bottom(self) -> i32 {
         self.y + self.height as i32
     }
 
     /// Whether the cell at `col`, `row` is inside.
+    #[inline]
     pub const fn contains(self, col: i32, row: i32) -> bool {
         col >= self.x && col < self.right() && row >= self.y && row < self.bottom()
     }
@@ -60,6 +67,7 @@ impl Bounds {
     /// The overlap of two rectangles; zero-area (anchored at `self`'s
     /// clamped origin) when they do not overlap.
     #[must_use]
+    #[inline]
     pub fn intersection(self, other: Self) -> Self {
         let x = self.x.max(other.x);
         let y = self.y.max(other.y);
@@ -74,6 +82,7 @@ impl Bounds {
     }
 
     /// The centre cell (rounded toward the top left), where clicks land.
+    #[inline]
     pub const fn centre(self) -> (i32, i32) {
         (
             self.x + (self.width.saturating_sub(1) / 2) as i32,
@@ -83,6 +92,7 @@ impl Bounds {
 
     /// This rectangle as a ratatui [`Rect`], if it lies at non-negative
     /// coordinates.
+    #[inline]
     pub fn to_rect(self) -> Option<Rect> {
         let x = u16::try_from(self.x).ok()?;
         let y = u16::try_from(self.y).ok()?;
@@ -172,6 +182,7 @@ impl Default for NodeStates {
 pub struct NodeIdentity(pub u64);
 
 impl PartialEq for NodeIdentity {
+    #[inline]
     fn eq(&self, _: &Self) -> bool {
         true
     }

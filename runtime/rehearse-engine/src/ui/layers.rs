@@ -110,7 +110,8 @@ impl Layers {
         &mut self.layers[self.current].buffer
     }
 
-    /// The application layer's buffer.
+    /// The application layer's buffer (read by debug builds' checks).
+    #[cfg(any(debug_assertions, test))]
     pub(super) fn app(&self) -> &Buffer {
         &self.layers[0].buffer
     }
