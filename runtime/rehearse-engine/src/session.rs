@@ -16,9 +16,9 @@ use rehearse_core::{
     CheckpointSink, CommitHook, CommittedFrame, RunError, RunReport, ScriptRunError, SinkHost,
     StepError, StepResult,
 };
-use rehearse_core::{Scenario, ScenarioStep, StepSource};
+use rehearse_core::{Runner, Scenario};
 use rehearse_lang::AutomationStep;
-use rehearse_lang::script::{CheckContext, parse_script_with};
+use rehearse_lang::script::CheckContext;
 
 /// A headless session: a mounted app, its engine, no terminal.
 ///
@@ -26,7 +26,7 @@ use rehearse_lang::script::{CheckContext, parse_script_with};
 /// test or in parallel tests.
 pub struct Session<C: Component> {
     engine: SessionEngine<C>,
-    next_index: usize,
+    runner: Runner,
 }
 
 impl<C: Component> Session<C> {
@@ -49,7 +49,7 @@ impl<C: Component> Session<C> {
     /// What the first commit fails with.
     pub fn try_new(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
         let engine = SessionEngine::start(app, options)?;
-        Ok(Self { engine, next_index: 0 })
+        Ok(Self { engine, runner: Runner::new() })
     }
 
     /// Executes one step; its index continues from earlier steps.
@@ -58,18 +58,7 @@ impl<C: Component> Session<C> {
     ///
     /// [`StepError`] with the step's index and the last good generation.
     pub fn step(&mut self, step: AutomationStep) -> Result<StepResult, StepError> {
-        let source = StepSource::of(&step);
-        self.step_from(ScenarioStep { step, source })
-    }
-
-    fn step_from(&mut self, scenario_step: ScenarioStep) -> Result<StepResult, StepError> {
-        let ScenarioStep { step, source } = scenario_step;
-        let index = self.next_index;
-        self.next_index += 1;
-        match self.engine.execute(&step) {
-            Ok(outcome) => Ok(StepResult::new(index, step, outcome.generation, source)),
-            Err(error) => Err(StepError::new(index, step, source, self.engine.generation(), error)),
-        }
+        self.runner.step(&mut self.engine, step)
     }
 
     /// Executes a scenario — `scenario! { ... }`, a parsed script, or a
@@ -81,17 +70,7 @@ impl<C: Component> Session<C> {
     /// [`RunError`] with the completed steps and the failure, which names
     /// the step's index, its spelling and where it was written.
     pub fn run(&mut self, scenario: impl Into<Scenario>) -> Result<RunReport, RunError> {
-        self.next_index = 0;
-        let mut report = RunReport::default();
-        for step in scenario.into() {
-            match self.step_from(step) {
-                Ok(result) => report.steps.push(result),
-                Err(failed) => {
-                    return Err(RunError::new(report, failed));
-                }
-            }
-        }
-        Ok(report)
+        self.runner.run(&mut self.engine, scenario)
     }
 
     /// Parses a text script against this app's declared ids and refused
@@ -122,9 +101,7 @@ impl<C: Component> Session<C> {
         if let Some(ids) = declared.declared() {
             context = context.declared_ids(ids);
         }
-        let parsed = parse_script_with(script, &context).map_err(ScriptRunError::Invalid)?;
-        self.run(Scenario::from_script(parsed, name))
-            .map_err(|error| ScriptRunError::Failed(Box::new(error)))
+        self.runner.run_script(&mut self.engine, script, name, &context)
     }
 
     /// Sends a message to the root component, drains and commits.

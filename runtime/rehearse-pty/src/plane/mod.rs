@@ -30,11 +30,11 @@ use std::time::Duration;
 use rehearse_core::artifacts::{Artifacts, Format};
 use rehearse_core::semantic::{Generation, SemanticTree};
 use rehearse_core::{
-    AutomationError, CheckpointSink, CommitHook, CommittedFrame, RunError, RunReport, Scenario,
-    ScenarioStep, ScriptRunError, SinkHost, StepError, StepResult, StepSource,
+    AutomationError, CheckpointSink, CommitHook, CommittedFrame, RunError, RunReport, Runner,
+    Scenario, ScriptRunError, SinkHost, StepError, StepResult,
 };
 use rehearse_lang::AutomationStep;
-use rehearse_lang::script::{CheckContext, parse_script_with};
+use rehearse_lang::script::CheckContext;
 
 use self::adapter::{NO_TREE, TerminalPlane};
 use crate::error::PtyError;
@@ -67,7 +67,7 @@ use crate::session::{PtySession, PtySessionOptions};
 /// ```
 pub struct Terminal {
     plane: TerminalPlane,
-    next_index: usize,
+    runner: Runner,
 }
 
 impl std::fmt::Debug for Terminal {
@@ -93,7 +93,7 @@ impl Terminal {
 
     /// Drives a session already started.
     pub fn from_session(pty: PtySession) -> Self {
-        Self { plane: TerminalPlane::new(pty), next_index: 0 }
+        Self { plane: TerminalPlane::new(pty), runner: Runner::new() }
     }
 
     /// Bounds how long one settle may take (default 10 s): a step whose
@@ -111,18 +111,7 @@ impl Terminal {
     ///
     /// [`StepError`] with the step's index and the last good generation.
     pub fn step(&mut self, step: AutomationStep) -> Result<StepResult, StepError> {
-        let source = StepSource::of(&step);
-        self.step_from(ScenarioStep { step, source })
-    }
-
-    fn step_from(&mut self, scenario_step: ScenarioStep) -> Result<StepResult, StepError> {
-        let ScenarioStep { step, source } = scenario_step;
-        let index = self.next_index;
-        self.next_index += 1;
-        match rehearse_core::execute(&mut self.plane, &step) {
-            Ok(generation) => Ok(StepResult::new(index, step, generation, source)),
-            Err(error) => Err(StepError::new(index, step, source, self.generation(), error)),
-        }
+        self.runner.step(&mut self.plane, step)
     }
 
     /// Executes a scenario — `scenario! { ... }`, a parsed script, or a
@@ -134,15 +123,7 @@ impl Terminal {
     /// [`RunError`] with the completed steps and the failure, which names
     /// the step's index, its spelling and where it was written.
     pub fn run(&mut self, scenario: impl Into<Scenario>) -> Result<RunReport, RunError> {
-        self.next_index = 0;
-        let mut report = RunReport::default();
-        for step in scenario.into() {
-            match self.step_from(step) {
-                Ok(result) => report.steps.push(result),
-                Err(failed) => return Err(RunError::new(report, failed)),
-            }
-        }
-        Ok(report)
+        self.runner.run(&mut self.plane, scenario)
     }
 
     /// Parses a text script, then runs it.
@@ -166,10 +147,7 @@ impl Terminal {
         script: &str,
         name: Option<Cow<'static, str>>,
     ) -> Result<RunReport, ScriptRunError> {
-        let parsed =
-            parse_script_with(script, &CheckContext::new()).map_err(ScriptRunError::Invalid)?;
-        self.run(Scenario::from_script(parsed, name))
-            .map_err(|error| ScriptRunError::Failed(Box::new(error)))
+        self.runner.run_script(&mut self.plane, script, name, &CheckContext::new())
     }
 
     /// Adds a checkpoint sink; it receives every later `checkpoint:` step
