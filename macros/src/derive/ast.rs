@@ -212,17 +212,7 @@ impl Container {
             }
             _ => {
                 if let Ok(level) = Sensitivity::parse(&key_name) {
-                    if !level.is_redacted() {
-                        cx.error_spanned_by(
-                            &item.key,
-                            format!(
-                                "values are `{key_name}` unless marked otherwise; remove \
-                                 `{key_name}`"
-                            ),
-                        );
-                    } else if reject_value(cx, &item) {
-                        self.sensitivities.push(Keyed { key: item.key, value: level });
-                    }
+                    read_sensitivity(cx, item, level, &mut self.sensitivities);
                 } else if let Ok(state) = StateName::parse(&key_name) {
                     if state.is_widget_reported() {
                         cx.error_spanned_by(
@@ -298,17 +288,7 @@ impl FieldKeys {
             ),
             _ => {
                 if let Ok(level) = Sensitivity::parse(&key_name) {
-                    if !level.is_redacted() {
-                        cx.error_spanned_by(
-                            &item.key,
-                            format!(
-                                "values are `{key_name}` unless marked otherwise; remove \
-                                 `{key_name}`"
-                            ),
-                        );
-                    } else if reject_value(cx, &item) {
-                        self.sensitivities.push(Keyed { key: item.key, value: level });
-                    }
+                    read_sensitivity(cx, item, level, &mut self.sensitivities);
                 } else if let Ok(state) = StateName::parse(&key_name) {
                     if !state.is_widget_reported() {
                         engine_computed(cx, &item.key, state);
@@ -320,6 +300,24 @@ impl FieldKeys {
                 }
             }
         }
+    }
+}
+
+/// `masked` or `sensitive`, on the struct or a field: kept when it takes no
+/// value; `public` is refused, being what values are unless marked.
+fn read_sensitivity(
+    cx: &Ctxt,
+    item: Item,
+    level: Sensitivity,
+    sensitivities: &mut Vec<Keyed<Sensitivity>>,
+) {
+    if !level.is_redacted() {
+        cx.error_spanned_by(
+            &item.key,
+            format!("values are `{level}` unless marked otherwise; remove `{level}`"),
+        );
+    } else if reject_value(cx, &item) {
+        sensitivities.push(Keyed { key: item.key, value: level });
     }
 }
 
