@@ -1,0 +1,115 @@
+//! More of issue 16's hostile cases at the session's edges: typed text never
+//! quoted by an error, an advance that cannot end, deep trees.
+
+use std::time::Duration;
+
+use ratatui::layout::Rect;
+use rehearse::command::Link;
+use rehearse::engine::MAX_TIMERS_PER_ADVANCE;
+use rehearse::prelude::*;
+
+/// An app with nothing focusable: a `type:` finds nothing focused.
+struct Unfocused;
+
+impl Component for Unfocused {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.draw_with(Rect::new(0, 0, 2, 1), |area, buf| {
+            buf[(area.x, area.y)].set_symbol("x");
+        });
+    }
+}
+
+#[test]
+fn typing_with_nothing_focused_never_quotes_the_typed_text() {
+    let mut session = Session::new(Unfocused, SessionOptions::default().viewport(20, 5));
+    let secret = "hunter2-correct-horse";
+    let error = session.step(AutomationStep::type_text(secret)).unwrap_err();
+    let AutomationError::NotActionable { target, operation, reason } = &error.error else {
+        panic!("{error}")
+    };
+    assert_eq!((target.as_str(), operation.as_str()), ("nothing", "type"));
+    assert!(reason.contains("no node holds focus"), "{reason}");
+    let inner = [error.error.to_string(), format!("{:?}", error.error)];
+    for shown in inner {
+        // Not the text, nor any piece of it (the first 40 characters were quoted).
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(!shown.contains("horse"), "{shown}");
+    }
+}
+
+/// A timer that re-arms itself every millisecond, for ever.
+struct Ticker;
+
+#[derive(Debug)]
+struct Tick;
+
+impl Component for Ticker {
+    type Message = Tick;
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        ctx.after(Duration::from_millis(1), Tick);
+    }
+    fn update(&mut self, Tick: Tick, ctx: &mut Context<'_, Self>) {
+        ctx.after(Duration::from_millis(1), Tick);
+    }
+    fn view(&self, _: &mut Ui<'_, Tick>) {}
+}
+
+#[test]
+fn an_advance_past_a_re_arming_timer_stops_at_the_timer_limit() {
+    let mut session = Session::new(Ticker, SessionOptions::default().viewport(20, 5));
+    let error = session.step(AutomationStep::advance(Duration::from_millis(u64::MAX))).unwrap_err();
+    let AutomationError::AdvanceDidNotConverge { requested, reached, limit, producers } =
+        &error.error
+    else {
+        panic!("{error}")
+    };
+    assert_eq!(*limit, MAX_TIMERS_PER_ADVANCE);
+    assert_eq!(*requested, Duration::from_millis(u64::MAX));
+    assert_eq!(*reached, Duration::from_millis(MAX_TIMERS_PER_ADVANCE as u64));
+    assert_eq!(producers.len(), 1, "{producers:?}");
+    assert!(producers[0].ends_with("Tick (100001×)"), "{producers:?}");
+    let message = error.to_string();
+    assert!(message.contains("fired more than 100000 timers (MAX_TIMERS_PER_ADVANCE"), "{message}");
+    // The session goes on from where the advance stopped.
+    session.step(AutomationStep::advance(Duration::from_millis(10))).unwrap();
+    assert_eq!(session.now().since_start(), *reached + Duration::from_millis(10));
+}
+
+#[test]
+fn the_grammar_refuses_a_wait_longer_than_seven_days() {
+    let mut session = Session::new(Ticker, SessionOptions::default().viewport(20, 5));
+    let error = session.run_script("wait:18446744073709551615").unwrap_err();
+    assert!(error.to_string().contains("the limit is 604800000 ms (7 days)"), "{error}");
+    assert_eq!(session.now().since_start(), Duration::ZERO, "nothing ran");
+}
+
+/// An app that keeps an untracked link in its state.
+struct Linked {
+    _link: Option<Link<()>>,
+}
+
+impl Component for Linked {
+    type Message = ();
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        self._link = Some(ctx.link());
+    }
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
+    fn view(&self, _: &mut Ui<'_, ()>) {}
+}
+
+#[test]
+fn a_wait_timeout_says_an_untracked_link_kept_it_waiting() {
+    let mut session =
+        Session::new(Linked { _link: None }, SessionOptions::default().viewport(20, 5));
+    let wait = AutomationStep::wait_for(
+        WaitCondition::new(Predicate::Exists, Selector::id("never")),
+        Duration::from_millis(5),
+    );
+    let error = session.step(wait).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("untracked links may still send"), "{message}");
+    assert!(message.contains("an untracked `Link` is alive"), "{message}");
+    assert!(message.contains("ctx.spawn"), "{message}");
+}
