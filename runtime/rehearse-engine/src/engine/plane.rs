@@ -12,8 +12,8 @@ use crate::input::{crossterm_button, key_event};
 use crate::ui::NodeIdx;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::{
-    AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, MAX_TIMERS_PER_ADVANCE, Pending,
-    Plane, PointerKind, check_can, resolve,
+    AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, MAX_TIMERS_PER_ADVANCE,
+    Pending, Plane, PointerKind, check_can, resolve,
 };
 use rehearse_lang::{AutomationStep, FocusTarget, KeyCode, KeyPress, SemanticAction, SemanticRole};
 
