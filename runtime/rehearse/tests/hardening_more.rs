@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use ratatui::layout::Rect;
-use rehearse::command::Link;
+use rehearse::command::{CommandLink, Link};
 use rehearse::engine::{MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH};
 use rehearse::prelude::*;
 
@@ -194,4 +194,85 @@ fn a_tree_past_the_depth_limit_fails_its_commit_cleanly() {
         session.send(5).unwrap();
         assert!(session.tree().by_id("deepest").is_some());
     });
+}
+
+/// Starts a worker on `Go` that sends `Done` — with `send` or `finish` —
+/// and then holds its link until the test lets it go.
+struct Worker {
+    finish: bool,
+    release: Option<std::sync::mpsc::Receiver<()>>,
+    done: bool,
+}
+
+#[derive(Debug)]
+enum Job {
+    Go,
+    Done,
+}
+
+impl Component for Worker {
+    type Message = Job;
+    fn update(&mut self, job: Job, ctx: &mut Context<'_, Self>) {
+        match job {
+            Job::Go => {
+                let release = self.release.take().expect("one job");
+                let finish = self.finish;
+                ctx.spawn("worker", move |link: CommandLink<Job>| {
+                    if finish {
+                        link.finish(Job::Done).unwrap();
+                    } else {
+                        link.send(Job::Done).unwrap();
+                    }
+                    // Still alive, link or not, until the test says so.
+                    let _ = release.recv();
+                });
+            }
+            Job::Done => self.done = true,
+        }
+    }
+    fn view(&self, ui: &mut Ui<'_, Job>) {
+        if self.done {
+            let mut facts = SemanticFacts::new(SemanticRole::Status);
+            facts.automation_id = Some("done".into());
+            ui.leaf(Rect::new(0, 0, 4, 1), facts, |_, _| {});
+        }
+    }
+}
+
+fn worker(finish: bool) -> (Session<Worker>, std::sync::mpsc::Sender<()>) {
+    let (release, wait) = std::sync::mpsc::channel();
+    let app = Worker { finish, release: Some(wait), done: false };
+    (Session::new(app, SessionOptions::default().viewport(8, 2)), release)
+}
+
+fn wait_for_done() -> AutomationStep {
+    AutomationStep::wait_for(
+        WaitCondition::new(Predicate::Exists, Selector::id("done")),
+        Duration::from_secs(30),
+    )
+}
+
+#[test]
+fn a_command_that_finishes_with_its_result_is_not_running_once_the_result_is_seen() {
+    let (mut session, release) = worker(true);
+    session.send(Job::Go).unwrap();
+    session.step(wait_for_done()).unwrap();
+    // The thread is still alive (blocked on `release`), and that does not matter.
+    let idle = session.idle_report();
+    assert_eq!(idle.tracked_commands, 0, "{idle}");
+    assert!(idle.is_idle());
+    drop(release);
+}
+
+#[test]
+fn a_command_that_only_sent_its_result_runs_until_its_link_is_dropped() {
+    let (mut session, release) = worker(false);
+    session.send(Job::Go).unwrap();
+    session.step(wait_for_done()).unwrap();
+    // The thread holds its link (blocked on `release`): still running.
+    assert_eq!(session.idle_report().tracked_commands, 1);
+    assert_eq!(session.idle_report().running_commands, ["worker"]);
+    drop(release);
+    let idle = session.wait_for_idle(Duration::from_secs(30), Duration::ZERO).unwrap();
+    assert_eq!(idle.tracked_commands, 0, "{idle}");
 }
