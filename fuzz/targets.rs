@@ -19,8 +19,11 @@ use rehearse_pty::encode::{
     mouse, parse_escapes, paste,
 };
 
+/// A target's body.
+pub type Target = fn(&[u8]);
+
 /// Every target: its corpus directory's name and its body.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("script", script),
     ("step", step),
     ("key", key_press),
