@@ -197,6 +197,23 @@ impl Commands {
         M: Send + 'static,
         F: FnOnce(CommandLink<M>) + Send + 'static,
     {
+        let link = self.tracked_link(name, target);
+        let id = link.id;
+        // If the thread cannot start, the closure and its link are dropped,
+        // which reports the command finished: nothing is left running.
+        let _ = std::thread::Builder::new()
+            .name(format!("rehearse-command-{name}"))
+            .spawn(move || work(link));
+        id
+    }
+
+    /// A link tracked as the command `name` until it is finished or
+    /// dropped, for a thread the app starts itself.
+    pub(crate) fn tracked_link<M>(
+        &mut self,
+        name: &'static str,
+        target: ComponentPath,
+    ) -> CommandLink<M> {
         let id = CommandId(self.next_id);
         self.next_id += 1;
         let cancelled = Arc::new(AtomicBool::new(self.shut));
@@ -205,14 +222,7 @@ impl Commands {
             self.running.insert(id, Running { name, cancelled: cancelled.clone(), target });
         }
         let sender = self.sender();
-        let link =
-            CommandLink { sender, target, id, cancelled, finished: false, _message: PhantomData };
-        // If the thread cannot start, the closure and its link are dropped,
-        // which reports the command finished: nothing is left running.
-        let _ = std::thread::Builder::new()
-            .name(format!("rehearse-command-{name}"))
-            .spawn(move || work(link));
-        id
+        CommandLink { sender, target, id, cancelled, finished: false, _message: PhantomData }
     }
 
     pub(crate) fn link<M>(&mut self, target: ComponentPath) -> Link<M> {

@@ -111,7 +111,7 @@ fn a_wait_timeout_says_an_untracked_link_kept_it_waiting() {
     let message = error.to_string();
     assert!(message.contains("untracked links may still send"), "{message}");
     assert!(message.contains("an untracked `Link` is alive"), "{message}");
-    assert!(message.contains("ctx.spawn"), "{message}");
+    assert!(message.contains("ctx.tracked_link"), "{message}");
 }
 
 /// A chain of `groups` nested groups under the root; the deepest has an id.
@@ -275,4 +275,41 @@ fn a_command_that_only_sent_its_result_runs_until_its_link_is_dropped() {
     drop(release);
     let idle = session.wait_for_idle(Duration::from_secs(30), Duration::ZERO).unwrap();
     assert_eq!(idle.tracked_commands, 0, "{idle}");
+}
+
+/// An app that hands its own thread a tracked link, and keeps nothing.
+struct OwnThread {
+    sent: bool,
+}
+
+impl Component for OwnThread {
+    type Message = ();
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        let link = ctx.tracked_link("own-thread");
+        std::thread::spawn(move || {
+            let _ = link.send(());
+        });
+    }
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {
+        self.sent = true;
+    }
+    fn view(&self, _: &mut Ui<'_, ()>) {}
+}
+
+#[test]
+fn a_tracked_link_lets_a_failing_wait_give_up_once_its_thread_is_done() {
+    let mut session = Session::new(OwnThread { sent: false }, SessionOptions::default());
+    // Counted as running until the thread drops its link: the wait waits
+    // for that (however the thread is scheduled), then gives up at once
+    // instead of waiting out its minute.
+    let wait = AutomationStep::wait_for(
+        WaitCondition::new(Predicate::Exists, Selector::id("never")),
+        Duration::from_secs(60),
+    );
+    let error = session.step(wait).unwrap_err();
+    let AutomationError::WaitTimeout(timeout) = &error.error else { panic!("{error}") };
+    assert!(timeout.gave_up_early, "{error}");
+    assert!(session.app().sent);
+    assert!(!timeout.idle.external_links_untracked);
+    assert_eq!(session.idle_report().tracked_commands, 0);
 }
