@@ -155,7 +155,8 @@ impl Component for NotesApp {
                     let written = std::fs::write(&store, notes.join("\n"))
                         .map(|()| notes.len())
                         .map_err(|error| error.to_string());
-                    let _ = link.send(Msg::Saved(written));
+                    // The result and the command's end arrive together.
+                    let _ = link.finish(Msg::Saved(written));
                 });
                 ctx.after(SPIN, Msg::Spin);
             }

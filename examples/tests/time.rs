@@ -79,6 +79,9 @@ fn a_wait_sees_the_worker_finish_without_moving_logical_time() {
     assert!(session.tree().by_id(ids::STATUS).unwrap().name.ends_with("Saving"));
     run(&mut session, vec![wait_for_saved()]);
     assert_eq!(session.now(), before, "the controlled clock did not move");
+    // The worker sends its result with `CommandLink::finish`: the session got
+    // the result and the command's end in one notice, so this holds however
+    // the worker's thread is scheduled (docs/time.md).
     assert_eq!(session.idle_report().tracked_commands, 0);
     assert!(session.tree().by_id(ids::TOAST).is_some());
 }

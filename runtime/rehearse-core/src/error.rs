@@ -135,6 +135,30 @@ pub enum AutomationError {
         /// The message types that kept arriving, most frequent first, with counts.
         producers: Vec<String>,
     },
+    /// One advance of the controlled clock fired more than
+    /// [`MAX_TIMERS_PER_ADVANCE`](crate::MAX_TIMERS_PER_ADVANCE) timers: a
+    /// timer that keeps re-arming itself.
+    #[error("advancing the clock by {} ms fired more than {limit} timers (MAX_TIMERS_PER_ADVANCE, docs/limits.md) and stopped at logical time {} ms; still firing: {}; advance in shorter steps, or stop the timer", requested.as_millis(), reached.as_millis(), producers.join(", "))]
+    AdvanceDidNotConverge {
+        /// The advance asked for.
+        requested: Duration,
+        /// Logical time (since the session started) when it stopped.
+        reached: Duration,
+        /// The limit.
+        limit: usize,
+        /// The message types the timers carried, most frequent first, with counts.
+        producers: Vec<String>,
+    },
+    /// A view nests deeper than
+    /// [`MAX_TREE_DEPTH`](crate::MAX_TREE_DEPTH): its commit fails rather
+    /// than exhausting the stack.
+    #[error("the semantic tree is deeper than the limit of {limit} levels (MAX_TREE_DEPTH, docs/limits.md): {at} is at level {}; flatten the view", limit + 1)]
+    TreeTooDeep {
+        /// The limit.
+        limit: usize,
+        /// The first node past the limit (its role and id).
+        at: String,
+    },
     /// The operation is not supported here.
     #[error("unsupported operation `{operation}`: {reason}")]
     Unsupported {

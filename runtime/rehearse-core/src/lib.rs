@@ -27,7 +27,9 @@ pub use committed::{
 };
 pub use error::AutomationError;
 pub use executor::{check_can, execute, resolve};
-pub use limits::{MAX_SCREEN_CELLS, ScreenTooLarge, check_screen_size};
+pub use limits::{
+    MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, ScreenTooLarge, check_screen_size,
+};
 pub use plane::{Input, Pending, Plane, PointerKind};
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use runner::Runner;

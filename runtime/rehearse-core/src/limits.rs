@@ -70,3 +70,24 @@ pub fn check_screen_size(cols: u16, rows: u16) -> Result<(), ScreenTooLarge> {
     let too_large = ScreenTooLarge { cols, rows };
     if too_large.cells() > u64::from(MAX_SCREEN_CELLS) { Err(too_large) } else { Ok(()) }
 }
+
+/// The most timers one advance of a controlled clock (a `wait:` step,
+/// [`AutomationStep::advance`](rehearse_lang::AutomationStep::advance)) may
+/// fire, counted across the whole advance: 100,000.
+///
+/// Each drain after a timer is bounded on its own (`DrainLimits`), but a
+/// timer that re-arms itself every millisecond would otherwise make
+/// `wait:604800000` fire 604,800,000 times, each with a render. Past the
+/// limit the step fails with
+/// [`AutomationError::AdvanceDidNotConverge`](crate::AutomationError::AdvanceDidNotConverge),
+/// naming the message types the timers carried, and the clock stays at the
+/// last timer that fired. A 60 Hz animation timer fits 27 minutes of
+/// logical time under the limit; advance in several steps for more.
+pub const MAX_TIMERS_PER_ADVANCE: usize = 100_000;
+
+/// The deepest semantic tree a session projects: 256 levels, the root's
+/// children being level 2. A deeper view fails its commit with
+/// [`AutomationError::TreeTooDeep`](crate::AutomationError::TreeTooDeep)
+/// instead of exhausting the stack (projection, JSON and Markdown walk the
+/// tree recursively). Real interfaces nest a few dozen levels at most.
+pub const MAX_TREE_DEPTH: usize = 256;

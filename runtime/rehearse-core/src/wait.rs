@@ -160,6 +160,12 @@ impl fmt::Display for WaitTimeout {
             write!(f, "last matches: {}", self.last_matches.join("; "))?;
         }
         write!(f, "; pending: {}", self.idle)?;
+        if !self.gave_up_early && self.idle.external_links_untracked {
+            write!(
+                f,
+                " (an untracked `Link` is alive: the session cannot know that nothing will arrive, so the wait used its whole timeout in wall time even under a controlled clock; hand the thread a tracked link (`ctx.tracked_link`) or start it with `ctx.spawn`, or drop the link when the thread is done)"
+            )?;
+        }
         if let Some(checkpoint) = &self.diagnostic_checkpoint {
             write!(f, "; diagnostic checkpoint: {checkpoint}")?;
         }

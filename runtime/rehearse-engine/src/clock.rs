@@ -73,6 +73,14 @@ impl TimerQueue {
         (key.0 <= now).then(|| self.entries.remove(&key)).flatten()
     }
 
+    /// The message types of the timers due at or before `now`, in due order.
+    pub(crate) fn due_types(&self, now: LogicalTime) -> impl Iterator<Item = &'static str> + '_ {
+        self.entries
+            .iter()
+            .take_while(move |((due, _), _)| *due <= now)
+            .map(|(_, envelope)| envelope.type_name)
+    }
+
     pub(crate) fn count_due(&self, now: LogicalTime) -> usize {
         self.entries.keys().take_while(|(due, _)| *due <= now).count()
     }

@@ -21,6 +21,9 @@ pub(crate) enum Inbound {
     Message(Envelope),
     /// A tracked command finished (its link was dropped).
     Finished(CommandId),
+    /// A tracked command's last message and its end, in one notice
+    /// ([`CommandLink::finish`]).
+    Last(Envelope, CommandId),
 }
 
 /// The message could not be delivered: the session is closed.
@@ -30,12 +33,22 @@ pub struct SessionClosed;
 
 /// A tracked command's handle back into the session. The runtime counts the
 /// command as running until this link is dropped (normally when the
-/// command's closure returns), so idle reports and waits know about it.
+/// command's closure returns) or [`finish`](Self::finish)ed, so idle
+/// reports and waits know about it.
+///
+/// A message the session processed says nothing about the link: after
+/// [`send`](Self::send), the command still counts as running until its
+/// thread drops the link, which it may not have done yet when a wait sees
+/// the message. Send the last message with [`finish`](Self::finish) to end
+/// the command in the same notice, so that whoever sees the result also
+/// sees the command finished.
 pub struct CommandLink<M> {
     sender: Sender<Inbound>,
     target: ComponentPath,
     id: CommandId,
     cancelled: Arc<AtomicBool>,
+    /// The end was already sent (by `finish`).
+    finished: bool,
     _message: PhantomData<fn(M)>,
 }
 
@@ -57,6 +70,27 @@ impl<M: Send + 'static> CommandLink<M> {
             .map_err(|_| SessionClosed)
     }
 
+    /// Sends the command's last message and ends the command, in one notice:
+    /// the session never processes this message while still counting the
+    /// command as running, whatever the thread does next. The thread may go
+    /// on (without a link, nothing it does reaches the session).
+    ///
+    /// # Errors
+    ///
+    /// [`SessionClosed`], as for [`send`](Self::send); the command is ended
+    /// either way.
+    pub fn finish(mut self, message: M) -> Result<(), SessionClosed> {
+        if self.is_cancelled() {
+            return Err(SessionClosed);
+        }
+        let envelope = Envelope::new(self.target.clone(), message);
+        let sent = self.sender.send(Inbound::Last(envelope, self.id));
+        // Sent or not, the end must not be sent again on drop; if the
+        // channel is gone, the session is closed and counts nothing.
+        self.finished = sent.is_ok();
+        sent.map_err(|_| SessionClosed)
+    }
+
     /// Whether the session asked this command to stop: it shut down, or the
     /// component that started the command unmounted.
     pub fn is_cancelled(&self) -> bool {
@@ -71,7 +105,9 @@ impl<M: Send + 'static> CommandLink<M> {
 
 impl<M> Drop for CommandLink<M> {
     fn drop(&mut self) {
-        let _ = self.sender.send(Inbound::Finished(self.id));
+        if !self.finished {
+            let _ = self.sender.send(Inbound::Finished(self.id));
+        }
     }
 }
 
@@ -161,6 +197,23 @@ impl Commands {
         M: Send + 'static,
         F: FnOnce(CommandLink<M>) + Send + 'static,
     {
+        let link = self.tracked_link(name, target);
+        let id = link.id;
+        // If the thread cannot start, the closure and its link are dropped,
+        // which reports the command finished: nothing is left running.
+        let _ = std::thread::Builder::new()
+            .name(format!("rehearse-command-{name}"))
+            .spawn(move || work(link));
+        id
+    }
+
+    /// A link tracked as the command `name` until it is finished or
+    /// dropped, for a thread the app starts itself.
+    pub(crate) fn tracked_link<M>(
+        &mut self,
+        name: &'static str,
+        target: ComponentPath,
+    ) -> CommandLink<M> {
         let id = CommandId(self.next_id);
         self.next_id += 1;
         let cancelled = Arc::new(AtomicBool::new(self.shut));
@@ -168,14 +221,8 @@ impl Commands {
             let target = target.clone();
             self.running.insert(id, Running { name, cancelled: cancelled.clone(), target });
         }
-        let link =
-            CommandLink { sender: self.sender(), target, id, cancelled, _message: PhantomData };
-        // If the thread cannot start, the closure and its link are dropped,
-        // which reports the command finished: nothing is left running.
-        let _ = std::thread::Builder::new()
-            .name(format!("rehearse-command-{name}"))
-            .spawn(move || work(link));
-        id
+        let sender = self.sender();
+        CommandLink { sender, target, id, cancelled, finished: false, _message: PhantomData }
     }
 
     pub(crate) fn link<M>(&mut self, target: ComponentPath) -> Link<M> {
@@ -217,6 +264,10 @@ impl Commands {
         match inbound {
             Inbound::Message(envelope) => into.push(envelope),
             Inbound::Finished(id) => {
+                self.running.remove(&id);
+            }
+            Inbound::Last(envelope, id) => {
+                into.push(envelope);
                 self.running.remove(&id);
             }
         }

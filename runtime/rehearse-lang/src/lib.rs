@@ -34,7 +34,9 @@ pub mod vocabulary;
 mod wait;
 
 pub use action::{ActionSet, SemanticAction};
-pub use checkpoint::{CheckpointNameError, MAX_CHECKPOINT_NAME_BYTES, validate_checkpoint_name};
+pub use checkpoint::{
+    CheckpointNameError, MAX_CHECKPOINT_NAME_BYTES, RESERVED_FILE_NAMES, validate_checkpoint_name,
+};
 pub use id::{AutomationId, AutomationIdError, MAX_AUTOMATION_ID_BYTES, validate_automation_id};
 pub use key::{KeyCode, KeyParseError, KeyPress, Modifiers};
 pub use role::SemanticRole;

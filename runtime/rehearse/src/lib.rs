@@ -70,8 +70,8 @@ pub use rehearse_pty as pty;
 pub mod engine {
     pub use rehearse_core::{
         Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
-        MAX_SCREEN_CELLS, Origin, ScenarioStep, ScreenTooLarge, SinkHost, StepSource,
-        check_screen_size,
+        MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, Origin, ScenarioStep,
+        ScreenTooLarge, SinkHost, StepSource, check_screen_size,
     };
     pub use rehearse_engine::engine::StepOutcome;
     pub use rehearse_engine::{DrainLimits, MemoMismatch, RenderStats, SessionEngine};

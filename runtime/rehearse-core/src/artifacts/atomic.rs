@@ -66,6 +66,57 @@ pub(crate) fn is_temp_file(name: &str) -> bool {
     name.starts_with('.') && name.ends_with(".tmp")
 }
 
+/// The writer's process id in a temporary file's name
+/// (`.{file name}.{pid}.{n}.tmp`), if it is one.
+fn temp_writer(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (rest, n) = rest.rsplit_once('.')?;
+    let (file, pid) = rest.rsplit_once('.')?;
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    (!file.is_empty() && digits(n) && digits(pid)).then(|| pid.parse().ok()).flatten()
+}
+
+/// How old a temporary file must be to count as stale where the system
+/// cannot say whether its writer is alive (no `/proc`).
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60 * 60);
+
+/// Removes the temporary files of writers that are gone — a process killed
+/// mid-write (`kill -9`) leaves its `.{name}.{pid}.{n}.tmp` behind. A
+/// writer is gone when no process has its id (read from `/proc`), or, where
+/// there is no `/proc`, when its file is over an hour old. This process's
+/// own temporary files are never touched. Returns how many were removed;
+/// files that cannot be removed are left.
+///
+/// # Errors
+///
+/// The directory cannot be read.
+pub(crate) fn remove_stale_temps(dir: &Path) -> io::Result<usize> {
+    let proc = Path::new("/proc/self").exists();
+    let mut removed = 0;
+    for entry in fs::read_dir(dir)? {
+        let Ok(entry) = entry else { continue };
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temp_writer) else { continue };
+        if pid == std::process::id() {
+            continue;
+        }
+        let stale = if proc {
+            !Path::new("/proc").join(pid.to_string()).exists()
+        } else {
+            entry
+                .metadata()
+                .and_then(|meta| meta.modified())
+                .ok()
+                .and_then(|modified| modified.elapsed().ok())
+                .is_some_and(|age| age > STALE_AFTER)
+        };
+        if stale && entry.file_type().is_ok_and(|kind| kind.is_file()) {
+            removed += usize::from(fs::remove_file(entry.path()).is_ok());
+        }
+    }
+    Ok(removed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,6 +161,32 @@ mod tests {
         assert_eq!(error.to_string(), "disk full");
         assert_eq!(fs::read(&path).unwrap(), b"old");
         assert_eq!(entries(&dir), ["a.txt"]);
+    }
+
+    #[test]
+    fn stale_temps_of_dead_writers_are_removed() {
+        let dir = scratch("stale");
+        // A process id no process has (above Linux's largest, 2^22).
+        let dead = 4_194_999;
+        let ours = std::process::id();
+        let names = [
+            format!(".start.md.{dead}.0.tmp"),
+            format!(".start.cells.json.{dead}.17.tmp"),
+            format!(".mine.md.{ours}.3.tmp"),
+            ".start.md.1.0.tmp".to_owned(), // pid 1 is alive
+            ".notes.tmp".to_owned(),
+            "start.md".to_owned(),
+        ];
+        for name in &names {
+            fs::write(dir.join(name), b"x").unwrap();
+        }
+        assert_eq!(remove_stale_temps(&dir).unwrap(), 2);
+        let mut left: Vec<String> = names[2..].to_vec();
+        left.sort();
+        assert_eq!(entries(&dir), left);
+        assert_eq!(temp_writer(".a.b.12.3.tmp"), Some(12));
+        assert_eq!(temp_writer(".12.3.tmp"), None);
+        assert_eq!(temp_writer(".a.x.3.tmp"), None);
     }
 
     #[test]

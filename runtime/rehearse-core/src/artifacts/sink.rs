@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::atomic::write_atomic;
+use super::atomic::{remove_stale_temps, write_atomic};
 use super::encode::encode_all;
 use crate::error::AutomationError;
 use crate::format::Format;
@@ -41,9 +41,13 @@ use crate::{Checkpoint, CheckpointSink, CommittedFrame};
 pub struct Artifacts {
     dir: PathBuf,
     formats: Vec<Format>,
-    /// Which checkpoint and format wrote each file name, to refuse a
+    /// Which checkpoint and format wrote each file name (lowercased: on a
+    /// case-insensitive filesystem `Home.md` is `home.md`), to refuse a
     /// second checkpoint whose file would land on another's.
     owners: HashMap<String, (String, Format)>,
+    /// The directory was opened: created, and cleared of the temporary
+    /// files of writers killed mid-write.
+    opened: bool,
 }
 
 impl Artifacts {
@@ -53,7 +57,12 @@ impl Artifacts {
     /// A sink writing into `dir` (created on the first checkpoint) in the
     /// [default formats](Self::DEFAULT_FORMATS).
     pub fn new(dir: impl Into<PathBuf>) -> Self {
-        Self { dir: dir.into(), formats: Self::DEFAULT_FORMATS.to_vec(), owners: HashMap::new() }
+        Self {
+            dir: dir.into(),
+            formats: Self::DEFAULT_FORMATS.to_vec(),
+            owners: HashMap::new(),
+            opened: false,
+        }
     }
 
     /// Writes these formats (duplicates dropped, order kept).
@@ -113,19 +122,38 @@ impl Artifacts {
         validate_name(name)?;
         for &format in &self.formats {
             let file = format.file_name(name);
-            if let Some((owner, owner_format)) = self.owners.get(&file)
+            if let Some((owner, owner_format)) = self.owners.get(&file.to_ascii_lowercase())
                 && (owner.as_str(), *owner_format) != (name, format)
             {
+                let theirs = owner_format.file_name(owner);
+                let reason = if theirs == file {
+                    format!(
+                        "its {format} file `{file}` is the {owner_format} file of checkpoint `{owner}`; rename one of them"
+                    )
+                } else {
+                    format!(
+                        "its {format} file `{file}` differs from `{theirs}` of checkpoint `{owner}` only in case, and is the same file on a case-insensitive filesystem (Windows, macOS); rename one of them"
+                    )
+                };
                 return Err(AutomationError::InvalidCheckpointName {
                     name: name.to_owned(),
-                    reason: format!(
-                        "its {format} file `{file}` is the {owner_format} file of checkpoint `{owner}`; rename one of them"
-                    ),
+                    reason,
                 });
             }
         }
         let artifacts = encode_all(&self.formats, frame)?;
-        fs::create_dir_all(&self.dir)?;
+        fs::create_dir_all(&self.dir).map_err(|error| {
+            std::io::Error::new(
+                error.kind(),
+                format!("creating the artifact directory {}: {error}", self.dir.display()),
+            )
+        })?;
+        if !self.opened {
+            // Temporary files of writers killed mid-write; a directory that
+            // cannot be listed is found by the writes below.
+            let _ = remove_stale_temps(&self.dir);
+            self.opened = true;
+        }
         let mut paths = Vec::with_capacity(artifacts.len());
         for artifact in artifacts {
             let file = artifact.format.file_name(name);
@@ -133,7 +161,7 @@ impl Artifacts {
             write_atomic(&path, &artifact.bytes).map_err(|error| {
                 std::io::Error::new(error.kind(), format!("writing {}: {error}", path.display()))
             })?;
-            self.owners.insert(file, (name.to_owned(), artifact.format));
+            self.owners.insert(file.to_ascii_lowercase(), (name.to_owned(), artifact.format));
             paths.push(path);
         }
         Ok(paths)

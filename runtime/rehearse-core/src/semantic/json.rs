@@ -137,12 +137,122 @@ impl SemanticTree {
     /// The tree as pretty-printed JSON in the documented shape, with a
     /// trailing newline. Redacted values appear as
     /// `{"redacted": true, "sensitivity": "masked"}`.
+    ///
+    /// Indentation stops growing after [`MAX_JSON_INDENT_LEVELS`] levels (a
+    /// tree 15 deep), so the output grows linearly with the number of
+    /// nodes, not with the square of the tree's depth.
     pub fn to_json(&self) -> String {
-        let mut json = serde_json::to_string_pretty(self).expect(
+        let mut json = Vec::new();
+        let mut serializer =
+            serde_json::Serializer::with_formatter(&mut json, CappedPretty::default());
+        self.serialize(&mut serializer).expect(
             "a semantic tree always serializes: it holds only strings, numbers and booleans",
         );
+        let mut json = String::from_utf8(json).expect("serde_json writes UTF-8");
         json.push('\n');
         json
+    }
+}
+
+/// The JSON nesting level past which [`SemanticTree::to_json`] indents no
+/// further: 32 levels of two spaces. Each tree level is two JSON levels (a
+/// node's object and its `children` array), so trees up to 15 deep are
+/// indented in full, and a deeper one costs at most 64 spaces a line.
+pub const MAX_JSON_INDENT_LEVELS: usize = 32;
+
+/// `serde_json`'s pretty formatter (two spaces, `": "`), with indentation
+/// capped at [`MAX_JSON_INDENT_LEVELS`].
+#[derive(Default)]
+struct CappedPretty {
+    level: usize,
+    has_value: bool,
+}
+
+impl CappedPretty {
+    fn indent<W: ?Sized + std::io::Write>(&self, writer: &mut W) -> std::io::Result<()> {
+        for _ in 0..self.level.min(MAX_JSON_INDENT_LEVELS) {
+            writer.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+
+    fn begin<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        open: &[u8],
+    ) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        writer.write_all(open)
+    }
+
+    fn end<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        close: &[u8],
+    ) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            writer.write_all(b"\n")?;
+            self.indent(writer)?;
+        }
+        writer.write_all(close)
+    }
+
+    fn item<W: ?Sized + std::io::Write>(&self, writer: &mut W, first: bool) -> std::io::Result<()> {
+        writer.write_all(if first { b"\n" } else { b",\n" })?;
+        self.indent(writer)
+    }
+}
+
+impl serde_json::ser::Formatter for CappedPretty {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.begin(writer, b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.end(writer, b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(writer, first)
+    }
+
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.begin(writer, b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, writer: &mut W) -> std::io::Result<()> {
+        self.end(writer, b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.item(writer, first)
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+    ) -> std::io::Result<()> {
+        writer.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
     }
 }
 
@@ -197,6 +307,43 @@ mod tests {
         assert!(markdown.contains("#password value=<masked>"), "{markdown}");
         assert!(markdown.contains("#token value=<sensitive>"), "{markdown}");
         assert!(markdown.contains("#empty value=\"\""), "{markdown}");
+    }
+
+    /// A chain of `depth` groups under an application root.
+    fn chain(depth: usize) -> SemanticTree {
+        let mut node = SemanticNode::new(SemanticRole::Text, Bounds::new(0, 0, 1, 1));
+        for _ in 1..depth {
+            node = SemanticNode::new(SemanticRole::Group, Bounds::new(0, 0, 1, 1)).with_child(node);
+        }
+        SemanticTree::new(Generation(1), Size::new(1, 1), node)
+    }
+
+    #[test]
+    fn shallow_trees_are_pretty_printed_as_serde_json_does() {
+        for tree in [tree(), chain(15)] {
+            let mut pretty = serde_json::to_string_pretty(&tree).unwrap();
+            pretty.push('\n');
+            assert_eq!(tree.to_json(), pretty);
+        }
+    }
+
+    #[test]
+    fn json_grows_linearly_with_depth() {
+        // Deep trees recurse; give them room (sessions stop at MAX_TREE_DEPTH).
+        let sizes = std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(|| [500, 1000].map(|depth| chain(depth).to_json()))
+            .unwrap()
+            .join()
+            .unwrap();
+        let [half, full] = [sizes[0].len(), sizes[1].len()];
+        // 1,000 nodes used to take 48 MB; now each costs at most its fields
+        // at 64 spaces of indentation.
+        assert!(full < 1000 * 30 * 80, "{full} bytes");
+        assert!(full < half * 2 + half / 10, "{half} then {full}: not linear");
+        assert!(sizes[1].starts_with("{\n  \"generation\": 1,"), "{}", &sizes[1][..80]);
+        let deepest = "  ".repeat(super::MAX_JSON_INDENT_LEVELS);
+        assert!(!sizes[1].contains(&format!("\n{deepest}  ")), "indentation stops growing");
     }
 
     #[test]

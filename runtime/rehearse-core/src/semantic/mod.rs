@@ -16,6 +16,7 @@ mod tree;
 mod wrapper;
 
 pub use facts::{IntoSemanticText, ReportedStates, Semantic, SemanticFacts, SemanticValue};
+pub use json::MAX_JSON_INDENT_LEVELS;
 pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name};
 pub use query::ResolveError;
 pub use tree::{

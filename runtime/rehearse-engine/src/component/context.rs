@@ -70,6 +70,17 @@ impl<'a, C: Component + ?Sized> Context<'a, C> {
         self.effects.commands.spawn(name, self.path.clone(), work)
     }
 
+    /// A tracked link for a thread the app starts itself: the runtime
+    /// counts it as the running command `name` until the link is
+    /// [finished](CommandLink::finish) or dropped, exactly like a command
+    /// [`spawn`](Self::spawn) started. Hand one to each piece of work instead
+    /// of keeping an untracked [`link`](Self::link): while no tracked link is
+    /// alive, a `wait-for` that cannot hold gives up at once instead of
+    /// waiting out its timeout in wall time.
+    pub fn tracked_link(&mut self, name: &'static str) -> CommandLink<C::Message> {
+        self.effects.commands.tracked_link(name, self.path.clone())
+    }
+
     /// An untracked link for a thread the app manages itself. The runtime
     /// cannot know whether such a thread will send again; idle reports say
     /// so while any link is alive. What it sends after this component

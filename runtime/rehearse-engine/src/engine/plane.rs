@@ -12,8 +12,8 @@ use crate::input::{crossterm_button, key_event};
 use crate::ui::NodeIdx;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::{
-    AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, Pending, Plane, PointerKind,
-    check_can, resolve,
+    AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, MAX_TIMERS_PER_ADVANCE,
+    Pending, Plane, PointerKind, check_can, resolve,
 };
 use rehearse_lang::{AutomationStep, FocusTarget, KeyCode, KeyPress, SemanticAction, SemanticRole};
 
@@ -78,9 +78,10 @@ impl<C: Component> SessionEngine<C> {
     fn type_text(&mut self, text: &str) -> Result<(), AutomationError> {
         let tree = &self.committed().tree;
         let Some(focused) = tree.focused() else {
+            // Never the typed text: it may be a password (issue 16).
             return Err(AutomationError::NotActionable {
                 target: "nothing".into(),
-                operation: format!("type:{text}").chars().take(40).collect(),
+                operation: "type".into(),
                 reason: "no node holds focus; click or focus a text field first".into(),
             });
         };
@@ -103,13 +104,39 @@ impl<C: Component> SessionEngine<C> {
 
     /// Advances the controlled clock by `duration`, stopping at every timer
     /// due on the way (in due order, ties in submission order) and draining
-    /// after each.
+    /// after each. At most [`MAX_TIMERS_PER_ADVANCE`] timers fire in one
+    /// advance; a timer that keeps re-arming fails it with
+    /// [`AutomationError::AdvanceDidNotConverge`].
     pub(crate) fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {
         if self.clock.mode() != ClockMode::Controlled {
             return Err(AutomationError::RealtimeAdvance);
         }
         let target = self.clock.now() + duration;
+        let mut fired = 0usize;
+        // Few message types per app: a list beats a map.
+        let mut producers: Vec<(&'static str, usize)> = Vec::new();
         while let Some(due) = self.core.effects.timers.next_due().filter(|due| *due <= target) {
+            for type_name in self.core.effects.timers.due_types(due) {
+                fired += 1;
+                match producers.iter_mut().find(|(name, _)| *name == type_name) {
+                    Some((_, count)) => *count += 1,
+                    None => producers.push((type_name, 1)),
+                }
+            }
+            if fired > MAX_TIMERS_PER_ADVANCE {
+                producers.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+                let producers = producers
+                    .into_iter()
+                    .take(3)
+                    .map(|(name, count)| format!("{name} ({count}×)"))
+                    .collect();
+                return Err(AutomationError::AdvanceDidNotConverge {
+                    requested: duration,
+                    reached: self.clock.now().since_start(),
+                    limit: MAX_TIMERS_PER_ADVANCE,
+                    producers,
+                });
+            }
             self.clock.set_controlled(due);
             self.settle()?;
         }

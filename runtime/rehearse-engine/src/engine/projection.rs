@@ -5,8 +5,8 @@ use rustc_hash::FxHashMap;
 use ratatui::layout::Size;
 
 use crate::ui::{ClickInheritance, FrameBuilder, NodeIdx, NodeKey, ROOT};
-use rehearse_core::AutomationError;
 use rehearse_core::semantic::{Generation, NodeStates, SemanticNode, SemanticTree, resolve_name};
+use rehearse_core::{AutomationError, MAX_TREE_DEPTH};
 use rehearse_lang::{AutomationId, AutomationIdError, SemanticAction, SemanticRole};
 
 use super::hit;
@@ -139,11 +139,23 @@ pub(crate) fn project_reusing(
         wanted,
         labels: Default::default(),
         nodes_projected: 0,
+        depth: 0,
+        too_deep: None,
     };
     let mut root = projector.node(ROOT, true);
-    // Overlay roots follow application content, in stacking order.
+    // Overlay roots follow application content, in stacking order, as
+    // children of the root.
+    projector.depth = 1;
     for overlay_root in frame.layers().roots_from(1) {
         root.children.push(projector.node(overlay_root, true));
+    }
+    if let Some(idx) = projector.too_deep {
+        let facts = &frame.nodes()[idx].facts;
+        let id = facts.automation_id.as_ref().map(|id| format!(" #{id}")).unwrap_or_default();
+        return Err(AutomationError::TreeTooDeep {
+            limit: MAX_TREE_DEPTH,
+            at: format!("a `{}` node{id}", facts.role.as_str()),
+        });
     }
     let viewport = frame.viewport();
     let tree = SemanticTree::new(generation, Size::new(viewport.width, viewport.height), root);
@@ -170,6 +182,10 @@ struct Projector<'a> {
     wanted: [Option<NodeKey>; 3],
     labels: [Option<String>; 3],
     nodes_projected: u64,
+    /// The level of the node being projected (the root is 1).
+    depth: usize,
+    /// The first node past [`MAX_TREE_DEPTH`], which is not projected.
+    too_deep: Option<NodeIdx>,
 }
 
 impl Projector<'_> {
@@ -285,7 +301,17 @@ impl Projector<'_> {
         let raw = &self.frame.nodes()[idx];
         let facts = &raw.facts;
         let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
-        let children = self.children(idx, enabled);
+        // Recursion stops at the depth limit: the commit fails instead of
+        // the stack overflowing.
+        self.depth += 1;
+        let children = match raw.children.first() {
+            Some(&first) if self.depth >= MAX_TREE_DEPTH => {
+                self.too_deep.get_or_insert(first);
+                Vec::new()
+            }
+            _ => self.children(idx, enabled),
+        };
+        self.depth -= 1;
 
         let mut name = resolve_name(facts, &children);
         if name.is_empty()

@@ -84,7 +84,8 @@ enum Focus {
 pub struct Checker<'a> {
     context: CheckContext<'a>,
     /// Every checkpoint name seen, with where it was first recorded.
-    checkpoints: HashMap<String, LocRange>,
+    /// By lowercased name: the name as written and where.
+    checkpoints: HashMap<String, (String, LocRange)>,
     focus: Focus,
     focus_step: String,
     errors: Vec<GrammarError>,
@@ -181,20 +182,29 @@ impl<'a> Checker<'a> {
             }
         }
         if let Some(name) = &facts.checkpoint {
-            match self.checkpoints.get(&name.value) {
-                Some(first) => self.errors.push(
-                    GrammarError::new(
-                        ErrorKind::DuplicateCheckpoint,
-                        name.range,
+            // Case-insensitively: on Windows and macOS `Home.md` and
+            // `home.md` are one file.
+            match self.checkpoints.get(&name.value.to_ascii_lowercase()) {
+                Some((first_name, first)) => {
+                    let message = if *first_name == name.value {
                         format!(
                             "checkpoint `{}` is recorded twice; checkpoint names are unique in a script because artifacts are named after them",
                             name.value
-                        ),
-                    )
-                    .with_related(*first),
-                ),
+                        )
+                    } else {
+                        format!(
+                            "checkpoint `{}` differs from checkpoint `{first_name}` only in case; on a case-insensitive filesystem (Windows, macOS) their artifacts would be one file, so names are unique ignoring case",
+                            name.value
+                        )
+                    };
+                    self.errors.push(
+                        GrammarError::new(ErrorKind::DuplicateCheckpoint, name.range, message)
+                            .with_related(*first),
+                    );
+                }
                 None => {
-                    self.checkpoints.insert(name.value.clone(), name.range);
+                    self.checkpoints
+                        .insert(name.value.to_ascii_lowercase(), (name.value.clone(), name.range));
                 }
             }
         }
@@ -421,6 +431,24 @@ mod tests {
         assert_eq!(errors[0].kind, ErrorKind::DuplicateCheckpoint);
         assert_eq!(errors[0].range, LocRange::new(Loc(211), Loc(211)));
         assert_eq!(errors[0].related, Some(LocRange::new(Loc(11), Loc(11))));
+    }
+
+    #[test]
+    fn checkpoint_names_are_unique_ignoring_case() {
+        let errors = check_steps(
+            &parsed(&["checkpoint:Home", "checkpoint:b", "checkpoint:HOME"]),
+            &CheckContext::new(),
+        );
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].kind, ErrorKind::DuplicateCheckpoint);
+        assert!(
+            errors[0].message.starts_with(
+                "checkpoint `HOME` differs from checkpoint `Home` only in case; on a case-insensitive filesystem"
+            ),
+            "{}",
+            errors[0].message
+        );
+        assert_eq!(errors[0].related, Some(LocRange::new(Loc(11), Loc(14))));
     }
 
     #[test]

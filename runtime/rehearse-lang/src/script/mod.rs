@@ -54,7 +54,7 @@ pub use family::{
     DeclaredIdError, FamilyPart, Placeholder, declared_distance, family_parts, is_family,
     matches_declared, validate_declared_id,
 };
-pub use parse::{DEFAULT_WAIT, Dialect, parse_step, parse_step_in};
+pub use parse::{DEFAULT_WAIT, Dialect, MAX_DURATION_MS, parse_step, parse_step_in};
 pub use source::{Lexeme, Loc, LocRange, Located, Spanned, chars};
 pub use text_lexer::lex_step;
 pub use text_script::{

@@ -60,6 +60,12 @@ impl Parser {
                     CheckpointNameError::Empty => {
                         (piece.range(), "checkpoint name is empty".to_owned())
                     }
+                    CheckpointNameError::Reserved { len } => (
+                        if quoted { piece.range() } else { piece.sub_range(0, len) },
+                        format!(
+                            "checkpoint name `{name}` is a device name Windows reserves (CON, PRN, AUX, NUL, COM0 to COM9, LPT0 to LPT9, in any case, also before a `.`); no file can be named after it there, so choose another name"
+                        ),
+                    ),
                 };
                 Err(error(ErrorKind::InvalidCheckpointName, range, message))
             }

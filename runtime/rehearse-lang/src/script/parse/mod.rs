@@ -36,6 +36,13 @@ use piece::Piece;
 /// How long `wait` and `sleep` last when no duration is given.
 pub const DEFAULT_WAIT: Duration = Duration::from_millis(250);
 
+/// The longest duration the grammar accepts, in milliseconds: 604,800,000
+/// (7 days), for `wait:`, `sleep:` and a `wait-for` timeout. Longer is a
+/// `malformed-duration` error. (A `wait:` also stops after
+/// `MAX_TIMERS_PER_ADVANCE` timers, however long it is; see
+/// `docs/limits.md`.)
+pub const MAX_DURATION_MS: u64 = 7 * 24 * 60 * 60 * 1000;
+
 /// Which front-end's rules apply. The grammar is the same; only the
 /// spelling of free text differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -7,7 +7,7 @@ use crate::script::error::{ErrorKind, GrammarError};
 use crate::selector::Selector;
 
 use super::piece::Piece;
-use super::{Parser, error};
+use super::{MAX_DURATION_MS, Parser, error};
 
 impl Parser {
     pub(super) fn duration(&self, piece: Piece<'_>) -> Result<Duration, GrammarError> {
@@ -22,9 +22,12 @@ impl Parser {
         }
         let digits = text.strip_suffix("ms").unwrap_or(&text);
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            return digits.parse::<u64>().map(Duration::from_millis).map_err(|_| {
-                malformed(format!("duration `{text}` is too long; the limit is {} ms", u64::MAX))
-            });
+            return match digits.parse::<u64>() {
+                Ok(millis) if millis <= MAX_DURATION_MS => Ok(Duration::from_millis(millis)),
+                _ => Err(malformed(format!(
+                    "duration `{text}` is too long; the limit is {MAX_DURATION_MS} ms (7 days)"
+                ))),
+            };
         }
         if text.starts_with('-') {
             return Err(malformed(format!(
@@ -34,7 +37,11 @@ impl Parser {
         if let Some(seconds) = text.strip_suffix('s')
             && !seconds.is_empty()
             && seconds.bytes().all(|b| b.is_ascii_digit())
-            && let Some(millis) = seconds.parse::<u64>().ok().and_then(|s| s.checked_mul(1000))
+            && let Some(millis) = seconds
+                .parse::<u64>()
+                .ok()
+                .and_then(|s| s.checked_mul(1000))
+                .filter(|millis| *millis <= MAX_DURATION_MS)
         {
             return Err(malformed(format!(
                 "durations are milliseconds: `{text}` is `{millis}` (or `{millis}ms`); `s` is not a unit here"
@@ -128,5 +135,44 @@ impl Parser {
         let col = self.dimension(piece, &text, (0, comma), "the column", kind, 0)?;
         let row = self.dimension(piece, &text, (comma + 1, text.len()), "the row", kind, 0)?;
         Ok(Selector::point(col, row))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use crate::AutomationStep;
+    use crate::script::{ErrorKind, MAX_DURATION_MS, parse_step_str};
+
+    fn parse_step(text: &str) -> Result<AutomationStep, crate::script::GrammarError> {
+        parse_step_str(text).map(|parsed| parsed.step)
+    }
+
+    #[test]
+    fn durations_stop_at_seven_days() {
+        let longest = Duration::from_millis(MAX_DURATION_MS);
+        assert_eq!(MAX_DURATION_MS, 604_800_000);
+        assert_eq!(parse_step("wait:604800000").unwrap(), AutomationStep::advance(longest));
+        assert_eq!(parse_step("sleep:604800000ms").unwrap(), AutomationStep::sleep(longest));
+        for text in [
+            "wait:604800001",
+            "wait:18446744073709551615",
+            "sleep:99999999999999999999",
+            "wait-for:exists,#status,604800001",
+        ] {
+            let error = parse_step(text).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::MalformedDuration, "{text}");
+            assert!(
+                error.message.ends_with("is too long; the limit is 604800000 ms (7 days)"),
+                "{text}: {}",
+                error.message
+            );
+        }
+        // Seconds are suggested as milliseconds only when the grammar takes them.
+        let error = parse_step("wait:604800s").unwrap_err();
+        assert_eq!(error.suggestions, ["604800000"]);
+        let error = parse_step("wait:604801s").unwrap_err();
+        assert!(error.suggestions.is_empty(), "{error:?}");
     }
 }

@@ -1,0 +1,225 @@
+//! The bodies of the fuzz targets, shared by the cargo-fuzz crate
+//! (`fuzz/fuzz_targets/*.rs`, each one line calling a function here) and by
+//! the workspace test that replays every committed corpus file on stable
+//! (`ui-tests/tests/fuzz_corpus.rs`), so a crash fixed once stays fixed.
+//!
+//! Each function takes arbitrary bytes. It must not panic, abort or hang;
+//! where a parser accepts its input, the function also checks the property
+//! the parser promises (a step's printed form parses back to the step, an
+//! accepted screen reads back the same). `TARGETS` lists them by the name of
+//! their corpus directory.
+
+use rehearse_core::artifacts::{Screen, png};
+use rehearse_lang::script::{
+    family_parts, is_family, matches_declared, parse_script, parse_step_str, validate_declared_id,
+};
+use rehearse_lang::{AutomationId, KeyPress, MouseButton, validate_checkpoint_name};
+use rehearse_pty::encode::{
+    InputModes, MouseAction, MouseEncoding, MouseInput, MouseInputButton, MouseReporting, key,
+    mouse, parse_escapes, paste,
+};
+
+/// A target's body.
+pub type Target = fn(&[u8]);
+
+/// Every target: its corpus directory's name and its body.
+pub const TARGETS: &[(&str, Target)] = &[
+    ("script", script),
+    ("step", step),
+    ("key", key_press),
+    ("id", id),
+    ("checkpoint_name", checkpoint_name),
+    ("id_family", id_family),
+    ("cells", cells),
+    ("styled", styled),
+    ("text", text),
+    ("png", png_decode),
+    ("pty_key", pty_key),
+    ("pty_paste", pty_paste),
+    ("pty_mouse", pty_mouse),
+    ("pty_escapes", pty_escapes),
+];
+
+/// The input as text, or nothing (the text parsers take `&str`).
+fn utf8(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+/// Whether a step's printed form parses back to the step.
+fn round_trips(step: &rehearse_lang::AutomationStep) {
+    let printed = step.to_string();
+    match parse_step_str(&printed) {
+        Ok(parsed) => assert_eq!(&parsed.step, step, "`{printed}` parses to another step"),
+        Err(error) => panic!("`{printed}`, the printed form of {step:?}, does not parse: {error}"),
+    }
+}
+
+/// A whole script: parse and check; every step it accepts prints as a
+/// spelling that parses back to it.
+pub fn script(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    if let Ok(script) = parse_script(text) {
+        script.automation_steps().for_each(round_trips);
+    }
+}
+
+/// One step, and the same round trip.
+pub fn step(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    if let Ok(parsed) = parse_step_str(text) {
+        round_trips(&parsed.step);
+    }
+}
+
+/// A key name: an accepted key prints as a name that parses back to it.
+pub fn key_press(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    if let Ok(key) = text.parse::<KeyPress>() {
+        let printed = key.to_string();
+        assert_eq!(printed.parse::<KeyPress>().ok(), Some(key), "`{printed}` of `{text}`");
+    }
+}
+
+/// An automation id: an accepted id is itself, and valid again.
+pub fn id(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    if let Ok(id) = AutomationId::new(text.to_owned()) {
+        assert_eq!(id.as_str(), text);
+        assert!(AutomationId::new(id.to_string()).is_ok());
+    }
+}
+
+/// A checkpoint name: valid names stay inside their directory.
+pub fn checkpoint_name(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    if validate_checkpoint_name(text).is_ok() {
+        assert!(!text.contains(['/', '\\']) && !text.starts_with('.'), "{text:?}");
+    }
+}
+
+/// An id family and an id, split at the first newline: validation, parts,
+/// matching (the `const fn`s `scenario!` runs at compile time).
+pub fn id_family(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    let (pattern, candidate) = text.split_once('\n').unwrap_or((text, ""));
+    let valid = validate_declared_id(pattern).is_ok();
+    let _ = is_family(pattern);
+    let _ = family_parts(pattern);
+    if valid && matches_declared(pattern, candidate) {
+        assert!(AutomationId::new(candidate.to_owned()).is_ok(), "{candidate:?} of {pattern:?}");
+    }
+}
+
+/// A screen read back through cells, styled and text must be the same screen.
+fn reads_back(screen: &Screen) {
+    let cells = screen.cells().to_string();
+    let again = Screen::parse_cells(&cells).unwrap_or_else(|e| panic!("cells: {e}\n{cells}"));
+    assert_eq!(&again, screen, "cells round trip");
+    let styled = screen.styled().to_string();
+    Screen::parse_styled(&styled).unwrap_or_else(|e| panic!("styled: {e}\n{styled}"));
+    let text = screen.text().to_string();
+    Screen::parse_text(&text, screen.cols(), screen.rows())
+        .unwrap_or_else(|e| panic!("text: {e}\n{text}"));
+}
+
+/// A cells golden (JSON).
+pub fn cells(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    if let Ok(screen) = Screen::parse_cells(text) {
+        reads_back(&screen);
+    }
+}
+
+/// A styled golden.
+pub fn styled(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    let _ = Screen::parse_styled(text);
+}
+
+/// A text golden: two little-endian `u16`s (columns, rows), then the text.
+pub fn text(data: &[u8]) {
+    let [c0, c1, r0, r1, rest @ ..] = data else { return };
+    let Some(text) = utf8(rest) else { return };
+    let (cols, rows) = (u16::from_le_bytes([*c0, *c1]), u16::from_le_bytes([*r0, *r1]));
+    let _ = Screen::parse_text(text, cols, rows);
+}
+
+/// A PNG golden.
+pub fn png_decode(data: &[u8]) {
+    let _ = png::decode(data);
+}
+
+/// Input modes from one byte.
+fn modes(byte: u8) -> InputModes {
+    let reporting = match byte & 0b111 {
+        0 => MouseReporting::Off,
+        1 => MouseReporting::Press,
+        2 => MouseReporting::PressRelease,
+        3 => MouseReporting::ButtonMotion,
+        _ => MouseReporting::AnyMotion,
+    };
+    let encoding = match (byte >> 3) & 0b11 {
+        0 => MouseEncoding::X10,
+        1 => MouseEncoding::Utf8,
+        _ => MouseEncoding::Sgr,
+    };
+    InputModes::default()
+        .with_application_cursor(byte & 0x20 != 0)
+        .with_bracketed_paste(byte & 0x40 != 0)
+        .with_mouse(reporting, encoding)
+}
+
+/// The terminal plane's key encoder: a mode byte, then a key name.
+pub fn pty_key(data: &[u8]) {
+    let [mode, rest @ ..] = data else { return };
+    let Some(text) = utf8(rest) else { return };
+    if let Ok(press) = text.parse::<KeyPress>() {
+        let _ = key(press, modes(*mode));
+    }
+}
+
+/// Bracketed paste: a mode byte, then the text; the text never ends the
+/// paste early.
+pub fn pty_paste(data: &[u8]) {
+    let [mode, rest @ ..] = data else { return };
+    let Some(text) = utf8(rest) else { return };
+    let modes = modes(*mode);
+    let bytes = paste(text, modes);
+    if modes.bracketed_paste {
+        let end = rehearse_pty::encode::BRACKETED_PASTE_END;
+        let inner = &bytes[..bytes.len().saturating_sub(end.len())];
+        assert!(!inner.windows(end.len()).any(|w| w == end), "a paste ended early: {text:?}");
+    }
+}
+
+/// Mouse reports: a mode byte, then column, row, button and action.
+pub fn pty_mouse(data: &[u8]) {
+    let [mode, c0, c1, r0, r1, button, action, ..] = data else { return };
+    let button = match button % 6 {
+        0 => MouseInputButton::Button(MouseButton::Left),
+        1 => MouseInputButton::Button(MouseButton::Middle),
+        2 => MouseInputButton::Button(MouseButton::Right),
+        3 => MouseInputButton::WheelUp,
+        4 => MouseInputButton::WheelDown,
+        _ => MouseInputButton::None,
+    };
+    let action = match action % 4 {
+        0 => MouseAction::Click,
+        1 => MouseAction::Press,
+        2 => MouseAction::Release,
+        _ => MouseAction::Move,
+    };
+    let input = MouseInput {
+        col: u16::from_le_bytes([*c0, *c1]),
+        row: u16::from_le_bytes([*r0, *r1]),
+        button,
+        action,
+    };
+    let _ = mouse(input, modes(*mode));
+}
+
+/// The escapes of a `send:` string.
+pub fn pty_escapes(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    let _ = parse_escapes(text);
+}
