@@ -9,13 +9,17 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use ratatui::layout::Rect;
 use ratatui::layout::{Constraint, Layout, Size};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
+use rehearse::artifacts::encode;
 use rehearse::artifacts::{
     Artifacts, Baseline, Format, Matrix, Recorder, Screen, SnapshotMode, parse_key_script, render,
     render_screen, write_atomic,
 };
+use rehearse::engine::Checkpoint;
+use rehearse::engine::CheckpointSink;
 use rehearse::prelude::*;
 use rehearse::widgets::{Heading, Status, TextInput};
 use rehearse::{AutomationIds, StepError, engine::CommittedFrame};
@@ -671,4 +675,58 @@ fn a_matrix_replays_the_scenario_per_viewport_from_a_fresh_app() {
         failing.to_string().contains("1 of 2 viewports failed:\n  at 0x5: the app did not start"),
         "{failing}"
     );
+}
+
+/// Draws control characters straight into cells, past ratatui's filters.
+struct Bell {
+    symbol: &'static str,
+}
+
+impl Component for Bell {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        let symbol = self.symbol;
+        ui.draw_with(Rect::new(0, 0, 6, 1), move |area, buf| {
+            buf[(area.x, area.y)].set_symbol("a");
+            buf[(area.x + 1, area.y)].set_symbol(symbol);
+            buf[(area.x + 2, area.y)].set_symbol("b");
+        });
+    }
+}
+
+/// A sink that encodes every visual format of each checkpoint in memory.
+struct EncodeAll;
+
+impl CheckpointSink for EncodeAll {
+    fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError> {
+        let visual = [Format::Text, Format::Styled, Format::Cells, Format::Png];
+        rehearse::artifacts::encode_all(&visual, checkpoint.frame).map(drop)
+    }
+}
+
+#[test]
+fn control_characters_an_app_draws_are_shown_as_replacement_characters() {
+    for symbol in ["\x07", "\x1b", "\x7f", "\u{9b}", "x\ty", "\n"] {
+        let mut session = Session::new(Bell { symbol }, SessionOptions::default().viewport(6, 2));
+        session.add_checkpoint_sink(EncodeAll);
+        session.step(AutomationStep::checkpoint("bell")).expect("the step does not panic");
+        // The committed buffer holds what the app drew; every artifact shows
+        // the replacement character.
+        assert_eq!(session.buffer()[(1, 0)].symbol(), symbol);
+        let screen = Screen::from_frame(session.frame());
+        assert_eq!(screen.row_text(0), "a\u{fffd}b", "{symbol:?}");
+        let text = encode(Format::Text, session.frame()).unwrap().bytes;
+        assert_eq!(String::from_utf8(text).unwrap(), "a\u{fffd}b\n\n");
+        for (format, shown) in
+            [(Format::Styled, "a\u{fffd}b"), (Format::Cells, "\"ch\":\"\u{fffd}\"")]
+        {
+            let bytes = encode(format, session.frame()).unwrap().bytes;
+            assert!(String::from_utf8(bytes).unwrap().contains(shown), "{format}");
+        }
+        encode(Format::Png, session.frame()).expect("rasterizes");
+        let cells = screen.cells().to_string();
+        assert_eq!(Screen::parse_cells(&cells).unwrap(), screen, "{symbol:?}");
+        assert_eq!(Screen::parse_styled(&screen.styled().to_string()).unwrap(), screen);
+    }
 }

@@ -10,6 +10,8 @@ use ratatui::crossterm::event::Event;
 use ratatui::layout::{Constraint, Layout, Rect};
 use rehearse::AutomationIds;
 use rehearse::command::CommandLink;
+use rehearse::engine::MAX_SCREEN_CELLS;
+use rehearse::engine::MAX_TIMERS_PER_ADVANCE;
 use rehearse::prelude::*;
 use rehearse::semantic::SemanticFacts;
 use rehearse::ui::WidgetEvent;
@@ -18,6 +20,7 @@ use rehearse::widgets::ListItem;
 use rehearse::widgets::TextInput;
 use rehearse::widgets::{Button, Text};
 use std::time::Duration;
+// end moved-in imports
 
 /// Records which handler a click reached.
 #[derive(Default)]
@@ -628,4 +631,132 @@ fn a_wait_that_gives_up_at_once_says_so() {
     assert!(message.contains("gave up after"), "{message}");
     assert!(message.contains("nothing pending could change the tree"), "{message}");
     assert!(!message.contains("timed out after 2000 ms"), "{message}");
+}
+
+struct Plain;
+
+impl Component for Plain {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.draw_with(Rect::new(0, 0, 2, 1), |area, buf| {
+            buf[(area.x, area.y)].set_symbol("x");
+        });
+    }
+}
+
+#[test]
+fn a_resize_over_the_cell_limit_fails_the_step_and_keeps_the_viewport() {
+    let mut session = Session::new(Plain, SessionOptions::default().viewport(20, 5));
+    for (cols, rows) in [(65535, 65535), (4096, 4096), (1025, 1024)] {
+        let error = session.step(AutomationStep::resize(cols, rows)).unwrap_err();
+        let AutomationError::ViewportTooLarge { cols: c, rows: r, limit } = error.error else {
+            panic!("{error}")
+        };
+        assert_eq!((c, r, limit), (cols, rows, MAX_SCREEN_CELLS));
+        let message = error.to_string();
+        let cells = u64::from(cols) * u64::from(rows);
+        assert!(message.contains(&format!("viewport {cols}x{rows} is too large")), "{message}");
+        assert!(message.contains(&format!("{cells} cells")), "{message}");
+        assert!(message.contains("limit of 1048576 cells (MAX_SCREEN_CELLS"), "{message}");
+        assert_eq!(session.frame().buffer.area, Rect::new(0, 0, 20, 5), "the viewport stays");
+    }
+    // The grammar's spelling fails the same way.
+    let error = session.run_script("resize:65535x65535").unwrap_err();
+    assert!(error.to_string().contains("viewport 65535x65535 is too large"), "{error}");
+    // Each side may be long as long as the product fits.
+    session.step(AutomationStep::resize(65535, 2)).unwrap();
+    assert_eq!(session.frame().buffer.area, Rect::new(0, 0, 65535, 2));
+}
+
+#[test]
+fn a_session_over_the_cell_limit_does_not_start() {
+    for (cols, rows) in [(65535, 65535), (4096, 4096), (1024, 1025)] {
+        let error = Session::try_new(Plain, SessionOptions::default().viewport(cols, rows))
+            .err()
+            .expect("too large to start");
+        assert!(
+            matches!(error, AutomationError::ViewportTooLarge { cols: c, rows: r, limit: MAX_SCREEN_CELLS } if (c, r) == (cols, rows)),
+            "{error}"
+        );
+        assert!(error.to_string().contains(&format!("viewport {cols}x{rows} is too large")));
+    }
+    assert!(Session::try_new(Plain, SessionOptions::default().viewport(1, 1)).is_ok());
+}
+
+/// An app with nothing focusable: a `type:` finds nothing focused.
+struct Unfocused;
+
+impl Component for Unfocused {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.draw_with(Rect::new(0, 0, 2, 1), |area, buf| {
+            buf[(area.x, area.y)].set_symbol("x");
+        });
+    }
+}
+
+#[test]
+fn typing_with_nothing_focused_never_quotes_the_typed_text() {
+    let mut session = Session::new(Unfocused, SessionOptions::default().viewport(20, 5));
+    let secret = "hunter2-correct-horse";
+    let error = session.step(AutomationStep::type_text(secret)).unwrap_err();
+    let AutomationError::NotActionable { target, operation, reason } = &error.error else {
+        panic!("{error}")
+    };
+    assert_eq!((target.as_str(), operation.as_str()), ("nothing", "type"));
+    assert!(reason.contains("no node holds focus"), "{reason}");
+    let inner = [error.error.to_string(), format!("{:?}", error.error)];
+    for shown in inner {
+        // Not the text, nor any piece of it (the first 40 characters were quoted).
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(!shown.contains("horse"), "{shown}");
+    }
+}
+
+/// A timer that re-arms itself every millisecond, for ever.
+struct Ticker;
+
+#[derive(Debug)]
+struct Tick;
+
+impl Component for Ticker {
+    type Message = Tick;
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        ctx.after(Duration::from_millis(1), Tick);
+    }
+    fn update(&mut self, Tick: Tick, ctx: &mut Context<'_, Self>) {
+        ctx.after(Duration::from_millis(1), Tick);
+    }
+    fn view(&self, _: &mut Ui<'_, Tick>) {}
+}
+
+#[test]
+fn an_advance_past_a_re_arming_timer_stops_at_the_timer_limit() {
+    let mut session = Session::new(Ticker, SessionOptions::default().viewport(20, 5));
+    let error = session.step(AutomationStep::advance(Duration::from_millis(u64::MAX))).unwrap_err();
+    let AutomationError::AdvanceDidNotConverge { requested, reached, limit, producers } =
+        &error.error
+    else {
+        panic!("{error}")
+    };
+    assert_eq!(*limit, MAX_TIMERS_PER_ADVANCE);
+    assert_eq!(*requested, Duration::from_millis(u64::MAX));
+    assert_eq!(*reached, Duration::from_millis(MAX_TIMERS_PER_ADVANCE as u64));
+    assert_eq!(producers.len(), 1, "{producers:?}");
+    assert!(producers[0].ends_with("Tick (100001×)"), "{producers:?}");
+    let message = error.to_string();
+    assert!(message.contains("fired more than 100000 timers (MAX_TIMERS_PER_ADVANCE"), "{message}");
+    // The session goes on from where the advance stopped.
+    session.step(AutomationStep::advance(Duration::from_millis(10))).unwrap();
+    assert_eq!(session.now().since_start(), *reached + Duration::from_millis(10));
+}
+
+#[test]
+fn the_grammar_refuses_a_wait_longer_than_seven_days() {
+    let mut session = Session::new(Ticker, SessionOptions::default().viewport(20, 5));
+    let error = session.run_script("wait:18446744073709551615").unwrap_err();
+    assert!(error.to_string().contains("the limit is 604800000 ms (7 days)"), "{error}");
+    assert_eq!(session.now().since_start(), Duration::ZERO, "nothing ran");
 }

@@ -11,6 +11,7 @@ use rehearse::prelude::*;
 use rehearse::widgets::Button;
 use rehearse::widgets::Text;
 use rehearse::{command::CommandLink, command::Link, command::SessionClosed};
+// end moved-in imports
 
 type Log = Arc<Mutex<Vec<String>>>;
 
@@ -410,4 +411,184 @@ fn reconciliation_keys_must_be_unique_and_keep_their_kind() {
     assert!(error.to_string().contains("used twice"), "{error}");
     let kinds = Keyed { keys: vec![ReconcileKey::from(3u64), ReconcileKey::from("3")] };
     assert!(Session::try_new(kinds, SessionOptions::default().viewport(10, 2)).is_ok());
+}
+
+type MountLog = Arc<Mutex<Vec<&'static str>>>;
+
+/// A root whose `mount` panics.
+struct BadMount {
+    log: MountLog,
+}
+
+impl Component for BadMount {
+    type Message = ();
+    fn mount(&mut self, _: &mut Context<'_, Self>) {
+        self.log.lock().unwrap().push("mount");
+        panic!("mount exploded");
+    }
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
+    fn view(&self, _: &mut Ui<'_, ()>) {
+        self.log.lock().unwrap().push("view");
+    }
+    fn unmount(&mut self) {
+        self.log.lock().unwrap().push("unmount");
+    }
+}
+
+#[test]
+fn a_panic_in_the_roots_mount_is_the_component_panicked_error() {
+    let log: MountLog = Arc::default();
+    let error = Session::try_new(BadMount { log: log.clone() }, SessionOptions::default())
+        .err()
+        .expect("the mount panicked");
+    let AutomationError::ComponentPanicked(message) = &error else { panic!("{error}") };
+    assert_eq!(message, "mount exploded");
+    assert_eq!(*log.lock().unwrap(), ["mount", "unmount"], "unmounted exactly once, never viewed");
+}
+
+/// An app that keeps an untracked link in its state.
+struct Linked {
+    _link: Option<Link<()>>,
+}
+
+impl Component for Linked {
+    type Message = ();
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        self._link = Some(ctx.link());
+    }
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
+    fn view(&self, _: &mut Ui<'_, ()>) {}
+}
+
+#[test]
+fn a_wait_timeout_says_an_untracked_link_kept_it_waiting() {
+    let mut session =
+        Session::new(Linked { _link: None }, SessionOptions::default().viewport(20, 5));
+    let wait = AutomationStep::wait_for(
+        WaitCondition::new(Predicate::Exists, Selector::id("never")),
+        Duration::from_millis(5),
+    );
+    let error = session.step(wait).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("untracked links may still send"), "{message}");
+    assert!(message.contains("an untracked `Link` is alive"), "{message}");
+    assert!(message.contains("ctx.tracked_link"), "{message}");
+}
+
+/// Starts a worker on `Go` that sends `Done` — with `send` or `finish` —
+/// and then holds its link until the test lets it go.
+struct FinishingWorker {
+    finish: bool,
+    release: Option<std::sync::mpsc::Receiver<()>>,
+    done: bool,
+}
+
+#[derive(Debug)]
+enum Job {
+    Go,
+    Done,
+}
+
+impl Component for FinishingWorker {
+    type Message = Job;
+    fn update(&mut self, job: Job, ctx: &mut Context<'_, Self>) {
+        match job {
+            Job::Go => {
+                let release = self.release.take().expect("one job");
+                let finish = self.finish;
+                ctx.spawn("worker", move |link: CommandLink<Job>| {
+                    if finish {
+                        link.finish(Job::Done).unwrap();
+                    } else {
+                        link.send(Job::Done).unwrap();
+                    }
+                    // Still alive, link or not, until the test says so.
+                    let _ = release.recv();
+                });
+            }
+            Job::Done => self.done = true,
+        }
+    }
+    fn view(&self, ui: &mut Ui<'_, Job>) {
+        if self.done {
+            let mut facts = SemanticFacts::new(SemanticRole::Status);
+            facts.automation_id = Some("done".into());
+            ui.leaf(Rect::new(0, 0, 4, 1), facts, |_, _| {});
+        }
+    }
+}
+
+fn worker(finish: bool) -> (Session<FinishingWorker>, std::sync::mpsc::Sender<()>) {
+    let (release, wait) = std::sync::mpsc::channel();
+    let app = FinishingWorker { finish, release: Some(wait), done: false };
+    (Session::new(app, SessionOptions::default().viewport(8, 2)), release)
+}
+
+fn wait_for_done() -> AutomationStep {
+    AutomationStep::wait_for(
+        WaitCondition::new(Predicate::Exists, Selector::id("done")),
+        Duration::from_secs(30),
+    )
+}
+
+#[test]
+fn a_command_that_finishes_with_its_result_is_not_running_once_the_result_is_seen() {
+    let (mut session, release) = worker(true);
+    session.send(Job::Go).unwrap();
+    session.step(wait_for_done()).unwrap();
+    // The thread is still alive (blocked on `release`), and that does not matter.
+    let idle = session.idle_report();
+    assert_eq!(idle.tracked_commands, 0, "{idle}");
+    assert!(idle.is_idle());
+    drop(release);
+}
+
+#[test]
+fn a_command_that_only_sent_its_result_runs_until_its_link_is_dropped() {
+    let (mut session, release) = worker(false);
+    session.send(Job::Go).unwrap();
+    session.step(wait_for_done()).unwrap();
+    // The thread holds its link (blocked on `release`): still running.
+    assert_eq!(session.idle_report().tracked_commands, 1);
+    assert_eq!(session.idle_report().running_commands, ["worker"]);
+    drop(release);
+    let idle = session.wait_for_idle(Duration::from_secs(30), Duration::ZERO).unwrap();
+    assert_eq!(idle.tracked_commands, 0, "{idle}");
+}
+
+/// An app that hands its own thread a tracked link, and keeps nothing.
+struct OwnThread {
+    sent: bool,
+}
+
+impl Component for OwnThread {
+    type Message = ();
+    fn mount(&mut self, ctx: &mut Context<'_, Self>) {
+        let link = ctx.tracked_link("own-thread");
+        std::thread::spawn(move || {
+            let _ = link.send(());
+        });
+    }
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {
+        self.sent = true;
+    }
+    fn view(&self, _: &mut Ui<'_, ()>) {}
+}
+
+#[test]
+fn a_tracked_link_lets_a_failing_wait_give_up_once_its_thread_is_done() {
+    let mut session = Session::new(OwnThread { sent: false }, SessionOptions::default());
+    // Counted as running until the thread drops its link: the wait waits
+    // for that (however the thread is scheduled), then gives up at once
+    // instead of waiting out its minute.
+    let wait = AutomationStep::wait_for(
+        WaitCondition::new(Predicate::Exists, Selector::id("never")),
+        Duration::from_secs(60),
+    );
+    let error = session.step(wait).unwrap_err();
+    let AutomationError::WaitTimeout(timeout) = &error.error else { panic!("{error}") };
+    assert!(timeout.gave_up_early, "{error}");
+    assert!(session.app().sent);
+    assert!(!timeout.idle.external_links_untracked);
+    assert_eq!(session.idle_report().tracked_commands, 0);
 }

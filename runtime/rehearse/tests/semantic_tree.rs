@@ -2,6 +2,7 @@
 
 use ratatui::layout::Rect;
 use ratatui::widgets::Paragraph;
+use rehearse::engine::MAX_TREE_DEPTH;
 use rehearse::prelude::*;
 
 /// A drawn sensitive value, and a text with no name of its own.
@@ -34,4 +35,86 @@ fn a_node_with_a_redacted_value_is_never_named_by_what_it_drew() {
     assert!(tree.containing_text("SECRET").is_empty());
     // Render inference still names a text that has no value.
     assert_eq!(tree.containing_text("Plain words").len(), 1);
+}
+
+/// A chain of `groups` nested groups under the root; the deepest has an id.
+struct Deep {
+    groups: usize,
+}
+
+fn nest(ui: &mut Ui<'_, usize>, left: usize) {
+    let mut facts = SemanticFacts::new(SemanticRole::Group);
+    if left == 1 {
+        facts.automation_id = Some("deepest".into());
+    }
+    ui.node(Rect::new(0, 0, 4, 1), facts, |ui, _| {
+        if left > 1 {
+            nest(ui, left - 1);
+        }
+    });
+}
+
+impl Component for Deep {
+    type Message = usize;
+    fn update(&mut self, groups: usize, _: &mut Context<'_, Self>) {
+        self.groups = groups;
+    }
+    fn view(&self, ui: &mut Ui<'_, usize>) {
+        if self.groups > 0 {
+            nest(ui, self.groups);
+        }
+    }
+}
+
+/// Runs `body` on a thread with the 2 MiB stack test threads get.
+fn on_a_test_thread(body: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new().stack_size(2 << 20).spawn(body).unwrap().join().unwrap();
+}
+
+#[test]
+fn a_tree_at_the_depth_limit_projects_and_prints_on_a_test_thread() {
+    on_a_test_thread(|| {
+        // The root is level 1: MAX_TREE_DEPTH - 1 groups reach the limit.
+        let groups = MAX_TREE_DEPTH - 1;
+        let mut session = Session::new(Deep { groups }, SessionOptions::default().viewport(8, 2));
+        let tree = session.tree().clone();
+        let deepest = tree.by_id("deepest").expect("the deepest group is in the tree");
+        assert!(deepest.children.is_empty());
+        assert_eq!(
+            tree.path_to(|node| node.automation_id.is_some()).unwrap().matches('>').count(),
+            groups
+        );
+        assert!(tree.to_json().contains("\"deepest\""));
+        assert!(tree.to_markdown().contains("#deepest"));
+        assert_eq!(&tree, session.tree());
+        session.step(AutomationStep::click(Selector::id("deepest"))).unwrap_err();
+        drop(tree);
+    });
+}
+
+#[test]
+fn a_tree_past_the_depth_limit_fails_its_commit_cleanly() {
+    on_a_test_thread(|| {
+        let too_deep = Deep { groups: MAX_TREE_DEPTH };
+        let error = Session::try_new(too_deep, SessionOptions::default().viewport(8, 2))
+            .err()
+            .expect("too deep to start");
+        assert!(
+            matches!(&error, AutomationError::TreeTooDeep { limit: MAX_TREE_DEPTH, at } if at == "a `group` node #deepest"),
+            "{error}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "the semantic tree is deeper than the limit of 256 levels (MAX_TREE_DEPTH, docs/limits.md): a `group` node #deepest is at level 257; flatten the view"
+        );
+        // A running session: the step fails, the committed tree stays.
+        let mut session =
+            Session::new(Deep { groups: 3 }, SessionOptions::default().viewport(8, 2));
+        let before = session.tree().clone();
+        let error = session.send(MAX_TREE_DEPTH + 1000).unwrap_err();
+        assert!(matches!(error, AutomationError::TreeTooDeep { .. }), "{error}");
+        assert_eq!(session.tree(), &before);
+        session.send(5).unwrap();
+        assert!(session.tree().by_id("deepest").is_some());
+    });
 }
