@@ -87,8 +87,12 @@ pub enum PtyError {
     /// Input could not be encoded (an unknown key, a bad escape).
     #[error("cannot encode input: {0}")]
     Encode(String),
-    /// A size with a zero dimension.
-    #[error("invalid terminal size {cols}x{rows}: both must be at least 1")]
+    /// A size with a zero dimension, or more cells than
+    /// [`MAX_SCREEN_CELLS`](rehearse_core::MAX_SCREEN_CELLS).
+    #[error(
+        "invalid terminal size {cols}x{rows}: both must be at least 1 and the cells at most {}",
+        rehearse_core::MAX_SCREEN_CELLS
+    )]
     InvalidSize {
         /// Columns.
         cols: u16,

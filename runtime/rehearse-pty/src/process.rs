@@ -195,7 +195,12 @@ pub(crate) fn kill_session(sid: i32) {
         // Gone when reaped; a zombie waits for the leader to reap it.
         others = session_members(sid).into_iter().filter(|info| info.pid != sid).collect();
     }
-    if let Some(leader) = Pid::from_raw(sid) {
+    // Only while something of the session is left: once the leader is reaped
+    // and nothing else holds its id, the kernel may give that id to an
+    // unrelated process group, which must not be signalled.
+    if !session_members(sid).is_empty()
+        && let Some(leader) = Pid::from_raw(sid)
+    {
         let _ = rustix::process::kill_process_group(leader, Signal::KILL);
     }
     for _ in 0..8 {

@@ -28,7 +28,7 @@ pub const DEFAULT_SIZE: (u16, u16) = (100, 30);
 pub const DEFAULT_SCROLLBACK: usize = 1000;
 
 /// How to start a [`PtySession`].
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct PtySessionOptions {
     program: OsString,
     args: Vec<OsString>,
@@ -40,7 +40,38 @@ pub struct PtySessionOptions {
     settle: SettlePolicy,
     marker: Option<(String, String)>,
     record: bool,
+    record_input: bool,
     colors: QueryColors,
+}
+
+/// The token and the environment's values stay out of `Debug`: they may be
+/// secrets (the marker's token is one).
+impl std::fmt::Debug for PtySessionOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let env: Vec<_> = self.env.iter().map(|(key, _)| (key, "<redacted>")).collect();
+        f.debug_struct("PtySessionOptions")
+            .field("program", &self.program)
+            .field("args", &self.args)
+            .field("env", &env)
+            .field("cwd", &self.cwd)
+            .field("size", &(self.cols, self.rows))
+            .field("scrollback", &self.scrollback)
+            .field("settle", &self.settle)
+            .field("marker", &self.marker.as_ref().map(|(_, session)| ("<redacted>", session)))
+            .field("record", &self.record)
+            .field("record_input", &self.record_input)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A terminal size both dimensions of which are at least 1 and whose cells
+/// stay within the shared screen limit (the engine's viewport and every
+/// golden reader use the same one).
+fn check_size(cols: u16, rows: u16) -> Result<(), PtyError> {
+    if cols == 0 || rows == 0 || rehearse_core::check_screen_size(cols, rows).is_err() {
+        return Err(PtyError::InvalidSize { cols, rows });
+    }
+    Ok(())
 }
 
 impl PtySessionOptions {
@@ -59,6 +90,7 @@ impl PtySessionOptions {
             settle: SettlePolicy::default(),
             marker: None,
             record: false,
+            record_input: false,
             colors: QueryColors::default(),
         }
     }
@@ -133,10 +165,21 @@ impl PtySessionOptions {
         self
     }
 
-    /// Records the PTY output with its timing for an asciicast.
+    /// Records the PTY output with its timing for an asciicast. Like a
+    /// screenshot, a recording shows whatever the screen shows (an app that
+    /// echoes a secret); render-commit markers are taken out of it.
     #[must_use]
     pub fn record(mut self, record: bool) -> Self {
         self.record = record;
+        self
+    }
+
+    /// Also records what is written to the program (`"i"` events). Off by
+    /// default: typed input holds what a screen never shows, such as a
+    /// password typed at a prompt that does not echo it.
+    #[must_use]
+    pub fn record_input(mut self, record_input: bool) -> Self {
+        self.record_input = record_input;
         self
     }
 
@@ -210,9 +253,7 @@ impl PtySession {
     /// [`PtyError::InvalidSize`] for a zero dimension, [`PtyError::Spawn`]
     /// when the program cannot start (nothing is left running).
     pub fn spawn(options: PtySessionOptions) -> Result<Self, PtyError> {
-        if options.cols == 0 || options.rows == 0 {
-            return Err(PtyError::InvalidSize { cols: options.cols, rows: options.rows });
-        }
+        check_size(options.cols, options.rows)?;
         let mut env = options.env.clone();
         let verifier = options.marker.as_ref().map(|(token, session)| {
             env.push((TOKEN_ENV.into(), token.into()));
@@ -249,7 +290,9 @@ impl PtySession {
                 exit: None,
                 exit_at: None,
                 reader_done: false,
-                recorder: options.record.then(|| Recorder::new(now, options.cols, options.rows)),
+                recorder: options
+                    .record
+                    .then(|| Recorder::new(now, options.cols, options.rows, options.record_input)),
                 markers_ignored: 0,
                 outputs: 0,
             }),
@@ -402,9 +445,7 @@ impl PtySession {
     /// [`PtyError::InvalidSize`] for a zero dimension, [`PtyError::Io`] when
     /// the PTY refuses the size.
     pub fn resize(&mut self, cols: u16, rows: u16) -> Result<(), PtyError> {
-        if cols == 0 || rows == 0 {
-            return Err(PtyError::InvalidSize { cols, rows });
-        }
+        check_size(cols, rows)?;
         {
             let mut state = self.shared.lock();
             state.emulator.resize(rows, cols);

@@ -14,6 +14,10 @@ use crate::error::{ExitInfo, PtyError};
 use crate::session::{PtySession, State};
 use crate::settle::Settle;
 
+/// The longest a wait waits, however long a timeout it is given: the
+/// grammar's longest duration (7 days), so `now + timeout` cannot overflow.
+const LONGEST_WAIT: Duration = Duration::from_millis(rehearse_lang::script::MAX_DURATION_MS);
+
 /// After the program exits, how long its last output may take to arrive when
 /// the PTY does not report end of file (a background job still holds it).
 const EXIT_DRAIN: Duration = Duration::from_millis(100);
@@ -309,7 +313,7 @@ impl PtySession {
         wake_at: impl Fn(&State) -> Option<Instant>,
     ) -> Result<WaitOutcome, PtyError> {
         let start = Instant::now();
-        let deadline = start + timeout;
+        let deadline = start + timeout.min(LONGEST_WAIT);
         let mut state = self.shared.lock();
         loop {
             let now = Instant::now();
@@ -393,7 +397,7 @@ impl PtySession {
     /// afterwards, so a caller never evaluates a screen from before the last
     /// input took effect.
     pub(crate) fn await_settled_output(&self, seen: u64, timeout: Duration) -> (u64, bool) {
-        let deadline = Instant::now() + timeout;
+        let deadline = Instant::now() + timeout.min(LONGEST_WAIT);
         let mut state = self.shared.lock();
         loop {
             let now = Instant::now();

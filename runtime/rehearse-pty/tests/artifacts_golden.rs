@@ -82,7 +82,7 @@ fn the_grid_converts_to_a_ratatui_buffer() {
 
 #[test]
 fn a_real_session_records_an_asciicast_with_real_timing() {
-    let mut session = PtySession::spawn(bash().record(true)).unwrap();
+    let mut session = PtySession::spawn(bash().record(true).record_input(true)).unwrap();
     session.wait_screen(&ScreenCondition::contains(PROMPT), TIMEOUT).unwrap();
     session.type_text("echo recorded-$((1+1))\r").unwrap();
     session.wait_screen(&ScreenCondition::contains("\nrecorded-2"), TIMEOUT).unwrap();

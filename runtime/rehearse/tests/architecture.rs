@@ -174,11 +174,13 @@ fn every_crate_depends_only_on_what_the_crate_table_allows() {
             fs::read_to_string(workspace().join(row[1].trim_matches('`')).join("Cargo.toml"))
                 .unwrap_or_else(|error| panic!("{krate}'s Cargo.toml: {error}"));
         let may = names(&row[2]);
-        let dependencies = manifest
-            .split("\n[")
-            .find(|section| section.starts_with("dependencies]"))
-            .unwrap_or("");
-        for line in dependencies.lines().skip(1) {
+        // `[dependencies]` and every `[target.'cfg(..)'.dependencies]`.
+        let sections = manifest.split("\n[").filter(|section| {
+            let header = section.lines().next().unwrap_or("");
+            header == "dependencies]"
+                || (header.starts_with("target.") && header.ends_with(".dependencies]"))
+        });
+        for line in sections.flat_map(|section| section.lines().skip(1)) {
             let name = line.split(['=', '.']).next().unwrap_or("").trim();
             if name.starts_with("rehearse") && !may.contains(name) {
                 violations.push(format!("{krate} depends on {name}"));
