@@ -121,8 +121,14 @@ impl SettleTracker {
         self.sync_end_since_input = false;
     }
 
+    /// Output arrived. For a program that sends markers, output after a
+    /// marker is the start of another frame (a timer's, say): the screen is
+    /// not settled again until that frame's marker comes.
     pub(crate) fn on_output(&mut self, now: Instant) {
         self.last_output = now;
+        if self.marker_seen {
+            self.marker_since_input = None;
+        }
     }
 
     pub(crate) fn last_output(&self) -> Instant {
@@ -194,6 +200,23 @@ mod tests {
         assert_eq!(tracker.settled(t0), None, "a timer's commit before the input was read");
         tracker.on_marker(Marker { revision: 3, input: Some(5) });
         assert_eq!(tracker.settled(t0), Some(Settle::Marker { revision: 3, acknowledged: true }));
+    }
+
+    #[test]
+    fn output_after_a_marker_waits_for_the_next_marker() {
+        let t0 = Instant::now();
+        let mut tracker =
+            SettleTracker::new(SettlePolicy { quiet_window: None, sync_output: true }, t0);
+        tracker.on_input(1, t0);
+        tracker.on_output(t0);
+        tracker.on_marker(Marker { revision: 1, input: Some(1) });
+        assert!(tracker.settled(t0).is_some());
+        // A timer's frame starts drawing with no new input: half drawn, it
+        // must not pass for settled.
+        tracker.on_output(t0);
+        assert_eq!(tracker.settled(t0), None);
+        tracker.on_marker(Marker { revision: 2, input: Some(1) });
+        assert_eq!(tracker.settled(t0), Some(Settle::Marker { revision: 2, acknowledged: true }));
     }
 
     #[test]
