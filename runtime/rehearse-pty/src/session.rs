@@ -204,6 +204,10 @@ pub(crate) struct State {
     pub(crate) reader_done: bool,
     pub(crate) recorder: Option<Recorder>,
     pub(crate) markers_ignored: u64,
+    /// Query replies the reader could not write because a writer held the
+    /// PTY (perhaps blocked on a full input buffer): that writer sends them
+    /// when its own write is done, so the reader never stops reading.
+    pending_replies: Vec<u8>,
     /// How many chunks of output the reader has fed the emulator, so a wait
     /// can tell whether the screen may have changed since it last looked.
     pub(crate) outputs: u64,
@@ -294,6 +298,7 @@ impl PtySession {
                     .record
                     .then(|| Recorder::new(now, options.cols, options.rows, options.record_input)),
                 markers_ignored: 0,
+                pending_replies: Vec::new(),
                 outputs: 0,
             }),
             changed: Condvar::new(),
@@ -385,6 +390,10 @@ impl PtySession {
         }
         (&*self.pty).write_all(bytes)?;
         (&*self.pty).flush()?;
+        drop(_writing);
+        // Replies the reader queued while this write held the PTY: every
+        // holder looks after letting go, so a queued reply is always sent.
+        send_pending_replies(&self.shared, &self.write_lock, &self.pty);
         Ok(())
     }
 
@@ -565,6 +574,18 @@ impl Drop for PtySession {
     }
 }
 
+/// Sends the query replies queued while a writer held the PTY, unless
+/// another writer holds it now (which sends them when it lets go).
+fn send_pending_replies(shared: &Shared, write_lock: &Mutex<()>, pty: &pty_process::blocking::Pty) {
+    while let Ok(_writing) = write_lock.try_lock() {
+        let replies = std::mem::take(&mut shared.lock().pending_replies);
+        if replies.is_empty() {
+            return;
+        }
+        let _ = (&*pty).write_all(&replies);
+    }
+}
+
 /// What the reader thread does with each chunk: feed the emulator, verify
 /// markers, track settle signals, record, answer queries at once.
 fn reader_sink(
@@ -605,9 +626,19 @@ fn reader_sink(
             drop(state);
         } else {
             state.written += fed.replies.len() as u64;
-            drop(state);
-            let _writing = write_lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let _ = (&*pty).write_all(&fed.replies);
+            // Never wait for a writer: one blocked on a full input buffer
+            // holds the lock until the program reads, which it may only do
+            // once its own output is read. Queue the replies for it instead.
+            match write_lock.try_lock() {
+                Ok(_writing) => {
+                    drop(state);
+                    let _ = (&*pty).write_all(&fed.replies);
+                }
+                Err(_) => {
+                    state.pending_replies.extend_from_slice(&fed.replies);
+                    drop(state);
+                }
+            }
         }
         shared.changed.notify_all();
     }
