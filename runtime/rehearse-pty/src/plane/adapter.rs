@@ -39,6 +39,9 @@ pub(crate) struct TerminalPlane {
     unsettled: bool,
     /// The output count the last wait evaluation saw.
     seen_outputs: u64,
+    /// The screen tree as of the last settle a wait saw, which is what a
+    /// wait evaluates: never a screen read while output was still arriving.
+    settled_tree: Option<SemanticTree>,
 }
 
 impl TerminalPlane {
@@ -58,6 +61,7 @@ impl TerminalPlane {
             settle_timeout: DEFAULT_SETTLE_TIMEOUT,
             unsettled: false,
             seen_outputs: 0,
+            settled_tree: None,
         }
     }
 
@@ -301,6 +305,8 @@ impl Plane for TerminalPlane {
     }
 
     fn commit(&mut self) -> Result<Generation, AutomationError> {
+        // What a wait saw is older than what this commit takes.
+        self.settled_tree = None;
         // Every step commits a settled screen: a step's generation shows what
         // its input did (or, on the quiet window, what the program had shown
         // by then).
@@ -346,13 +352,17 @@ impl Plane for TerminalPlane {
         self.seen_outputs = outputs;
         if settled {
             self.unsettled = false;
+            let generation = self.committed.generation;
+            self.settled_tree =
+                Some(self.pty.with_emulator(|emulator| screen_tree(emulator, generation).tree));
         }
         Ok(())
     }
 
     fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
-        let generation = self.committed.generation;
-        Ok(self.pty.with_emulator(|emulator| screen_tree(emulator, generation).tree))
+        // A wait that timed out while output was still arriving evaluates
+        // the last settled screen, never a half-drawn one.
+        Ok(self.settled_tree.clone().unwrap_or_else(|| self.committed.tree.clone()))
     }
 
     fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
