@@ -3,9 +3,9 @@
 
 use std::fmt;
 
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// Bytes that travel as a base64 string.
 #[derive(Clone, PartialEq, Eq, Default)]
@@ -37,67 +37,14 @@ impl From<Vec<u8>> for Bytes {
 
 /// `bytes` in padded standard base64.
 pub fn encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-/// Each byte's value in the alphabet, or 0xFF: one lookup per byte, since a
-/// reply may carry megabytes.
-const VALUES: [u8; 256] = {
-    let mut values = [0xFF; 256];
-    let mut i = 0;
-    while i < 64 {
-        values[ALPHABET[i] as usize] = i as u8;
-        i += 1;
-    }
-    values
-};
-
-fn value(c: u8) -> Option<u32> {
-    match VALUES[c as usize] {
-        0xFF => None,
-        v => Some(u32::from(v)),
-    }
+    STANDARD.encode(bytes)
 }
 
 /// The bytes of padded standard base64 `text`; `None` unless it is canonical
-/// (length a multiple of 4, padding only at the end, unused bits zero).
+/// (length a multiple of 4, padding only at the end, unused bits zero —
+/// the `base64` crate's standard engine refuses anything else).
 pub fn decode(text: &str) -> Option<Vec<u8>> {
-    let text = text.as_bytes();
-    if !text.len().is_multiple_of(4) {
-        return None;
-    }
-    let mut out = Vec::with_capacity(text.len() / 4 * 3);
-    let quads = text.len() / 4;
-    for (index, quad) in text.chunks(4).enumerate() {
-        let pad = quad.iter().rev().take_while(|&&c| c == b'=').count();
-        if pad > 2 || (pad > 0 && index + 1 != quads) {
-            return None;
-        }
-        let mut n = 0u32;
-        for &c in &quad[..4 - pad] {
-            n = (n << 6) | value(c)?;
-        }
-        n <<= 6 * pad as u32;
-        let decoded = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
-        let keep = 3 - pad;
-        if decoded[keep..].iter().any(|&b| b != 0) {
-            return None;
-        }
-        out.extend_from_slice(&decoded[..keep]);
-    }
-    Some(out)
+    STANDARD.decode(text).ok()
 }
 
 impl Serialize for Bytes {
