@@ -2,23 +2,37 @@
 //! a wait observes without moving logical time, a spinner, a toast that
 //! expires on the session clock — and determinism across 100 runs.
 
+use std::ops::{Deref, DerefMut};
 use std::time::Duration;
 
 use rehearse::prelude::*;
 use rehearse_examples::notes::{DEBOUNCE, NotesApp, ids};
 
-fn app(latency: Duration) -> NotesApp {
-    let store = std::env::temp_dir().join(format!(
-        "rehearse-notes-test-{}-{:?}.txt",
-        std::process::id(),
-        std::thread::current().id()
-    ));
-    let notes = ["Buy milk", "Call mum", "Milk the cow", "Fix the bike"].map(String::from).to_vec();
-    NotesApp::new(notes, store, latency)
+/// A notes session and the temporary directory its store is saved in,
+/// removed when the test is done with it.
+struct Notes {
+    session: Session<NotesApp>,
+    _store: tempfile::TempDir,
 }
 
-fn session(latency: Duration) -> Session<NotesApp> {
-    Session::new(app(latency), SessionOptions::default().viewport(60, 16))
+impl Deref for Notes {
+    type Target = Session<NotesApp>;
+    fn deref(&self) -> &Session<NotesApp> {
+        &self.session
+    }
+}
+
+impl DerefMut for Notes {
+    fn deref_mut(&mut self) -> &mut Session<NotesApp> {
+        &mut self.session
+    }
+}
+
+fn session(latency: Duration) -> Notes {
+    let store = tempfile::Builder::new().prefix("rehearse-notes-").tempdir().expect("a temp dir");
+    let notes = ["Buy milk", "Call mum", "Milk the cow", "Fix the bike"].map(String::from).to_vec();
+    let app = NotesApp::new(notes, store.path().join("notes.txt"), latency);
+    Notes { session: Session::new(app, SessionOptions::default().viewport(60, 16)), _store: store }
 }
 
 fn ms(millis: u64) -> Duration {

@@ -121,12 +121,9 @@ pub(crate) fn remove_stale_temps(dir: &Path) -> io::Result<usize> {
 mod tests {
     use super::*;
 
-    fn scratch(test: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("rehearse-atomic-{test}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh temporary directory, removed when the guard drops.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::Builder::new().prefix("rehearse-atomic-").tempdir().expect("a temp dir")
     }
 
     fn entries(dir: &Path) -> Vec<String> {
@@ -140,7 +137,8 @@ mod tests {
 
     #[test]
     fn writes_and_replaces() {
-        let dir = scratch("replace");
+        let scratch_dir = scratch();
+        let dir = scratch_dir.path().to_path_buf();
         let path = dir.join("a.txt");
         write_atomic(&path, b"one").unwrap();
         write_atomic(&path, b"two").unwrap();
@@ -150,7 +148,8 @@ mod tests {
 
     #[test]
     fn a_failed_write_leaves_the_old_file_and_no_temp() {
-        let dir = scratch("write-fails");
+        let scratch_dir = scratch();
+        let dir = scratch_dir.path().to_path_buf();
         let path = dir.join("a.txt");
         write_atomic(&path, b"old").unwrap();
         let error = write_atomic_with(&path, |file| {
@@ -165,7 +164,8 @@ mod tests {
 
     #[test]
     fn stale_temps_of_dead_writers_are_removed() {
-        let dir = scratch("stale");
+        let scratch_dir = scratch();
+        let dir = scratch_dir.path().to_path_buf();
         // A process id no process has (above Linux's largest, 2^22).
         let dead = 4_194_999;
         let ours = std::process::id();
@@ -191,7 +191,8 @@ mod tests {
 
     #[test]
     fn a_failed_rename_leaves_no_temp() {
-        let dir = scratch("rename-fails");
+        let scratch_dir = scratch();
+        let dir = scratch_dir.path().to_path_buf();
         let path = dir.join("fail-rename.txt");
         let error = write_atomic(&path, b"new").unwrap_err();
         assert_eq!(error.to_string(), "injected rename failure");
