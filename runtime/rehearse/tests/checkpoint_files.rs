@@ -1,7 +1,8 @@
 //! Checkpoint files and their directory (issue 16, defect 9): temporary
 //! files of writers killed mid-write are cleaned when a sink opens the
 //! directory; names Windows reserves, or that collide ignoring case, are
-//! refused; a directory that cannot be created is named.
+//! refused; a directory that cannot be created is named; a writer killed
+//! with SIGKILL mid-checkpoint, 200 times, never leaves a torn file.
 
 use std::path::{Path, PathBuf};
 
@@ -113,4 +114,112 @@ fn a_directory_that_cannot_be_created_is_named() {
         "{message}"
     );
     let _ = std::fs::remove_dir_all(&base);
+}
+
+/// What the kill-9 child writes as checkpoint `n`: an 8-byte header with
+/// `n`, then 8 MiB of `n`'s low byte, so a torn file shows.
+fn kill9_payload(n: u64) -> Vec<u8> {
+    let mut bytes = n.to_le_bytes().to_vec();
+    bytes.resize(8 + (8 << 20), n as u8);
+    bytes
+}
+
+/// Run by `kill_9_mid_checkpoint_leaves_no_torn_file` in a child process:
+/// writes checkpoints through the artifact writer forever, saying `w` on
+/// its own line just before each one; a no-op otherwise.
+#[test]
+fn kill9_child() {
+    let Some(dir) = std::env::var_os("REHEARSE_KILL9_CHILD") else { return };
+    let path = Path::new(&dir).join("checkpoint.txt");
+    let mut out = std::io::stdout();
+    for n in 0.. {
+        use std::io::Write as _;
+        let payload = kill9_payload(n);
+        writeln!(out, "w").unwrap();
+        out.flush().unwrap();
+        rehearse::artifacts::write_atomic(&path, &payload).unwrap();
+    }
+}
+
+#[test]
+fn kill_9_mid_checkpoint_leaves_no_torn_file() {
+    use std::io::{BufRead as _, BufReader};
+    use std::process::{Command, Stdio};
+
+    const TRIALS: usize = 200;
+    let scratch = tempfile::Builder::new().prefix("rehearse-kill9-").tempdir().unwrap();
+    let dir = scratch.path();
+    // A fixed seed: the same kill points every run.
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut mid_write = 0;
+    for trial in 0..TRIALS {
+        // Each child starts its checkpoints from 0 in a directory holding no
+        // finished checkpoint (earlier children's temporary files stay).
+        let _ = std::fs::remove_file(dir.join("checkpoint.txt"));
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "kill9_child", "--nocapture", "--test-threads=1"])
+            .env("REHEARSE_KILL9_CHILD", dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        // Kill right after the child says it starts its k-th checkpoint:
+        // the signal, not a timer, decides when.
+        let k = 1 + seed % 3;
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut seen = 0;
+        while seen < k {
+            match lines.next() {
+                Some(Ok(line)) if line == "w" => seen += 1,
+                Some(Ok(_)) => {}
+                other => panic!("trial {trial}: the child stopped early: {other:?}"),
+            }
+        }
+        let pid = child.id();
+        // Then wait (without sleeping) until that checkpoint's temporary
+        // file exists or the checkpoint is already done, so the kill lands
+        // somewhere inside the write rather than before it starts.
+        let own = format!(".{pid}.");
+        let target = k - 1;
+        loop {
+            let started =
+                entries(dir).iter().any(|name| name.ends_with(".tmp") && name.contains(&own));
+            let done = std::fs::read(dir.join("checkpoint.txt"))
+                .ok()
+                .and_then(|bytes| {
+                    bytes.get(..8).map(|head| u64::from_le_bytes(head.try_into().unwrap()))
+                })
+                .is_some_and(|n| n >= target);
+            if started || done {
+                break;
+            }
+            std::thread::yield_now();
+        }
+        child.kill().unwrap(); // SIGKILL
+        child.wait().unwrap();
+        // This child's temporary file is there: the kill landed mid-write.
+        if entries(dir).iter().any(|name| name.ends_with(".tmp") && name.contains(&own)) {
+            mid_write += 1;
+        }
+        // The checkpoint is absent or whole, never torn.
+        if let Ok(bytes) = std::fs::read(dir.join("checkpoint.txt")) {
+            let n = u64::from_le_bytes(bytes[..8].try_into().unwrap());
+            assert_eq!(bytes, kill9_payload(n), "trial {trial}: a torn checkpoint");
+        }
+    }
+    eprintln!("{mid_write} of {TRIALS} kills landed mid-write");
+    assert!(
+        mid_write >= TRIALS / 4,
+        "only {mid_write} of {TRIALS} kills landed mid-write: the test is not probing what it should"
+    );
+    // The next sink to open the directory removes every dead writer's
+    // temporary file.
+    let mut session = session_writing_to(dir);
+    session.step(AutomationStep::checkpoint("after")).unwrap();
+    let left: Vec<String> =
+        entries(dir).into_iter().filter(|name| name.ends_with(".tmp")).collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
 }
