@@ -6,21 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
-use ratatui::layout::Rect;
 use rehearse::artifacts::{Artifacts, Format};
 use rehearse::prelude::*;
 
-struct Plain;
-
-impl Component for Plain {
-    type Message = ();
-    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
-    fn view(&self, ui: &mut Ui<'_, ()>) {
-        ui.draw_with(Rect::new(0, 0, 2, 1), |area, buf| {
-            buf[(area.x, area.y)].set_symbol("x");
-        });
-    }
-}
+#[path = "support/plain.rs"]
+mod plain;
+use plain::Plain;
 
 fn scratch(test: &str) -> PathBuf {
     let dir =

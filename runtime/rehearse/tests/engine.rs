@@ -633,17 +633,9 @@ fn a_wait_that_gives_up_at_once_says_so() {
     assert!(!message.contains("timed out after 2000 ms"), "{message}");
 }
 
-struct Plain;
-
-impl Component for Plain {
-    type Message = ();
-    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
-    fn view(&self, ui: &mut Ui<'_, ()>) {
-        ui.draw_with(Rect::new(0, 0, 2, 1), |area, buf| {
-            buf[(area.x, area.y)].set_symbol("x");
-        });
-    }
-}
+#[path = "support/plain.rs"]
+mod plain;
+use plain::Plain;
 
 #[test]
 fn a_resize_over_the_cell_limit_fails_the_step_and_keeps_the_viewport() {
@@ -684,22 +676,9 @@ fn a_session_over_the_cell_limit_does_not_start() {
     assert!(Session::try_new(Plain, SessionOptions::default().viewport(1, 1)).is_ok());
 }
 
-/// An app with nothing focusable: a `type:` finds nothing focused.
-struct Unfocused;
-
-impl Component for Unfocused {
-    type Message = ();
-    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
-    fn view(&self, ui: &mut Ui<'_, ()>) {
-        ui.draw_with(Rect::new(0, 0, 2, 1), |area, buf| {
-            buf[(area.x, area.y)].set_symbol("x");
-        });
-    }
-}
-
 #[test]
 fn typing_with_nothing_focused_never_quotes_the_typed_text() {
-    let mut session = Session::new(Unfocused, SessionOptions::default().viewport(20, 5));
+    let mut session = Session::new(Plain, SessionOptions::default().viewport(20, 5));
     let secret = "hunter2-correct-horse";
     let error = session.step(AutomationStep::type_text(secret)).unwrap_err();
     let AutomationError::NotActionable { target, operation, reason } = &error.error else {
