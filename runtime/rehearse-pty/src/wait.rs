@@ -6,6 +6,7 @@
 //! program exits first (after its last output is read). A timeout shows the
 //! screen.
 
+use std::sync::MutexGuard;
 use std::time::{Duration, Instant};
 
 use regex::Regex;
@@ -353,24 +354,13 @@ impl PtySession {
                     screen: state.emulator.screen_text(),
                 });
             }
-            if mode == Mode::Screen
-                && let Some(quiet) = state.settle.next_quiet_deadline()
-                && quiet > now
-            {
-                wake = wake.min(quiet);
-            }
             if let Some(at) = wake_at(&state)
                 && at > now
             {
                 wake = wake.min(at);
             }
-            let pause = wake.saturating_duration_since(now).max(Duration::from_millis(1));
-            state = self
-                .shared
-                .changed
-                .wait_timeout(state, pause)
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .0;
+            let quiet = mode == Mode::Screen;
+            state = self.block(state, now, wake, quiet, Duration::from_millis(1));
         }
     }
 }
@@ -411,21 +401,35 @@ impl PtySession {
                 return (state.outputs, false);
             }
             let mut wake = deadline;
-            if let Some(quiet) = state.settle.next_quiet_deadline()
-                && quiet > now
-            {
-                wake = wake.min(quiet);
-            }
             if let Some(exited_at) = state.exit_at {
                 wake = wake.min(drain_end(&state, exited_at));
             }
-            let pause = wake.saturating_duration_since(now).max(Duration::from_micros(100));
-            state = self
-                .shared
-                .changed
-                .wait_timeout(state, pause)
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .0;
+            state = self.block(state, now, wake, true, Duration::from_micros(100));
         }
+    }
+
+    /// Blocks on the session's condition variable (never a sleep) until
+    /// something changes or `wake` comes — earlier when the quiet window
+    /// would settle first (`quiet`) — for at least `shortest`.
+    fn block<'a>(
+        &'a self,
+        state: MutexGuard<'a, State>,
+        now: Instant,
+        mut wake: Instant,
+        quiet: bool,
+        shortest: Duration,
+    ) -> MutexGuard<'a, State> {
+        if quiet
+            && let Some(at) = state.settle.next_quiet_deadline()
+            && at > now
+        {
+            wake = wake.min(at);
+        }
+        let pause = wake.saturating_duration_since(now).max(shortest);
+        self.shared
+            .changed
+            .wait_timeout(state, pause)
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .0
     }
 }
