@@ -23,7 +23,8 @@ use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use rehearse_lang::script::{Loc, LocRange, ParsedStep};
 use rehearse_lang::{
-    AutomationStep, FocusTarget, KeyCode, KeyPress, MouseButton, Predicate, ScrollDirection,
+    AutomationStep, FocusTarget, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
+    ScrollDirection, TerminalCondition, TextMatcher, TextRegion,
     Selector, WaitCondition,
 };
 
@@ -268,9 +269,118 @@ pub fn lower_step(step: &AutomationStep) -> Result<TokenStream, String> {
                 )
             }
         }
+        AutomationStep::Paste { text } => {
+            let text = Literal::string(text);
+            quote! { ::rehearse::AutomationStep::paste(#text) }
+        }
+        AutomationStep::Send { text } => {
+            let text = Literal::string(text);
+            quote! { ::rehearse::AutomationStep::send(#text) }
+        }
+        AutomationStep::Mouse { col, row, button, action } => {
+            let (col, row) = (Literal::u16_unsuffixed(*col), Literal::u16_unsuffixed(*row));
+            let button = Ident::new(button.variant_name(), Span::call_site());
+            let action = Ident::new(action.variant_name(), Span::call_site());
+            quote! {
+                ::rehearse::AutomationStep::mouse(
+                    #col,
+                    #row,
+                    ::rehearse::__private::PointerButton::#button,
+                    ::rehearse::__private::PointerAction::#action,
+                )
+            }
+        }
+        AutomationStep::WaitForTerminal { condition, timeout } => {
+            let condition = terminal_condition(condition)?;
+            let timeout = duration_tokens(*timeout)?;
+            quote! { ::rehearse::AutomationStep::wait_for_terminal(#condition, #timeout) }
+        }
         other => return Err(format!("the step `{other}`")),
     };
     Ok(step)
+}
+
+/// A terminal condition. A pattern was checked when the step was parsed, so
+/// the generated `Pattern::new` cannot fail.
+fn terminal_condition(condition: &TerminalCondition) -> Result<TokenStream, String> {
+    let string = |text: &str| {
+        let text = Literal::string(text);
+        quote! { ::std::string::String::from(#text) }
+    };
+    let count = |n: usize| Literal::usize_unsuffixed(n);
+    Ok(match condition {
+        TerminalCondition::Text { region, matcher } => {
+            let region = match region {
+                TextRegion::Screen => quote! { Screen },
+                TextRegion::History => quote! { History },
+                TextRegion::Scrollback => quote! { Scrollback },
+            };
+            let matcher = match matcher {
+                TextMatcher::Contains(text) => {
+                    let text = string(text);
+                    quote! { Contains(#text) }
+                }
+                TextMatcher::Lacks(text) => {
+                    let text = string(text);
+                    quote! { Lacks(#text) }
+                }
+                TextMatcher::Equals(text) => {
+                    let text = string(text);
+                    quote! { Equals(#text) }
+                }
+                TextMatcher::Matches(pattern) => {
+                    let pattern = Literal::string(pattern.as_str());
+                    quote! {
+                        Matches(match ::rehearse::__private::Pattern::new(#pattern) {
+                            ::core::result::Result::Ok(pattern) => pattern,
+                            ::core::result::Result::Err(why) => ::core::panic!("{}", why),
+                        })
+                    }
+                }
+            };
+            quote! {
+                ::rehearse::__private::TerminalCondition::Text {
+                    region: ::rehearse::__private::TextRegion::#region,
+                    matcher: ::rehearse::__private::TextMatcher::#matcher,
+                }
+            }
+        }
+        TerminalCondition::ScrollbackLines(lines) => {
+            let lines = match *lines {
+                LineCount::Equals(n) => {
+                    let n = count(n);
+                    quote! { Equals(#n) }
+                }
+                LineCount::AtLeast(n) => {
+                    let n = count(n);
+                    quote! { AtLeast(#n) }
+                }
+                LineCount::AtMost(n) => {
+                    let n = count(n);
+                    quote! { AtMost(#n) }
+                }
+                LineCount::Between(low, high) => {
+                    let (low, high) = (count(low), count(high));
+                    quote! { Between(#low, #high) }
+                }
+            };
+            quote! {
+                ::rehearse::__private::TerminalCondition::ScrollbackLines(
+                    ::rehearse::__private::LineCount::#lines
+                )
+            }
+        }
+        TerminalCondition::Exited => quote! { ::rehearse::__private::TerminalCondition::Exited },
+        TerminalCondition::ExitCode(code) => {
+            let code = Literal::i32_unsuffixed(*code);
+            quote! { ::rehearse::__private::TerminalCondition::ExitCode(#code) }
+        }
+        TerminalCondition::Quiet(quiet) => {
+            let quiet = duration_tokens(*quiet)?;
+            quote! { ::rehearse::__private::TerminalCondition::Quiet(#quiet) }
+        }
+        other => return Err(format!("the condition `{other}`")),
+    })
 }
 
 fn selector(selector: &Selector) -> Result<TokenStream, String> {

@@ -254,11 +254,28 @@ pub enum AutomationError {
         /// The limit, [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
         limit: u32,
     },
+    /// A wait on a program's screen, scrollback or process did not hold in
+    /// time (the terminal plane's counterpart of
+    /// [`WaitTimeout`](Self::WaitTimeout)).
+    #[error(
+        "timed out after {} ms waiting for `{condition}`\n--- screen ---\n{screen}\n--------------",
+        timeout.as_millis()
+    )]
+    ScreenTimeout {
+        /// The condition as a script spells it (`contains=Ready,screen`).
+        condition: String,
+        /// The timeout.
+        timeout: Duration,
+        /// The visible screen when the wait gave up.
+        screen: String,
+    },
     /// The step, selector or artifact format needs something this plane
     /// does not have: `#id` and `@role` selectors, `focus:` and the semantic
     /// checkpoint formats (JSON, Markdown) need a semantic tree, which a
-    /// program in a PTY does not publish. It is a property of the plane, not
-    /// of the moment: the same step fails the same way every time.
+    /// program in a PTY does not publish; `paste:`, `send:` and the screen,
+    /// scrollback and process waits need a terminal, which the engine
+    /// lacks. It is a property of the plane, not of the moment: the same
+    /// step fails the same way every time.
     #[error("`{what}` is not available on this plane: {reason}")]
     NotAvailable {
         /// What was asked for, as a script spells it (`#save`, `@button`,

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use rehearse_lang::suggest::closest;
 use rehearse_lang::{
-    AutomationStep, MouseButton, Predicate, ScrollDirection, Selector, SemanticAction,
-    WaitCondition,
+    AutomationStep, MouseButton, PointerAction, PointerButton, Predicate, ScrollDirection,
+    Selector, SemanticAction, WaitCondition,
 };
 
 use crate::error::AutomationError;
@@ -60,6 +60,14 @@ pub fn execute<P: Plane + ?Sized>(
             plane.settle()?;
         }
         AutomationStep::WaitFor { condition, timeout } => wait_for(plane, condition, *timeout)?,
+        AutomationStep::WaitForTerminal { condition, timeout } => {
+            plane.wait_terminal(condition, *timeout)?;
+        }
+        AutomationStep::Paste { text } => plane.deliver(Input::Paste(text))?,
+        AutomationStep::Send { text } => plane.deliver(Input::Raw(text))?,
+        AutomationStep::Mouse { col, row, button, action } => {
+            mouse(plane, (*col, *row), *button, *action)?;
+        }
         other => {
             return Err(AutomationError::Unsupported {
                 operation: other.to_string(),
@@ -93,6 +101,36 @@ fn click<P: Plane + ?Sized>(
     pointer(plane, PointerKind::Moved, col, row)?;
     pointer(plane, PointerKind::Down(button), col, row)?;
     pointer(plane, PointerKind::Up(button), col, row)
+}
+
+/// A raw mouse event at a cell: only checks that the cell is on the
+/// screen, like a `col,row` selector.
+fn mouse<P: Plane + ?Sized>(
+    plane: &mut P,
+    (col, row): (u16, u16),
+    button: PointerButton,
+    action: PointerAction,
+) -> Result<(), AutomationError> {
+    plane.reach_point(col, row)?;
+    let held = match button {
+        PointerButton::Left => Some(MouseButton::Left),
+        PointerButton::Middle => Some(MouseButton::Middle),
+        PointerButton::Right => Some(MouseButton::Right),
+        _ => None,
+    };
+    let kinds: &[PointerKind] = match (button, held, action) {
+        (PointerButton::WheelUp, ..) => &[PointerKind::ScrollUp],
+        (PointerButton::WheelDown, ..) => &[PointerKind::ScrollDown],
+        (_, Some(held), PointerAction::Click) => &[PointerKind::Down(held), PointerKind::Up(held)],
+        (_, Some(held), PointerAction::Press) => &[PointerKind::Down(held)],
+        (_, Some(held), PointerAction::Release) => &[PointerKind::Up(held)],
+        (_, Some(held), PointerAction::Move) => &[PointerKind::Drag(held)],
+        _ => &[PointerKind::Moved],
+    };
+    for &kind in kinds {
+        pointer(plane, kind, col, row)?;
+    }
+    Ok(())
 }
 
 fn scroll<P: Plane + ?Sized>(

@@ -30,7 +30,7 @@ pub use executor::{check_can, execute, resolve};
 pub use limits::{
     MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, ScreenTooLarge, check_screen_size,
 };
-pub use plane::{Input, Pending, Plane, PointerKind};
+pub use plane::{Input, Pending, Plane, PointerKind, no_terminal};
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use runner::Runner;
 pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};

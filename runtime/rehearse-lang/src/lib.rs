@@ -28,6 +28,7 @@ mod sensitivity;
 mod spelling;
 mod state;
 mod step;
+mod terminal;
 pub mod suggest;
 mod verb;
 pub mod vocabulary;
@@ -45,4 +46,8 @@ pub use sensitivity::Sensitivity;
 pub use state::{Checked, StateName};
 pub use step::{AutomationStep, FocusOrder, FocusTarget, MouseButton, ScrollDirection};
 pub use vocabulary::{UnknownName, Vocabulary};
+pub use terminal::{
+    LineCount, Pattern, PointerAction, PointerButton, TerminalCondition, TerminalPredicateName,
+    TerminalSubject, TextMatcher, TextRegion,
+};
 pub use wait::{Boolean, Predicate, PredicateArgument, PredicateName, WaitCondition};

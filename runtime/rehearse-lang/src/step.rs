@@ -6,6 +6,7 @@ use std::time::Duration;
 use crate::key::KeyPress;
 use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
+use crate::terminal::{PointerAction, PointerButton, TerminalCondition};
 use crate::verb::Verb;
 use crate::vocabulary::closed_set;
 use crate::wait::WaitCondition;
@@ -204,6 +205,38 @@ pub enum AutomationStep {
         /// How long to wait.
         timeout: Duration,
     },
+    /// Paste text (terminal plane): bracketed (`ESC[200~ … ESC[201~`) when
+    /// the program enabled bracketed paste, else the literal text.
+    Paste {
+        /// The text.
+        text: String,
+    },
+    /// Write raw text to the program (terminal plane), escapes already
+    /// resolved (`send:"\e[A"` writes ESC `[` `A`).
+    Send {
+        /// What to write.
+        text: String,
+    },
+    /// One raw mouse event at a zero-based cell, encoded as the program
+    /// asked (SGR 1006, else X10).
+    Mouse {
+        /// Column.
+        col: u16,
+        /// Row.
+        row: u16,
+        /// The button.
+        button: PointerButton,
+        /// What it does.
+        action: PointerAction,
+    },
+    /// Wait until a condition on a program's screen, scrollback or process
+    /// holds, or the timeout passes (terminal plane).
+    WaitForTerminal {
+        /// The condition.
+        condition: TerminalCondition,
+        /// How long to wait.
+        timeout: Duration,
+    },
 }
 
 impl AutomationStep {
@@ -297,6 +330,32 @@ impl AutomationStep {
         Self::WaitFor { condition, timeout }
     }
 
+    /// Paste text.
+    pub fn paste(text: impl Into<String>) -> Self {
+        Self::Paste { text: text.into() }
+    }
+
+    /// Write raw text to the program.
+    pub fn send(text: impl Into<String>) -> Self {
+        Self::Send { text: text.into() }
+    }
+
+    /// A raw mouse event at a cell.
+    pub const fn mouse(col: u16, row: u16, button: PointerButton, action: PointerAction) -> Self {
+        Self::Mouse { col, row, button, action }
+    }
+
+    /// Wait for a condition on a program in a terminal.
+    pub fn wait_for_terminal(condition: TerminalCondition, timeout: Duration) -> Self {
+        Self::WaitForTerminal { condition, timeout }
+    }
+
+    /// Whether the step needs a terminal (a program in a PTY): `paste:`,
+    /// `send:` and the screen, scrollback and process waits.
+    pub const fn needs_terminal(&self) -> bool {
+        matches!(self, Self::Paste { .. } | Self::Send { .. } | Self::WaitForTerminal { .. })
+    }
+
     /// The verb of the step's script spelling (`click`, `wait-for`, ...).
     pub const fn verb(&self) -> Verb {
         match self {
@@ -312,7 +371,10 @@ impl AutomationStep {
             Self::Resize { .. } => Verb::Resize,
             Self::Drain => Verb::Drain,
             Self::Checkpoint { .. } => Verb::Checkpoint,
-            Self::WaitFor { .. } => Verb::WaitFor,
+            Self::WaitFor { .. } | Self::WaitForTerminal { .. } => Verb::WaitFor,
+            Self::Paste { .. } => Verb::Paste,
+            Self::Send { .. } => Verb::Send,
+            Self::Mouse { .. } => Verb::Mouse,
         }
     }
 }
@@ -344,6 +406,15 @@ impl fmt::Display for AutomationStep {
             Self::Checkpoint { name } => write!(f, "{verb}:{name}"),
             Self::WaitFor { condition, timeout } => {
                 write!(f, "{verb}:{condition},{}", timeout.as_millis())
+            }
+            Self::WaitForTerminal { condition, timeout } => {
+                write!(f, "{verb}:{condition},{}", timeout.as_millis())
+            }
+            Self::Paste { text } | Self::Send { text } => {
+                write!(f, "{verb}:{}", spell(text, TextContext::Argument))
+            }
+            Self::Mouse { col, row, button, action } => {
+                write!(f, "{verb}:{col},{row},{button},{action}")
             }
         }
     }

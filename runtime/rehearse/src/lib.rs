@@ -109,9 +109,10 @@ pub mod script {
 pub mod vocabulary {
     pub use rehearse_lang::{
         ActionSet, AutomationId, AutomationIdError, Checked, CheckpointNameError, FocusTarget,
-        KeyParseError, MAX_AUTOMATION_ID_BYTES, MouseButton, PredicateName, RoleSelector,
-        ScrollDirection, SemanticAction, Sensitivity, StateName, UnknownName, Vocabulary,
-        validate_checkpoint_name,
+        KeyParseError, LineCount, MAX_AUTOMATION_ID_BYTES, MouseButton, Pattern, PointerAction,
+        PointerButton, PredicateName, RoleSelector, ScrollDirection, SemanticAction, Sensitivity,
+        StateName, TerminalCondition, TerminalPredicateName, TerminalSubject, TextMatcher,
+        TextRegion, UnknownName, Vocabulary, validate_checkpoint_name,
     };
 }
 
@@ -147,8 +148,9 @@ pub mod __private {
         undeclared_id_message,
     };
     pub use rehearse_lang::{
-        ActionSet, AutomationId, Checked, ScrollDirection, SemanticAction, SemanticRole,
-        Sensitivity,
+        ActionSet, AutomationId, Checked, LineCount, Pattern, PointerAction, PointerButton,
+        ScrollDirection, SemanticAction, SemanticRole, Sensitivity, TerminalCondition,
+        TextMatcher, TextRegion,
     };
 
     /// A field that holds a dynamic automation id (`#[semantic(id)]`):

@@ -250,6 +250,8 @@ impl<C: Component> Plane for SessionEngine<C> {
             }
             Input::Text(text) => self.type_text(text),
             Input::Focus(target) => self.focus(target),
+            Input::Paste(_) => Err(rehearse_core::no_terminal("paste")),
+            Input::Raw(_) => Err(rehearse_core::no_terminal("send")),
             _ => Err(AutomationError::Unsupported {
                 operation: format!("{input:?}"),
                 reason: "the engine does not know this input".into(),

@@ -17,6 +17,7 @@ mod numbers;
 mod piece;
 mod predicate;
 mod selector;
+mod terminal;
 mod written;
 
 #[cfg(test)]
@@ -169,6 +170,13 @@ impl Parser {
                 AutomationStep::checkpoint(name)
             }
             Verb::WaitFor => self.wait_for(argument, &mut facts)?,
+            Verb::Paste => {
+                AutomationStep::paste(self.free_text(argument, "the text to paste")?.unwrap_or_default())
+            }
+            Verb::Send => {
+                AutomationStep::send(self.free_text(argument, "the text to send")?.unwrap_or_default())
+            }
+            Verb::Mouse => self.mouse(argument)?,
         };
         Ok(ParsedStep { step, facts })
     }
