@@ -13,7 +13,10 @@ use rehearse_lang::script::{
     CheckContext, DeclaredIds, Dialect, ErrorKind, Verb, lex_step, parse_script, parse_script_with,
     parse_step_in,
 };
-use rehearse_lang::{PredicateName, ScrollDirection};
+use rehearse_lang::{
+    LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection,
+    TerminalCondition, TerminalPredicateName, TextMatcher, TextRegion,
+};
 
 /// (script, scenario!, line in docs/testing.md, expected step).
 type StepRow = (&'static str, &'static str, u32, AutomationStep);
@@ -170,6 +173,36 @@ fn the_table_covers_every_verb_predicate_key_and_selector_form() {
                 .iter()
                 .any(|s| s.starts_with(&spelled) && s[spelled.len()..].starts_with([',', '='])),
             "no row for the predicate `{predicate}`"
+        );
+    }
+    for &predicate in TerminalPredicateName::ALL {
+        let spelled = format!("wait-for:{predicate}");
+        assert!(
+            scripts
+                .iter()
+                .any(|s| s.starts_with(&spelled) && s[spelled.len()..].starts_with([',', '='])),
+            "no row for the terminal predicate `{predicate}`"
+        );
+    }
+    for subject in ["screen", "history", "scrollback", "process"] {
+        assert!(
+            scripts
+                .iter()
+                .any(|s| s.starts_with("wait-for:") && s.contains(&format!(",{subject},"))),
+            "no row for the subject `{subject}`"
+        );
+    }
+    for &button in PointerButton::ALL {
+        assert!(
+            scripts.iter().any(|s| s.starts_with("mouse:") && s.contains(button.as_str())),
+            "no row for the mouse button `{button}`"
+        );
+    }
+    for &action in PointerAction::ALL {
+        assert!(
+            scripts.iter().any(|s| s.starts_with("mouse:") && s.contains(action.as_str()))
+                || action == PointerAction::Click,
+            "no row for the mouse action `{action}`"
         );
     }
     for name in KeyCode::names() {

@@ -24,8 +24,7 @@ use quote::{ToTokens, quote, quote_spanned};
 use rehearse_lang::script::{Loc, LocRange, ParsedStep};
 use rehearse_lang::{
     AutomationStep, FocusTarget, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
-    ScrollDirection, TerminalCondition, TextMatcher, TextRegion,
-    Selector, WaitCondition,
+    ScrollDirection, Selector, TerminalCondition, TextMatcher, TextRegion, WaitCondition,
 };
 
 use crate::scenario::lex::{App, Input};

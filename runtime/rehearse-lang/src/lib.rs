@@ -28,8 +28,8 @@ mod sensitivity;
 mod spelling;
 mod state;
 mod step;
-mod terminal;
 pub mod suggest;
+mod terminal;
 mod verb;
 pub mod vocabulary;
 mod wait;
@@ -45,9 +45,9 @@ pub use selector::{RoleSelector, Selector};
 pub use sensitivity::Sensitivity;
 pub use state::{Checked, StateName};
 pub use step::{AutomationStep, FocusOrder, FocusTarget, MouseButton, ScrollDirection};
-pub use vocabulary::{UnknownName, Vocabulary};
 pub use terminal::{
     LineCount, Pattern, PointerAction, PointerButton, TerminalCondition, TerminalPredicateName,
     TerminalSubject, TextMatcher, TextRegion,
 };
+pub use vocabulary::{UnknownName, Vocabulary};
 pub use wait::{Boolean, Predicate, PredicateArgument, PredicateName, WaitCondition};

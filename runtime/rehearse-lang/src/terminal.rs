@@ -138,11 +138,22 @@ impl Pattern {
     /// ```
     /// use rehearse_lang::Pattern;
     /// assert!(Pattern::new(r"^Ready \d+").is_ok());
-    /// assert!(Pattern::new("(unclosed").unwrap_err().contains("unclosed group"));
+    /// assert_eq!(Pattern::new("a(b").unwrap_err(), "unclosed group at character 2");
     /// ```
     pub fn new(pattern: impl Into<String>) -> Result<Self, String> {
         let pattern = pattern.into();
-        regex_syntax::Parser::new().parse(&pattern).map_err(|error| error.to_string())?;
+        regex_syntax::Parser::new().parse(&pattern).map_err(|error| {
+            // One line: the kind and where, not the parser's caret diagram.
+            let (kind, at) = match &error {
+                regex_syntax::Error::Parse(error) => (error.kind().to_string(), error.span().start),
+                regex_syntax::Error::Translate(error) => {
+                    (error.kind().to_string(), error.span().start)
+                }
+                other => return other.to_string(),
+            };
+            let column = pattern[..at.offset].chars().count() + 1;
+            format!("{kind} at character {column}")
+        })?;
         Ok(Self(pattern))
     }
 

@@ -81,7 +81,7 @@ impl Verb {
             Self::Paste => "paste:TEXT (such as `paste:\"two\nlines\"`)",
             Self::Send => "send:TEXT (such as `send:\"\\e[A\"`)",
             Self::Mouse => {
-                "mouse:COL,ROW[,BUTTON[,ACTION]] (such as `mouse:10,4,right,press`; buttons left, middle, right, wheel-up, wheel-down; actions click, press, release, move)"
+                "mouse:COL,ROW[,BUTTON[,ACTION]] (such as `mouse:10,4,right,press`; buttons left, middle, right, wheel-up, wheel-down, none; actions click, press, release, move)"
             }
         }
     }

@@ -32,7 +32,8 @@ fn failure(result: Result<rehearse_core::RunReport, ScriptRunError>) -> (usize, 
 
 #[test]
 fn paste_send_and_mouse_write_exactly_the_bytes_the_program_asked_for() {
-    let mut terminal = Terminal::spawn(PtySessionOptions::new(fixture("echo")).size(200, 24)).unwrap();
+    let mut terminal =
+        Terminal::spawn(PtySessionOptions::new(fixture("echo")).size(200, 24)).unwrap();
     // Each wait names the running byte count the fixture prints, so every
     // step's bytes are known to have arrived before the next is written.
     let script = r#"
@@ -89,7 +90,11 @@ fn bash_scrolls_into_the_scrollback_and_exits_with_its_code() {
     assert_eq!(condition, "equals=1,history");
     assert!(screen.contains("40"), "the timeout shows the screen: {screen}");
 
-    let report = terminal.run_script("type:\"exit 3\\n\"\nwait-for:exit-code=3,process,10000\nwait-for:exited,process,10000").unwrap();
+    let report = terminal
+        .run_script(
+            "type:\"exit 3\\n\"\nwait-for:exit-code=3,process,10000\nwait-for:exited,process,10000",
+        )
+        .unwrap();
     assert_eq!(report.steps.len(), 3);
 }
 

@@ -149,8 +149,8 @@ pub mod __private {
     };
     pub use rehearse_lang::{
         ActionSet, AutomationId, Checked, LineCount, Pattern, PointerAction, PointerButton,
-        ScrollDirection, SemanticAction, SemanticRole, Sensitivity, TerminalCondition,
-        TextMatcher, TextRegion,
+        ScrollDirection, SemanticAction, SemanticRole, Sensitivity, TerminalCondition, TextMatcher,
+        TextRegion,
     };
 
     /// A field that holds a dynamic automation id (`#[semantic(id)]`):

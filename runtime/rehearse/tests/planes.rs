@@ -34,7 +34,9 @@ fn terminal_steps_are_not_available_on_the_engine() {
 #[test]
 fn a_raw_mouse_event_reaches_the_engine_where_something_is_drawn() {
     let mut session = Session::new(Plain, SessionOptions::default().viewport(20, 5));
-    session.run_script("mouse:0,0,left,press\nmouse:0,0,left,release\nmouse:0,0,wheel-down").unwrap();
+    session
+        .run_script("mouse:0,0,left,press\nmouse:0,0,left,release\nmouse:0,0,wheel-down")
+        .unwrap();
     let error = session.run_script("mouse:25,4").expect_err("the cell is off the screen");
     let rehearse::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
     assert!(

@@ -34,12 +34,15 @@ pub(crate) fn wait(
 
 /// Whether `condition` holds now (the caller settled the screen first): a
 /// wait that may not wait.
-pub(crate) fn holds(pty: &PtySession, condition: &TerminalCondition) -> Result<bool, AutomationError> {
+pub(crate) fn holds(
+    pty: &PtySession,
+    condition: &TerminalCondition,
+) -> Result<bool, AutomationError> {
     match run(pty, condition, Duration::ZERO) {
         Ok(()) => Ok(true),
-        Err(PtyError::Timeout { .. } | PtyError::TargetExited { .. } | PtyError::ExitCode { .. }) => {
-            Ok(false)
-        }
+        Err(
+            PtyError::Timeout { .. } | PtyError::TargetExited { .. } | PtyError::ExitCode { .. },
+        ) => Ok(false),
         Err(other) => Err(automation_error(other, &format!("`{condition}` was checked"))),
     }
 }

@@ -10,9 +10,9 @@ use crate::script::facts::{SelectorSlot, StepFacts};
 use crate::script::source::{Lexeme, LocRange};
 use crate::step::{AutomationStep, FocusOrder, ScrollDirection};
 use crate::suggest::{closest, or_list};
+use crate::terminal::{TerminalPredicateName, TerminalSubject};
 use crate::verb::Verb;
 use crate::vocabulary::Vocabulary;
-use crate::terminal::{TerminalPredicateName, TerminalSubject};
 use crate::wait::WaitCondition;
 
 use std::time::Duration;

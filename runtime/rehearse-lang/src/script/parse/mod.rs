@@ -170,12 +170,12 @@ impl Parser {
                 AutomationStep::checkpoint(name)
             }
             Verb::WaitFor => self.wait_for(argument, &mut facts)?,
-            Verb::Paste => {
-                AutomationStep::paste(self.free_text(argument, "the text to paste")?.unwrap_or_default())
-            }
-            Verb::Send => {
-                AutomationStep::send(self.free_text(argument, "the text to send")?.unwrap_or_default())
-            }
+            Verb::Paste => AutomationStep::paste(
+                self.free_text(argument, "the text to paste")?.unwrap_or_default(),
+            ),
+            Verb::Send => AutomationStep::send(
+                self.free_text(argument, "the text to send")?.unwrap_or_default(),
+            ),
             Verb::Mouse => self.mouse(argument)?,
         };
         Ok(ParsedStep { step, facts })

@@ -45,13 +45,17 @@ impl Parser {
             let (field, message, suggestion) = if button.is_wheel() {
                 (
                     fields.get(3).copied().unwrap_or(fields[2]),
-                    format!("a wheel turns; it does not `{action}`: write `mouse:{col},{row},{button}` for one notch"),
+                    format!(
+                        "a wheel turns; it does not `{action}`: write `mouse:{col},{row},{button}` for one notch"
+                    ),
                     format!("{col},{row},{button}"),
                 )
             } else {
                 (
                     fields.get(3).copied().unwrap_or(fields[2]),
-                    format!("with no button the pointer can only move: write `mouse:{col},{row},none,move`"),
+                    format!(
+                        "with no button the pointer can only move: write `mouse:{col},{row},none,move`"
+                    ),
                     format!("{col},{row},none,move"),
                 )
             };
@@ -142,13 +146,16 @@ impl Parser {
                     ));
                 };
                 let low_len = low.chars().count();
-                let low = self.line_count(Piece::new(&value.trim().lexemes[..low_len], value.anchor))?;
+                let low =
+                    self.line_count(Piece::new(&value.trim().lexemes[..low_len], value.anchor))?;
                 let high = self.line_count(value.trim().skip(low_len + 2))?;
                 if low > high {
                     return Err(error(
                         ErrorKind::MalformedCount,
                         value.range(),
-                        format!("`{text}` is an empty range; write the smaller bound first: `{high}..{low}`"),
+                        format!(
+                            "`{text}` is an empty range; write the smaller bound first: `{high}..{low}`"
+                        ),
                     ));
                 }
                 Ok(TerminalCondition::ScrollbackLines(LineCount::Between(low, high)))
@@ -183,10 +190,11 @@ impl Parser {
 
     fn line_count(&self, piece: Piece<'_>) -> Result<usize, GrammarError> {
         let text = self.strict(piece.trim(), "a line count")?;
-        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
-            if let Ok(count) = text.parse::<usize>() {
-                return Ok(count);
-            }
+        if !text.is_empty()
+            && text.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(count) = text.parse::<usize>()
+        {
+            return Ok(count);
         }
         Err(error(
             ErrorKind::MalformedCount,
@@ -253,12 +261,12 @@ fn split_commas(piece: Piece<'_>) -> Vec<Piece<'_>> {
 mod tests {
     use std::time::Duration;
 
+    use crate::AutomationStep;
     use crate::script::{ErrorKind, parse_step_str};
     use crate::terminal::{
         LineCount, Pattern, PointerAction, PointerButton, TerminalCondition, TextMatcher,
         TextRegion,
     };
-    use crate::AutomationStep;
 
     fn step(text: &str) -> AutomationStep {
         parse_step_str(text).unwrap_or_else(|error| panic!("{text}: {error}")).step
@@ -280,7 +288,10 @@ mod tests {
         use PointerButton::{Left, Right, WheelDown};
         assert_eq!(step("mouse:3,4"), AutomationStep::mouse(3, 4, Left, Click));
         assert_eq!(step("mouse:3,4,right,press"), AutomationStep::mouse(3, 4, Right, Press));
-        assert_eq!(step("mouse: 0 , 0 , wheel-down"), AutomationStep::mouse(0, 0, WheelDown, Click));
+        assert_eq!(
+            step("mouse: 0 , 0 , wheel-down"),
+            AutomationStep::mouse(0, 0, WheelDown, Click)
+        );
         assert_eq!(step("mouse:9,9,middle,move").to_string(), "mouse:9,9,middle,move");
     }
 
@@ -329,7 +340,10 @@ mod tests {
             step("wait-for:lines-between=2..5,scrollback,10"),
             wait(TerminalCondition::ScrollbackLines(LineCount::Between(2, 5)), 10)
         );
-        assert_eq!(step("wait-for:exit-code=-1,process,10"), wait(TerminalCondition::ExitCode(-1), 10));
+        assert_eq!(
+            step("wait-for:exit-code=-1,process,10"),
+            wait(TerminalCondition::ExitCode(-1), 10)
+        );
         assert_eq!(step("wait-for:exited,process,10"), wait(TerminalCondition::Exited, 10));
         assert_eq!(
             step("wait-for:quiet=200ms,process,1000"),
@@ -339,12 +353,36 @@ mod tests {
 
     #[test]
     fn terminal_waits_refuse_the_wrong_subject() {
-        fails("wait-for:lines=3,screen,10", ErrorKind::WrongSubject, "`lines` is not about the screen; it takes `scrollback`");
-        fails("wait-for:contains=x,#log,10", ErrorKind::WrongSubject, "a selector goes with a node predicate");
-        fails("wait-for:exists,screen,10", ErrorKind::WrongSubject, "`exists` is about nodes, not the screen");
-        fails("wait-for:matches=(a,screen,10", ErrorKind::InvalidPattern, "is not a regular expression");
-        fails("wait-for:lines-between=5..2,scrollback,10", ErrorKind::MalformedCount, "empty range");
-        fails("wait-for:exited=0,process,10", ErrorKind::UnexpectedPredicateValue, "`exited` takes no value");
+        fails(
+            "wait-for:lines=3,screen,10",
+            ErrorKind::WrongSubject,
+            "`lines` is not about the screen; it takes `scrollback`",
+        );
+        fails(
+            "wait-for:contains=x,#log,10",
+            ErrorKind::WrongSubject,
+            "a selector goes with a node predicate",
+        );
+        fails(
+            "wait-for:exists,screen,10",
+            ErrorKind::WrongSubject,
+            "`exists` is about nodes, not the screen",
+        );
+        fails(
+            "wait-for:matches=(a,screen,10",
+            ErrorKind::InvalidPattern,
+            "is not a regular expression",
+        );
+        fails(
+            "wait-for:lines-between=5..2,scrollback,10",
+            ErrorKind::MalformedCount,
+            "empty range",
+        );
+        fails(
+            "wait-for:exited=0,process,10",
+            ErrorKind::UnexpectedPredicateValue,
+            "`exited` takes no value",
+        );
         fails("wait-for:exit-code=x,process,10", ErrorKind::MalformedCount, "not an exit code");
         fails("wait-for:contains,screen,10", ErrorKind::MissingPredicateValue, "contains=Ready");
         fails("wait-for:contains=x,screen", ErrorKind::MissingTimeout, "needs a timeout");
