@@ -205,6 +205,9 @@ fn the_table_covers_every_verb_predicate_key_and_selector_form() {
             "no row for the mouse action `{action}`"
         );
     }
+    for form in ["[", "when(", "[dismiss]when("] {
+        assert!(scripts.iter().any(|s| s.starts_with(form)), "no row for `{form}`");
+    }
     for name in KeyCode::names() {
         assert!(scripts.contains(&format!("key:{name}").as_str()), "no row for the key `{name}`");
     }

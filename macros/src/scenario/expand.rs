@@ -23,7 +23,7 @@ use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use rehearse_lang::script::{Loc, LocRange, ParsedStep};
 use rehearse_lang::{
-    AutomationStep, FocusTarget, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
+    AutomationStep, FocusTarget, Guard, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
     ScrollDirection, Selector, TerminalCondition, TextMatcher, TextRegion, WaitCondition,
 };
 
@@ -293,6 +293,27 @@ pub fn lower_step(step: &AutomationStep) -> Result<TokenStream, String> {
             let condition = terminal_condition(condition)?;
             let timeout = duration_tokens(*timeout)?;
             quote! { ::rehearse::AutomationStep::wait_for_terminal(#condition, #timeout) }
+        }
+        AutomationStep::Annotated { label, guard, step } => {
+            let mut tokens = lower_step(step)?;
+            if let Some(label) = label {
+                let label = Literal::string(label);
+                tokens = quote! { #tokens.labeled(#label) };
+            }
+            match guard.as_deref() {
+                Some(Guard::Node(WaitCondition { predicate, selector: target })) => {
+                    let predicate = predicate_tokens(predicate)?;
+                    let target = selector(target)?;
+                    tokens = quote! { #tokens.when(::rehearse::WaitCondition::new(#predicate, #target)) };
+                }
+                Some(Guard::Terminal(condition)) => {
+                    let condition = terminal_condition(condition)?;
+                    tokens = quote! { #tokens.when(#condition) };
+                }
+                Some(other) => return Err(format!("the guard `{other}`")),
+                None => {}
+            }
+            tokens
         }
         other => return Err(format!("the step `{other}`")),
     };

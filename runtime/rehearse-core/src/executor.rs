@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use rehearse_lang::suggest::closest;
 use rehearse_lang::{
-    AutomationStep, MouseButton, PointerAction, PointerButton, Predicate, ScrollDirection,
+    AutomationStep, Guard, MouseButton, PointerAction, PointerButton, Predicate, ScrollDirection,
     Selector, SemanticAction, WaitCondition,
 };
 
@@ -31,7 +31,67 @@ pub fn execute<P: Plane + ?Sized>(
     plane: &mut P,
     step: &AutomationStep,
 ) -> Result<Generation, AutomationError> {
+    execute_guarded(plane, step).map(|outcome| outcome.generation())
+}
+
+/// What running a step did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It ran and committed this generation.
+    Ran(Generation),
+    /// Its `when(...)` guard did not hold: nothing ran or was committed;
+    /// this is the generation it left in place.
+    Skipped(Generation),
+}
+
+impl Outcome {
+    /// The generation the step committed or left in place.
+    pub const fn generation(self) -> Generation {
+        match self {
+            Self::Ran(generation) | Self::Skipped(generation) => generation,
+        }
+    }
+}
+
+/// Executes one step like [`execute`], first checking its `when(...)`
+/// guard (on the committed tree, or on a settled screen for a terminal
+/// condition): a guard that does not hold skips the step.
+///
+/// # Errors
+///
+/// What the guard's check or the step fails with.
+pub fn execute_guarded<P: Plane + ?Sized>(
+    plane: &mut P,
+    step: &AutomationStep,
+) -> Result<Outcome, AutomationError> {
     plane.ensure_open()?;
+    let (_, guard, step) = step.parts();
+    if let Some(guard) = guard
+        && !guard_holds(plane, guard)?
+    {
+        return Ok(Outcome::Skipped(plane.committed().generation));
+    }
+    run(plane, step).map(Outcome::Ran)
+}
+
+fn guard_holds<P: Plane + ?Sized>(plane: &mut P, guard: &Guard) -> Result<bool, AutomationError> {
+    match guard {
+        Guard::Node(condition) => {
+            plane.check_selector(&condition.selector)?;
+            Ok(evaluate(condition, &plane.committed().tree)?.0)
+        }
+        Guard::Terminal(condition) => plane.test_terminal(condition),
+        other => Err(AutomationError::Unsupported {
+            operation: format!("when({other})"),
+            reason: "this executor does not know the guard".into(),
+        }),
+    }
+}
+
+fn run<P: Plane + ?Sized>(
+    plane: &mut P,
+    step: &AutomationStep,
+) -> Result<Generation, AutomationError> {
     match step {
         AutomationStep::Click { target, button } => click(plane, target, *button)?,
         AutomationStep::Hover { target } => {

@@ -26,7 +26,7 @@ pub use committed::{
     SinkHost,
 };
 pub use error::AutomationError;
-pub use executor::{check_can, execute, resolve};
+pub use executor::{Outcome, check_can, execute, execute_guarded, resolve};
 pub use limits::{
     MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, ScreenTooLarge, check_screen_size,
 };

@@ -20,6 +20,9 @@ pub struct StepResult {
     pub generation: Generation,
     /// How and where it was written.
     pub source: StepSource,
+    /// Its `when(...)` guard did not hold, so it did not run; `generation`
+    /// is the one it left in place.
+    pub skipped: bool,
 }
 
 impl StepResult {
@@ -30,20 +33,51 @@ impl StepResult {
         generation: Generation,
         source: StepSource,
     ) -> Self {
-        Self { index, step, generation, source }
+        Self { index, step, generation, source, skipped: false }
     }
+
+    /// Step `index`, skipped because its guard did not hold.
+    pub fn skipped(
+        index: usize,
+        step: AutomationStep,
+        generation: Generation,
+        source: StepSource,
+    ) -> Self {
+        Self { skipped: true, ..Self::new(index, step, generation, source) }
+    }
+
+    /// What results and failures call the step: its label
+    /// (`[open_menu] click:#menu` is `open_menu`), else its index.
+    pub fn name(&self) -> String {
+        step_name(self.index, &self.step)
+    }
+}
+
+/// A step's label, else its index.
+fn step_name(index: usize, step: &AutomationStep) -> String {
+    step.parts().0.map_or_else(|| index.to_string(), ToOwned::to_owned)
 }
 
 impl fmt::Display for StepResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "step {} {} -> generation {}", self.index, self.source, self.generation)
+        if self.skipped {
+            write!(
+                f,
+                "step {} {} skipped (its guard did not hold) at generation {}",
+                self.name(),
+                self.source,
+                self.generation
+            )
+        } else {
+            write!(f, "step {} {} -> generation {}", self.name(), self.source, self.generation)
+        }
     }
 }
 
 /// A step that failed: which, what it was, and why. Earlier steps are not
 /// undone.
 #[derive(Debug, thiserror::Error)]
-#[error("step {index} {source} failed: {error}")]
+#[error("step {} {source} failed: {error}", step_name(*index, step))]
 #[non_exhaustive]
 pub struct StepError {
     /// Zero-based index of the failed step.
@@ -70,6 +104,11 @@ impl StepError {
         error: AutomationError,
     ) -> Self {
         Self { index, step: Box::new(step), source: Box::new(source), generation, error }
+    }
+
+    /// What the failure calls the step: its label, else its index.
+    pub fn name(&self) -> String {
+        step_name(self.index, &self.step)
     }
 }
 

@@ -5,6 +5,7 @@
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::{CheckContext, parse_script_with};
 
+use crate::executor::Outcome;
 use crate::plane::Plane;
 use crate::report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 use crate::scenario::{Scenario, ScenarioStep, StepSource};
@@ -46,8 +47,11 @@ impl Runner {
         let ScenarioStep { step, source } = scenario_step;
         let index = self.next_index;
         self.next_index += 1;
-        match crate::execute(plane, &step) {
-            Ok(generation) => Ok(StepResult::new(index, step, generation, source)),
+        match crate::executor::execute_guarded(plane, &step) {
+            Ok(Outcome::Ran(generation)) => Ok(StepResult::new(index, step, generation, source)),
+            Ok(Outcome::Skipped(generation)) => {
+                Ok(StepResult::skipped(index, step, generation, source))
+            }
             Err(error) => {
                 let generation = plane.committed().generation;
                 Err(StepError::new(index, step, source, generation, error))

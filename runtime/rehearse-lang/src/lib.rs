@@ -44,7 +44,10 @@ pub use role::SemanticRole;
 pub use selector::{RoleSelector, Selector};
 pub use sensitivity::Sensitivity;
 pub use state::{Checked, StateName};
-pub use step::{AutomationStep, FocusOrder, FocusTarget, MouseButton, ScrollDirection};
+pub use step::{
+    AutomationStep, FocusOrder, FocusTarget, Guard, MAX_LABEL_BYTES, MouseButton, ScrollDirection,
+    validate_label,
+};
 pub use terminal::{
     LineCount, Pattern, PointerAction, PointerButton, TerminalCondition, TerminalPredicateName,
     TerminalSubject, TextMatcher, TextRegion,

@@ -117,3 +117,36 @@ fn a_screen_wait_on_a_program_that_exits_fails_naming_the_exit() {
         "{error}"
     );
 }
+
+#[test]
+fn guards_read_the_settled_screen_and_the_process() {
+    let mut terminal = Terminal::spawn(common::bash()).unwrap();
+    let script = format!(
+        r#"
+        wait-for:contains={PROMPT},screen,10000
+        [ran] when(contains={PROMPT},screen) type:"echo yes-$((1+1))\n"
+        wait-for:contains=yes-2,screen,10000
+        [skipped] when(contains=no-such-prompt,screen) type:"echo no-$((1+1))\n"
+        when(exited,process) type:"echo gone\n"
+        when(lines=0,scrollback) type:"echo scrollback-empty\n"
+        wait-for:contains=scrollback-empty,screen,10000
+        "#
+    );
+    let report = terminal.run_script(&script).unwrap();
+    let skipped: Vec<(String, bool)> =
+        report.steps.iter().map(|step| (step.name(), step.skipped)).collect();
+    assert_eq!(
+        skipped,
+        [
+            ("0".into(), false),
+            ("ran".into(), false),
+            ("2".into(), false),
+            ("skipped".into(), true),
+            ("4".into(), true),
+            ("5".into(), false),
+            ("6".into(), false),
+        ]
+    );
+    let screen = terminal.pty().screen_text();
+    assert!(!screen.contains("no-2") && !screen.contains("gone"), "{screen}");
+}

@@ -50,6 +50,24 @@ fn main() {
     ];
     let lowered: Vec<AutomationStep> = steps.into_iter().map(|step| step.step).collect();
     assert_eq!(lowered, expected);
+    // Labels and guards, on nodes and on the terminal.
+    let guarded = scenario! {
+        [close] when(exists, #dialog) key:esc;
+        when(contains="Continue?", screen) type:"y";
+    };
+    let guarded: Vec<AutomationStep> = guarded.into_iter().map(|step| step.step).collect();
+    assert_eq!(
+        guarded,
+        [
+            AutomationStep::key(KeyCode::Esc)
+                .labeled("close")
+                .when(WaitCondition::new(Predicate::Exists, Selector::id("dialog"))),
+            AutomationStep::type_text("y").when(TerminalCondition::Text {
+                region: TextRegion::Screen,
+                matcher: TextMatcher::Contains("Continue?".into()),
+            }),
+        ]
+    );
     // The stored spelling is the script's: `\x1b` is written `\e`.
     let spelled = scenario! { send:"\x1b[A"; };
     assert_eq!(spelled.into_iter().next().unwrap().source.spelling, r#"send:"\e[A""#);

@@ -257,6 +257,10 @@ impl<'a> Checker<'a> {
                     );
                 }
             }
+            // A guarded step may not run: focus after it is unknown.
+            Verb::Click | Verb::Focus if facts.guarded => {
+                self.focus = Focus::Unknown;
+            }
             Verb::Click | Verb::Focus => {
                 let left = facts.verb == Verb::Focus
                     || facts
@@ -272,7 +276,13 @@ impl<'a> Checker<'a> {
                     };
                 self.focus_step = parsed.step.to_string();
             }
-            Verb::RightClick | Verb::MiddleClick | Verb::Key | Verb::Drag => {
+            Verb::RightClick
+            | Verb::MiddleClick
+            | Verb::Key
+            | Verb::Drag
+            | Verb::Mouse
+            | Verb::Send
+            | Verb::Paste => {
                 self.focus = Focus::Unknown;
             }
             _ => {}

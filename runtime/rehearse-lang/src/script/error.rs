@@ -98,6 +98,11 @@ closed_set! {
         /// A terminal predicate about something it cannot be about
         /// (`lines=3,screen`), or a node predicate about a terminal subject.
         WrongSubject = "wrong-subject",
+        /// A step label that is empty, unclosed or not `[A-Za-z0-9_-]`.
+        InvalidLabel = "invalid-label",
+        /// A `when(...)` guard that is unclosed, has no condition or no step
+        /// after it, or comes twice.
+        MalformedGuard = "malformed-guard",
     }
 }
 

@@ -75,6 +75,8 @@ pub struct StepFacts {
     pub key: Option<Spanned<KeyPress>>,
     /// The name of a `checkpoint:` step.
     pub checkpoint: Option<Spanned<String>>,
+    /// The step has a `when(...)` guard, so it may not run.
+    pub guarded: bool,
 }
 
 /// A step and the facts the checks need.

@@ -11,6 +11,7 @@
 //! - [`arguments`]: the composite arguments of `focus:`, `scroll:`,
 //!   `drag:`, `wait-for:` and `checkpoint:`.
 
+mod annotation;
 mod arguments;
 mod key;
 mod numbers;
@@ -104,6 +105,27 @@ impl Parser {
                 "empty step; write a step such as `click:#save`",
             ));
         }
+        let annotations = self.annotations(whole)?;
+        let mut parsed = self.body(annotations.body)?;
+        if annotations.label.is_none() && annotations.guard.is_none() {
+            return Ok(parsed);
+        }
+        let guard = match annotations.guard {
+            Some(piece) => Some(Box::new(self.guard(piece, &mut parsed.facts)?)),
+            None => None,
+        };
+        parsed.facts.range = whole.range();
+        parsed.facts.guarded = guard.is_some();
+        parsed.step = AutomationStep::Annotated {
+            label: annotations.label,
+            guard,
+            step: Box::new(parsed.step),
+        };
+        Ok(parsed)
+    }
+
+    /// One step without its label and guard.
+    fn body(&self, whole: Piece<'_>) -> Result<ParsedStep, GrammarError> {
         let (verb, verb_range, argument) = self.verb(whole)?;
         let mut facts = StepFacts {
             range: whole.range(),
@@ -112,6 +134,7 @@ impl Parser {
             selectors: Vec::new(),
             key: None,
             checkpoint: None,
+            guarded: false,
         };
         let argument = argument.map(Piece::trim);
         let Some(argument) = argument.filter(|piece| !piece.is_empty()) else {
