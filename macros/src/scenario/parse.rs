@@ -13,9 +13,12 @@ use crate::scenario::lex::Input;
 /// Parses and checks every step. The result is parallel to `input.steps`:
 /// `None` for a step that did not parse. The checks that need the app's
 /// declarations (ids, refused keys) are `const` assertions in the expansion,
-/// so here the context knows nothing about the app.
+/// so here the context knows only the plane, from `plane = ...;`.
 pub fn parse_and_check(cx: &Ctxt, input: &Input) -> Vec<Option<ParsedStep>> {
-    let context = CheckContext::new();
+    let mut context = CheckContext::new();
+    if let Some(plane) = input.plane {
+        context = context.plane(plane);
+    }
     let mut checker = Checker::new(&context);
     let mut parsed_steps = Vec::with_capacity(input.steps.len());
     for raw in &input.steps {

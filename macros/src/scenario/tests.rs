@@ -137,7 +137,7 @@ fn checks_run_across_steps_and_across_unparsed_ones() {
 
 #[test]
 fn suggestions_missing_from_the_message_are_added() {
-    let input = lex::Input { app: None, steps: Vec::new(), spans: Vec::new() };
+    let input = lex::Input { app: None, plane: None, steps: Vec::new(), spans: Vec::new() };
     let error = rehearse_lang::script::GrammarError::new(
         rehearse_lang::script::ErrorKind::UnknownRole,
         rehearse_lang::script::LocRange::default(),

@@ -103,6 +103,9 @@ closed_set! {
         /// A `when(...)` guard that is unclosed, has no condition or no step
         /// after it, or comes twice.
         MalformedGuard = "malformed-guard",
+        /// A step the scenario's plane cannot take (`paste:` on the engine,
+        /// `#id` on a terminal).
+        WrongPlane = "wrong-plane",
     }
 }
 
