@@ -1,7 +1,7 @@
 //! A shopping list written the way ratatui's own examples are: an `App`
 //! struct, `draw(&mut self, frame)`, key and mouse handlers, and a
-//! `terminal.draw` loop. This is the app *before* adoption, kept compiling
-//! so docs/adopting.md's diff against `src/shopping.rs` stays true.
+//! `terminal.draw` loop. docs/adopting.md adopts it line by line, from
+//! `examples/shopping_before.rs` to `src/shopping.rs`.
 //!
 //! Tab moves between the field and the list; Enter adds; Up/Down select;
 //! Delete asks to remove; q or Esc quits. The mouse selects and clicks.

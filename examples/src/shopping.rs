@@ -1,7 +1,7 @@
 //! A shopping list written the way ratatui's own examples are: an `App`
 //! struct, `draw(&mut self, frame)`, key and mouse handlers, and a
-//! `terminal.draw` loop — adopted by rehearse: docs/adopting.md shows the
-//! diff from `examples/shopping_before.rs` line by line.
+//! `terminal.draw` loop. docs/adopting.md adopts it line by line, from
+//! `examples/shopping_before.rs` to `src/shopping.rs`.
 //!
 //! Tab moves between the field and the list; Enter adds; Up/Down select;
 //! Delete asks to remove; q or Esc quits. The mouse selects and clicks.
@@ -18,12 +18,9 @@ use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::{Style, Stylize};
 use ratatui::widgets::{Block, Clear, List, ListState, Paragraph};
 use ratatui::{Frame, Terminal, backend::Backend};
-use rehearse::adopt::{Crossterm, EventSource, FrameExt, Tag, TagList};
-use rehearse::semantic::SemanticFacts;
-use rehearse::vocabulary::Sensitivity;
-use rehearse::{SemanticRole, automation_ids};
+use rehearse::adopt::{Crossterm, EventSource, Scope, Tag, TagList};
 
-automation_ids! {
+rehearse::automation_ids! {
     /// The ids the shopping list's tags use, shared with its tests.
     pub mod ids {
         /// The new-item field.
@@ -83,10 +80,6 @@ impl Default for App {
 
 impl App {
     /// Runs the app's loop on `terminal`, reading `events`.
-    ///
-    /// # Errors
-    ///
-    /// What drawing or reading events fails with.
     pub fn run<B: Backend<Error = io::Error>>(
         mut self,
         terminal: &mut Terminal<B>,
@@ -121,13 +114,7 @@ impl App {
             |focus| if self.focus == focus { Style::new().yellow() } else { Style::new() };
         let input = Paragraph::new(self.input.as_str())
             .block(Block::bordered().title("New item").border_style(focused(Focus::Input)));
-        let input = input.tag(|| {
-            SemanticFacts::new(SemanticRole::TextBox)
-                .automation_id(ids::NEW_ITEM)
-                .label("New item")
-                .value(&self.input, Sensitivity::Public)
-                .focused(self.focus == Focus::Input)
-        });
+        let input = input.tag(|| tags::input(&self.input, self.focus));
         frame.render_widget(input, input_area);
         if self.focus == Focus::Input && self.confirm.is_none() {
             let x = input_area.x + 1 + u16::try_from(self.input.chars().count()).unwrap_or(0);
@@ -138,15 +125,7 @@ impl App {
             .block(block.clone())
             .highlight_style(Style::new().reversed())
             .highlight_symbol("> ");
-        let list = list
-            .tag_list(
-                || {
-                    let facts = SemanticFacts::new(SemanticRole::List).automation_id(ids::ITEMS);
-                    facts.label("Shopping list").focused(self.focus == Focus::List)
-                },
-                || &self.items,
-            )
-            .block(&block);
+        let list = list.tag_list(|| tags::list(self.focus), || &self.items).block(&block);
         frame.render_stateful_widget(list, list_area, &mut self.list);
         let status = match &self.flash {
             Some((message, _)) => message.clone(),
@@ -154,40 +133,26 @@ impl App {
                 format!("{} items · Tab switch · Enter add · Del remove · q quit", self.items.len())
             }
         };
-        let status_facts =
-            || SemanticFacts::new(SemanticRole::Status).automation_id(ids::STATUS).label(&status);
-        frame.render_widget(
-            Paragraph::new(status.as_str()).dark_gray().tag(status_facts),
-            status_area,
-        );
+        let status_line = Paragraph::new(status.as_str()).dark_gray().tag(|| tags::status(&status));
+        frame.render_widget(status_line, status_area);
         self.areas = [input_area, list_area, Rect::ZERO, Rect::ZERO];
         if let Some(index) = self.confirm {
             let area = frame.area().centered(Constraint::Length(30), Constraint::Length(5));
             let [_, buttons] = Layout::vertical([Constraint::Length(2), Constraint::Length(1)])
                 .areas(Block::bordered().inner(area));
             let [yes, no] = Layout::horizontal([Constraint::Fill(1); 2]).areas(buttons);
-            let dialog = || SemanticFacts::new(SemanticRole::Dialog).automation_id(ids::CONFIRM);
-            frame.overlay(
+            let _popup = Scope::overlay(area, tags::confirm);
+            frame.render_widget(Clear, area);
+            let question = format!("Remove {}?", self.items[index]);
+            let said = || tags::text(&question);
+            frame.render_widget(
+                Paragraph::new(question.as_str())
+                    .block(Block::bordered().title("Confirm"))
+                    .tag(said),
                 area,
-                || dialog().label("Confirm"),
-                |frame| {
-                    frame.render_widget(Clear, area);
-                    let question = format!("Remove {}?", self.items[index]);
-                    let text = || SemanticFacts::new(SemanticRole::Text).label(question.clone());
-                    let question =
-                        Paragraph::new(question.as_str()).block(Block::bordered().title("Confirm"));
-                    frame.render_widget(question.tag(text), area);
-                    let button = |id, name| {
-                        move || {
-                            SemanticFacts::new(SemanticRole::Button).automation_id(id).label(name)
-                        }
-                    };
-                    let yes_button = Paragraph::new("[ Yes ]").centered().green();
-                    frame.render_widget(yes_button.tag(button(ids::YES, "Yes")), yes);
-                    let no_button = Paragraph::new("[ No ]").centered().red();
-                    frame.render_widget(no_button.tag(button(ids::NO, "No")), no);
-                },
             );
+            frame.render_widget(Paragraph::new("[ Yes ]").centered().green().tag(tags::yes), yes);
+            frame.render_widget(Paragraph::new("[ No ]").centered().red().tag(tags::no), no);
             self.areas[2..].copy_from_slice(&[yes, no]);
         }
     }
@@ -259,10 +224,6 @@ impl App {
 }
 
 /// Runs the app in the terminal.
-///
-/// # Errors
-///
-/// What the terminal fails with.
 pub fn main() -> io::Result<()> {
     let mut terminal = ratatui::init();
     execute!(io::stdout(), EnableMouseCapture)?;
@@ -270,4 +231,48 @@ pub fn main() -> io::Result<()> {
     execute!(io::stdout(), DisableMouseCapture)?;
     ratatui::restore();
     result
+}
+
+/// What the widgets mean, for rehearse: built only while a harness records.
+mod tags {
+    use rehearse::SemanticRole;
+    use rehearse::semantic::SemanticFacts;
+    use rehearse::vocabulary::Sensitivity;
+
+    use super::{Focus, ids};
+
+    pub(super) fn input(text: &str, focus: Focus) -> SemanticFacts {
+        SemanticFacts::new(SemanticRole::TextBox)
+            .automation_id(ids::NEW_ITEM)
+            .label("New item")
+            .value(text, Sensitivity::Public)
+            .focused(focus == Focus::Input)
+    }
+
+    pub(super) fn list(focus: Focus) -> SemanticFacts {
+        SemanticFacts::new(SemanticRole::List)
+            .automation_id(ids::ITEMS)
+            .label("Shopping list")
+            .focused(focus == Focus::List)
+    }
+
+    pub(super) fn status(text: &str) -> SemanticFacts {
+        SemanticFacts::new(SemanticRole::Status).automation_id(ids::STATUS).label(text)
+    }
+
+    pub(super) fn confirm() -> SemanticFacts {
+        SemanticFacts::new(SemanticRole::Dialog).automation_id(ids::CONFIRM).label("Confirm")
+    }
+
+    pub(super) fn text(text: &str) -> SemanticFacts {
+        SemanticFacts::new(SemanticRole::Text).label(text)
+    }
+
+    pub(super) fn yes() -> SemanticFacts {
+        SemanticFacts::new(SemanticRole::Button).automation_id(ids::YES).label("Yes")
+    }
+
+    pub(super) fn no() -> SemanticFacts {
+        SemanticFacts::new(SemanticRole::Button).automation_id(ids::NO).label("No")
+    }
 }

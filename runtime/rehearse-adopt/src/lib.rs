@@ -35,5 +35,5 @@ mod tag;
 pub use events::{Crossterm, EventSource};
 pub use harness::{Harness, HarnessBackend, HarnessEvents, HarnessOptions};
 pub use list::{ItemFacts, TagList, TaggedList};
-pub use scope::{FrameExt, overlay, scope};
+pub use scope::{FrameExt, Scope, overlay, scope};
 pub use tag::{SemanticWidget, Tag, Tagged};

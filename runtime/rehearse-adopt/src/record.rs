@@ -122,9 +122,10 @@ impl Drop for Open {
     fn drop(&mut self) {
         if let Some(index) = self.index {
             RECORDING.with(|recording| {
+                // Scopes left open inside this one close with it.
                 let mut recording = recording.borrow_mut();
-                if recording.stack.last() == Some(&index) {
-                    recording.stack.pop();
+                if let Some(at) = recording.stack.iter().rposition(|open| *open == index) {
+                    recording.stack.truncate(at);
                 }
             });
         }

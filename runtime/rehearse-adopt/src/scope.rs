@@ -31,6 +31,42 @@ pub fn overlay<R>(
     body()
 }
 
+/// An open scope that closes when it drops: what renders meanwhile nests
+/// under its node. The same as [`scope`] and [`overlay`] without a closure,
+/// so adopting an app does not re-indent its drawing code:
+///
+/// ```
+/// use ratatui::layout::Rect;
+/// use rehearse_adopt::Scope;
+/// use rehearse_core::semantic::SemanticFacts;
+/// use rehearse_lang::SemanticRole;
+///
+/// let area = Rect::new(10, 5, 30, 6);
+/// let _popup = Scope::overlay(area, || SemanticFacts::new(SemanticRole::Dialog).label("Confirm"));
+/// // frame.render_widget(Clear, area); … the popup's widgets nest under it.
+/// ```
+#[must_use = "the scope closes when this guard drops: bind it to a name such as `_popup`"]
+pub struct Scope(Open);
+
+impl std::fmt::Debug for Scope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scope").finish_non_exhaustive()
+    }
+}
+
+impl Scope {
+    /// Opens a scope at `area` (its facts built only while a harness
+    /// records) until the guard drops.
+    pub fn open(area: Rect, facts: impl FnOnce() -> SemanticFacts) -> Self {
+        Self(Open::scope(facts, Bounds::from(area), false))
+    }
+
+    /// Opens an overlay at `area` until the guard drops (see [`overlay`]).
+    pub fn overlay(area: Rect, facts: impl FnOnce() -> SemanticFacts) -> Self {
+        Self(Open::scope(facts, Bounds::from(area), true))
+    }
+}
+
 /// Scopes on ratatui's own `Frame`.
 ///
 /// ```
