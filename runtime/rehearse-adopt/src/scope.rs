@@ -46,7 +46,10 @@ pub fn overlay<R>(
 /// // frame.render_widget(Clear, area); … the popup's widgets nest under it.
 /// ```
 #[must_use = "the scope closes when this guard drops: bind it to a name such as `_popup`"]
-pub struct Scope(Open);
+pub struct Scope {
+    /// Closes the scope when dropped.
+    _open: Open,
+}
 
 impl std::fmt::Debug for Scope {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -58,12 +61,12 @@ impl Scope {
     /// Opens a scope at `area` (its facts built only while a harness
     /// records) until the guard drops.
     pub fn open(area: Rect, facts: impl FnOnce() -> SemanticFacts) -> Self {
-        Self(Open::scope(facts, Bounds::from(area), false))
+        Self { _open: Open::scope(facts, Bounds::from(area), false) }
     }
 
     /// Opens an overlay at `area` until the guard drops (see [`overlay`]).
     pub fn overlay(area: Rect, facts: impl FnOnce() -> SemanticFacts) -> Self {
-        Self(Open::scope(facts, Bounds::from(area), true))
+        Self { _open: Open::scope(facts, Bounds::from(area), true) }
     }
 }
 
