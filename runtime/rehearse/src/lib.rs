@@ -44,6 +44,7 @@
 //! | [`vocabulary`] | the closed sets and the id and name rules |
 //! | [`input`], [`live`] | crossterm input and running an app in a real terminal |
 //! | [`pty`] | the terminal plane: any program in a real PTY, the same steps |
+//! | [`adopt`] | a plain ratatui app adopted: tags at the render site, its own loop driven by steps |
 
 pub use rehearse_core::semantic::Semantic;
 pub use rehearse_core::{
@@ -58,6 +59,10 @@ pub use rehearse_lang::{
 };
 pub use rehearse_macros::{Semantic, automation_ids, scenario};
 
+/// A plain ratatui app, adopted without a rewrite: tags at the render site
+/// publish its semantic tree, and [`adopt::Harness`] drives its own loop
+/// with the same steps; see `docs/adopting.md`.
+pub use rehearse_adopt as adopt;
 pub use rehearse_core::{semantic, wait};
 pub use rehearse_engine::{input, live, ui, widgets};
 /// The terminal plane: any program in a real PTY, driven with the same
