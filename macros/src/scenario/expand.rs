@@ -403,8 +403,8 @@ fn terminal_condition(condition: &TerminalCondition) -> Result<TokenStream, Stri
     })
 }
 
-fn selector(selector: &Selector) -> Result<TokenStream, String> {
-    Ok(match selector {
+fn selector(written: &Selector) -> Result<TokenStream, String> {
+    Ok(match written {
         Selector::Id(id) => {
             let id = Literal::string(id);
             quote! { ::rehearse::Selector::id(#id) }
@@ -424,6 +424,14 @@ fn selector(selector: &Selector) -> Result<TokenStream, String> {
         Selector::Point { col, row } => {
             let (col, row) = (Literal::u16_unsuffixed(*col), Literal::u16_unsuffixed(*row));
             quote! { ::rehearse::Selector::point(#col, #row) }
+        }
+        Selector::Within { scope, target } => {
+            let (scope, target) = (selector(scope)?, selector(target)?);
+            quote! { ::rehearse::Selector::from(#scope).descendant(#target) }
+        }
+        Selector::Nth { of, index } => {
+            let (of, index) = (selector(of)?, Literal::usize_unsuffixed(*index));
+            quote! { ::rehearse::Selector::from(#of).nth(#index) }
         }
         other => return Err(format!("the selector `{other}`")),
     })

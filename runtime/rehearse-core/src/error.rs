@@ -33,7 +33,7 @@ pub enum AutomationError {
         hint: Option<String>,
     },
     /// More than one node matches and the operation needs exactly one.
-    #[error("`{selector}` matches {} nodes, the operation needs exactly one: {}; use an automation id (`#id`) or a more specific selector", matches.len(), matches.join("; "))]
+    #[error("`{selector}` matches {} nodes, the operation needs exactly one: {}; use an automation id (`#id`), a more specific selector, or pick one with `>> nth=N` (zero-based)", matches.len(), matches.join("; "))]
     AmbiguousMatch {
         /// The selector.
         selector: Selector,

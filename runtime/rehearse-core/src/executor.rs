@@ -251,7 +251,8 @@ fn pointer_target<P: Plane + ?Sized>(
         return Ok((*col, *row));
     }
     let node = resolve(&plane.committed().tree, selector)?;
-    if let Selector::TextContains(text) = selector {
+    // A chain ending on text (`#col >> text~Move`) points at the text too.
+    if let Selector::TextContains(text) = selector.last_segment() {
         check_can(node, operation, action)?;
         return plane.reach_text(node, text, operation);
     }

@@ -40,7 +40,8 @@ impl fmt::Display for ResolveError {
             Self::Ambiguous { selector, matches } => write!(
                 f,
                 "`{selector}` matches {} nodes, an action needs exactly one: {}; \
-                 use an automation id (`#id`) or a more specific selector",
+                 use an automation id (`#id`), a more specific selector, or pick one with \
+                 `>> nth=N` (zero-based)",
                 matches.len(),
                 matches.join("; ")
             ),
@@ -69,9 +70,42 @@ impl SemanticTree {
             Selector::Role { role, name } => self.by_role_and_name(*role, name.as_deref()),
             Selector::TextContains(text) => self.containing_text(text),
             Selector::Point { col, row } => self.at_point(*col, *row),
+            Selector::Within { .. } | Selector::Nth { .. } => self.chain(selector)?,
             _ => Vec::new(),
         };
         Ok(found)
+    }
+
+    /// The matches of a chained selector: `scope >> target` looks for
+    /// `target` among the descendants of `scope`'s one match; `of >> nth=N`
+    /// keeps the `N`th of `of`'s matches.
+    fn chain(&self, selector: &Selector) -> Result<Vec<&SemanticNode>, ResolveError> {
+        match selector {
+            Selector::Within { scope, target } => {
+                let scope_node = match self.find_all(scope)?.as_slice() {
+                    [] => return Err(ResolveError::NoMatch { selector: (**scope).clone() }),
+                    [one] => *one,
+                    many => {
+                        return Err(ResolveError::Ambiguous {
+                            selector: (**scope).clone(),
+                            matches: many.iter().map(|node| describe(node)).collect(),
+                        });
+                    }
+                };
+                // What the target matches anywhere, kept when under the scope.
+                let inside: std::collections::HashSet<*const SemanticNode> =
+                    scope_node.descendants().skip(1).map(std::ptr::from_ref).collect();
+                Ok(self
+                    .find_all(target)?
+                    .into_iter()
+                    .filter(|node| inside.contains(&std::ptr::from_ref(*node)))
+                    .collect())
+            }
+            Selector::Nth { of, index } => {
+                Ok(self.find_all(of)?.get(*index).copied().into_iter().collect())
+            }
+            simple => self.find_all(simple),
+        }
     }
 
     /// The one node `selector` targets.

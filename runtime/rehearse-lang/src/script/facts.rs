@@ -27,6 +27,9 @@ pub enum SelectorSlot {
     DragTo,
     /// The nodes a `wait-for:` condition is about.
     WaitFor,
+    /// A scope of a chained selector (`#col` in `#col >> @button`): the
+    /// step's action is on what the chain ends on, not here.
+    Scope,
 }
 
 impl SelectorSlot {
@@ -40,7 +43,7 @@ impl SelectorSlot {
             Self::Click(_) => Some(SemanticAction::Click),
             Self::Focus => Some(SemanticAction::Focus),
             Self::DragFrom => Some(SemanticAction::Drag),
-            Self::Hover | Self::Scroll | Self::DragTo | Self::WaitFor => None,
+            Self::Hover | Self::Scroll | Self::DragTo | Self::WaitFor | Self::Scope => None,
         }
     }
 }

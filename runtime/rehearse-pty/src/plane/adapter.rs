@@ -222,13 +222,16 @@ impl Plane for TerminalPlane {
     }
 
     fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
-        match selector {
-            Selector::Id(_) | Selector::Role { .. } => Err(AutomationError::NotAvailable {
-                what: selector.to_string(),
-                reason: NO_TREE.into(),
-            }),
-            _ => Ok(()),
+        // Every segment of a chain (`text~Todo >> #card` needs ids too).
+        for segment in selector.segments() {
+            if let Selector::Id(_) | Selector::Role { .. } = segment {
+                return Err(AutomationError::NotAvailable {
+                    what: segment.to_string(),
+                    reason: NO_TREE.into(),
+                });
+            }
         }
+        Ok(())
     }
 
     fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {

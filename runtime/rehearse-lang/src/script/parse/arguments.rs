@@ -170,7 +170,13 @@ impl Parser {
         piece: Piece<'_>,
         facts: &mut StepFacts,
     ) -> Result<AutomationStep, GrammarError> {
-        let Some(at) = piece.find_char('>') else {
+        // The first `>` that is not half of a chain's `>>`.
+        let chained = super::selector::chain_separators(piece);
+        let single = (0..piece.lexemes.len()).find(|&at| {
+            piece.lexemes[at].value.as_char() == Some('>')
+                && !chained.iter().any(|&pair| at == pair || at == pair + 1)
+        });
+        let Some(at) = single else {
             return Err(error(
                 ErrorKind::MissingDragTarget,
                 piece.range(),
