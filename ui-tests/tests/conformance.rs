@@ -14,7 +14,7 @@ use rehearse_lang::script::{
     parse_step_in,
 };
 use rehearse_lang::{
-    LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection,
+    LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection, Secret,
     TerminalCondition, TerminalPredicateName, TextMatcher, TextRegion,
 };
 

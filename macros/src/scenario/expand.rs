@@ -268,6 +268,15 @@ pub fn lower_step(step: &AutomationStep) -> Result<TokenStream, String> {
                 )
             }
         }
+        AutomationStep::TypeSecret { secret } => match secret.env_name() {
+            Some(name) => {
+                let name = Literal::string(name);
+                quote! {
+                    ::rehearse::AutomationStep::type_secret(::rehearse::__private::Secret::env(#name))
+                }
+            }
+            None => return Err("a secret that is not `${secret.NAME}`".into()),
+        },
         AutomationStep::Paste { text } => {
             let text = Literal::string(text);
             quote! { ::rehearse::AutomationStep::paste(#text) }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use rehearse_lang::suggest::closest;
 use rehearse_lang::{
     AutomationStep, Guard, MouseButton, PointerAction, PointerButton, Predicate, ScrollDirection,
-    Selector, SemanticAction, WaitCondition,
+    Secret, Selector, SemanticAction, WaitCondition,
 };
 
 use crate::error::AutomationError;
@@ -100,6 +100,7 @@ fn run<P: Plane + ?Sized>(
         }
         AutomationStep::Focus { target } => plane.deliver(Input::Focus(target))?,
         AutomationStep::Type { text } => plane.deliver(Input::Text(text))?,
+        AutomationStep::TypeSecret { secret } => type_secret(plane, secret)?,
         AutomationStep::Key { key } => plane.deliver(Input::Key(*key))?,
         AutomationStep::Scroll { target, direction } => scroll(plane, target.as_ref(), *direction)?,
         AutomationStep::Drag { from, to } => drag(plane, from, to)?,
@@ -161,6 +162,24 @@ fn click<P: Plane + ?Sized>(
     pointer(plane, PointerKind::Moved, col, row)?;
     pointer(plane, PointerKind::Down(button), col, row)?;
     pointer(plane, PointerKind::Up(button), col, row)
+}
+
+/// Types a secret: read now, delivered as text, and kept out of every
+/// error (a refused key would name one of its characters).
+fn type_secret<P: Plane + ?Sized>(plane: &mut P, secret: &Secret) -> Result<(), AutomationError> {
+    let text = secret.reveal().map_err(|reason| AutomationError::NotActionable {
+        target: "the secret".into(),
+        operation: format!("type:{secret}"),
+        reason,
+    })?;
+    plane.deliver(Input::Text(&text)).map_err(|error| match error {
+        AutomationError::RefusedKey { app, .. } => AutomationError::NotActionable {
+            target: app.into(),
+            operation: format!("type:{secret}"),
+            reason: "the secret holds a key the app refuses in automation".into(),
+        },
+        other => other,
+    })
 }
 
 /// A raw mouse event at a cell: only checks that the cell is on the

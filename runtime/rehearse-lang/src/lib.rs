@@ -23,6 +23,7 @@ mod id;
 mod key;
 mod role;
 pub mod script;
+mod secret;
 mod selector;
 mod sensitivity;
 mod spelling;
@@ -41,6 +42,7 @@ pub use checkpoint::{
 pub use id::{AutomationId, AutomationIdError, MAX_AUTOMATION_ID_BYTES, validate_automation_id};
 pub use key::{KeyCode, KeyParseError, KeyPress, Modifiers};
 pub use role::SemanticRole;
+pub use secret::{Secret, validate_env_name};
 pub use selector::{RoleSelector, Selector};
 pub use sensitivity::Sensitivity;
 pub use state::{Checked, StateName};

@@ -45,12 +45,14 @@ pub fn unescape(escape: char) -> Option<char> {
 }
 
 /// Whether `text` must be quoted to be read back exactly in `context`: it is
-/// empty, starts or ends with whitespace (bare text is trimmed), holds a
-/// control character, or holds a character that would end or split it.
+/// empty, starts or ends with whitespace (bare text is trimmed), starts with
+/// `${` (a secret), holds a control character, or holds a character that
+/// would end or split it.
 pub fn needs_quotes(text: &str, context: TextContext) -> bool {
     let Some(first) = text.chars().next() else { return true };
     let last = text.chars().next_back().unwrap_or(first);
-    if first.is_whitespace() || last.is_whitespace() {
+    // Bare, `${secret.NAME}` would read back as a secret, not as text.
+    if first.is_whitespace() || last.is_whitespace() || text.starts_with("${") {
         return true;
     }
     text.chars().any(|character| {

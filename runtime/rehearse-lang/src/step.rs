@@ -4,6 +4,7 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::key::KeyPress;
+use crate::secret::Secret;
 use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
 use crate::terminal::{PointerAction, PointerButton, TerminalCondition};
@@ -271,6 +272,12 @@ pub enum AutomationStep {
         /// How long to wait.
         timeout: Duration,
     },
+    /// Type a secret into the focused node, like [`Type`](Self::Type); no
+    /// echo of the step shows the text (`type:${secret.API_TOKEN}`).
+    TypeSecret {
+        /// The secret.
+        secret: Secret,
+    },
     /// Paste text (terminal plane): bracketed (`ESC[200~ … ESC[201~`) when
     /// the program enabled bracketed paste, else the literal text.
     Paste {
@@ -408,6 +415,12 @@ impl AutomationStep {
         Self::WaitFor { condition, timeout }
     }
 
+    /// Type a secret: `Secret::env("API_TOKEN")` reads the variable when the
+    /// step runs.
+    pub fn type_secret(secret: Secret) -> Self {
+        Self::TypeSecret { secret }
+    }
+
     /// Paste text.
     pub fn paste(text: impl Into<String>) -> Self {
         Self::Paste { text: text.into() }
@@ -483,7 +496,7 @@ impl AutomationStep {
             Self::Click { button, .. } => button.verb(),
             Self::Hover { .. } => Verb::Hover,
             Self::Focus { .. } => Verb::Focus,
-            Self::Type { .. } => Verb::Type,
+            Self::Type { .. } | Self::TypeSecret { .. } => Verb::Type,
             Self::Key { .. } => Verb::Key,
             Self::Scroll { .. } => Verb::Scroll,
             Self::Drag { .. } => Verb::Drag,
@@ -512,6 +525,7 @@ impl fmt::Display for AutomationStep {
                 write!(f, "{verb}:{order}")
             }
             Self::Type { text } => write!(f, "{verb}:{}", spell(text, TextContext::Argument)),
+            Self::TypeSecret { secret } => write!(f, "{verb}:{secret}"),
             Self::Key { key } => {
                 write!(f, "{verb}:{}", spell(&key.to_string(), TextContext::Argument))
             }

@@ -115,9 +115,9 @@ pub mod vocabulary {
     pub use rehearse_lang::{
         ActionSet, AutomationId, AutomationIdError, Checked, CheckpointNameError, FocusTarget,
         KeyParseError, LineCount, MAX_AUTOMATION_ID_BYTES, MouseButton, Pattern, PointerAction,
-        PointerButton, PredicateName, RoleSelector, ScrollDirection, SemanticAction, Sensitivity,
-        StateName, TerminalCondition, TerminalPredicateName, TerminalSubject, TextMatcher,
-        TextRegion, UnknownName, Vocabulary, validate_checkpoint_name,
+        PointerButton, PredicateName, RoleSelector, ScrollDirection, Secret, SemanticAction,
+        Sensitivity, StateName, TerminalCondition, TerminalPredicateName, TerminalSubject,
+        TextMatcher, TextRegion, UnknownName, Vocabulary, validate_checkpoint_name,
     };
 }
 
@@ -130,7 +130,7 @@ pub mod prelude {
     pub use crate::time::{ClockMode, TimerId};
     pub use crate::ui::WidgetEvent;
     pub use crate::vocabulary::{
-        ActionSet, AutomationId, Checked, FocusTarget, MouseButton, ScrollDirection,
+        ActionSet, AutomationId, Checked, FocusTarget, MouseButton, ScrollDirection, Secret,
         SemanticAction, Sensitivity,
     };
     pub use crate::{
@@ -154,8 +154,8 @@ pub mod __private {
     };
     pub use rehearse_lang::{
         ActionSet, AutomationId, Checked, LineCount, Pattern, PointerAction, PointerButton,
-        ScrollDirection, SemanticAction, SemanticRole, Sensitivity, TerminalCondition, TextMatcher,
-        TextRegion,
+        ScrollDirection, Secret, SemanticAction, SemanticRole, Sensitivity, TerminalCondition,
+        TextMatcher, TextRegion,
     };
 
     /// A field that holds a dynamic automation id (`#[semantic(id)]`):

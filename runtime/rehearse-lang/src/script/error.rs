@@ -106,6 +106,9 @@ closed_set! {
         /// A step the scenario's plane cannot take (`paste:` on the engine,
         /// `#id` on a terminal).
         WrongPlane = "wrong-plane",
+        /// `${secret.NAME}` that is unclosed or does not name an
+        /// environment variable.
+        InvalidSecret = "invalid-secret",
     }
 }
 

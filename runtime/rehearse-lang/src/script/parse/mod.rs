@@ -29,6 +29,7 @@ use std::time::Duration;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::{ParsedStep, SelectorSlot, StepFacts};
 use crate::script::source::{Lexeme, Loc, LocRange, Located, Spanned};
+use crate::secret::{Secret, validate_env_name};
 use crate::step::{AutomationStep, MouseButton};
 use crate::verb::Verb;
 use crate::vocabulary::{UnknownName, Vocabulary};
@@ -159,10 +160,12 @@ impl Parser {
                 facts.key = Some(Spanned::new(key, argument.range()));
                 AutomationStep::key(key)
             }
-            Verb::Type => {
-                let text = self.free_text(argument, "the text to type")?.unwrap_or_default();
-                AutomationStep::type_text(text)
-            }
+            Verb::Type => match self.secret(argument)? {
+                Some(secret) => AutomationStep::type_secret(secret),
+                None => AutomationStep::type_text(
+                    self.free_text(argument, "the text to type")?.unwrap_or_default(),
+                ),
+            },
             Verb::Click | Verb::RightClick | Verb::MiddleClick => {
                 let button = MouseButton::clicked_by(verb).unwrap_or(MouseButton::Left);
                 let target = self.selector(argument, SelectorSlot::Click(button), &mut facts)?;
@@ -264,6 +267,33 @@ impl Parser {
             Ok(verb) => Ok((verb, verb_piece.range(), Some(argument))),
             Err(_) => Err(self.unknown_verb(&word, verb_piece.range())),
         }
+    }
+
+    /// `${secret.NAME}`, written bare (quoted, it is the literal text).
+    fn secret(&self, piece: Piece<'_>) -> Result<Option<Secret>, GrammarError> {
+        if !piece.starts_with("${") {
+            return Ok(None);
+        }
+        let usage = "write `${secret.NAME}` with NAME an environment variable";
+        let Some(text) = piece.bare().filter(|text| text.ends_with('}')) else {
+            return Err(error(
+                ErrorKind::InvalidSecret,
+                piece.range(),
+                format!("`{}` is not closed by `}}`; {usage}", piece.spelling()),
+            ));
+        };
+        let Some(name) = text.strip_prefix("${secret.").and_then(|rest| rest.strip_suffix('}'))
+        else {
+            return Err(error(
+                ErrorKind::InvalidSecret,
+                piece.range(),
+                format!("`{text}` is not a secret; {usage} (quote the text to type it as it is)"),
+            ));
+        };
+        validate_env_name(name).map_err(|why| {
+            error(ErrorKind::InvalidSecret, piece.range(), format!("{why} ({usage})"))
+        })?;
+        Ok(Some(Secret::env(name)))
     }
 
     fn unknown_verb(&self, given: &str, range: LocRange) -> GrammarError {
