@@ -25,11 +25,14 @@ pub enum AutomationError {
         reason: AutomationIdError,
     },
     /// Nothing matches the selector.
-    #[error("no node matches `{selector}`{}", hint_suffix(hint))]
+    #[error("{}", no_match(selector, hint.as_deref()))]
     NoMatch {
         /// The selector.
         selector: Selector,
-        /// A nearby id or name, when one exists.
+        /// For an id, the closest existing id (`did you mean` it); for a
+        /// role or text selector, what is there instead
+        /// ([`SemanticTree::what_is_there`](crate::semantic::SemanticTree::what_is_there));
+        /// for a cell, why nothing is there.
         hint: Option<String>,
     },
     /// More than one node matches and the operation needs exactly one.
@@ -293,6 +296,21 @@ pub enum AutomationError {
     /// The operation's wall-clock deadline passed.
     #[error("deadline of {0:?} exceeded")]
     DeadlineExceeded(Duration),
+}
+
+/// "no `@button` named `add`; buttons: `Add`, `Cancel`"; an id's hint is a
+/// suggestion, every other hint says what is there.
+fn no_match(selector: &Selector, hint: Option<&str>) -> String {
+    let head = match selector {
+        Selector::Role { role, name: Some(name) } => format!("no `@{role}` named `{name}`"),
+        Selector::Role { role, name: None } => format!("no `@{role}`"),
+        other => format!("no node matches `{other}`"),
+    };
+    match (selector, hint) {
+        (_, None) => head,
+        (Selector::Id(_), Some(hint)) => format!("{head}; did you mean {hint}?"),
+        (_, Some(hint)) => format!("{head}; {hint}"),
+    }
 }
 
 fn hint_suffix(hint: &Option<String>) -> String {

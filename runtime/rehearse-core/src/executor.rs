@@ -170,8 +170,8 @@ fn node_target<P: Plane + ?Sized>(
     plane.reach(node, operation)
 }
 
-/// Checks that `node` is in view, enabled and, when `action` is given,
-/// supports it.
+/// Checks that `node` is in view, not inert (beneath an open modal
+/// dialog), enabled and, when `action` is given, supports it.
 ///
 /// # Errors
 ///
@@ -186,6 +186,15 @@ pub fn check_can(
         return Err(AutomationError::NotInView {
             target: node.label(),
             clipped: node.clipped_bounds.to_string(),
+        });
+    }
+    if node.is_inert() {
+        return Err(AutomationError::NotActionable {
+            target: node.label(),
+            operation: operation.to_owned(),
+            reason: "it is inert: a modal dialog is open above it; act in the dialog or close it \
+                     first"
+                .to_owned(),
         });
     }
     if !node.states.enabled {
@@ -214,7 +223,8 @@ pub fn check_can(
 
 /// Resolves a selector to exactly one node of `tree` (whose automation ids
 /// are unique, as every committed tree's are); a missing id gets the
-/// closest existing id as a hint.
+/// closest existing id as a hint, a role or text selector that matches
+/// nothing the list of what is there.
 ///
 /// # Errors
 ///
@@ -233,7 +243,7 @@ pub fn resolve<'t>(
                         .collect();
                     closest(id, ids.iter().copied()).first().map(|id| format!("`#{id}`"))
                 }
-                _ => None,
+                other => tree.what_is_there(other),
             };
             AutomationError::NoMatch { selector, hint }
         }

@@ -10,8 +10,9 @@ use rehearse_lang::{Predicate, WaitCondition};
 ///
 /// Conditions about one node hold when any match satisfies them; `missing`
 /// holds when nothing matches; `count=N` compares the number of matches.
-/// Values compare against the public value only: a redacted value never
-/// equals or contains anything.
+/// `text=X` holds when X is in the name or public value of the node or of
+/// any of its descendants. Values compare against the public value only: a
+/// redacted value never equals or contains anything.
 ///
 /// # Errors
 ///
@@ -31,10 +32,9 @@ pub fn evaluate<'t>(
         Predicate::Disabled => any(&|node| !node.states.enabled),
         Predicate::Selected(wanted) => any(&|node| node.states.selected == Some(*wanted)),
         Predicate::ValueEquals(value) => any(&|node| node.public_value() == Some(value.as_str())),
-        Predicate::TextContains(text) => any(&|node| {
-            node.name.contains(text.as_str())
-                || node.public_value().is_some_and(|v| v.contains(text.as_str()))
-        }),
+        // Playwright's `toContainText`: the node's own text or any
+        // descendant's.
+        Predicate::TextContains(text) => any(&|node| node.subtree_contains_text(text)),
         Predicate::Count(count) => matches.len() == *count,
         _ => false,
     };
@@ -170,5 +170,47 @@ impl fmt::Display for WaitTimeout {
             write!(f, "; diagnostic checkpoint: {checkpoint}")?;
         }
         write!(f, "\n\n{}", self.semantic_tree)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Size;
+
+    use super::*;
+    use crate::semantic::{Bounds, Generation, SemanticValue};
+    use rehearse_lang::{Selector, SemanticRole, Sensitivity};
+
+    fn tree() -> SemanticTree {
+        let row = |y| Bounds::new(0, y, 20, 1);
+        let card = SemanticNode::new(SemanticRole::Group, Bounds::new(0, 0, 20, 3))
+            .with_id("card".parse().unwrap())
+            .with_child(SemanticNode::new(SemanticRole::Heading, row(0)).with_name("Todo"))
+            .with_child(
+                SemanticNode::new(SemanticRole::TextBox, row(1))
+                    .with_value(SemanticValue::public("Buy milk")),
+            )
+            .with_child(
+                SemanticNode::new(SemanticRole::TextBox, row(2))
+                    .with_value(SemanticValue::new("hunter2", Sensitivity::Masked)),
+            );
+        let root =
+            SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 20, 5)).with_child(card);
+        SemanticTree::new(Generation(1), Size::new(20, 5), root)
+    }
+
+    fn holds(predicate: Predicate, selector: Selector) -> bool {
+        evaluate(&WaitCondition::new(predicate, selector), &tree()).unwrap().0
+    }
+
+    #[test]
+    fn text_holds_for_the_nodes_own_text_and_its_descendants_but_never_a_secret() {
+        let card = || Selector::id("card");
+        assert!(holds(Predicate::TextContains("Todo".into()), card()), "a descendant's name");
+        assert!(holds(Predicate::TextContains("milk".into()), card()), "a descendant's value");
+        assert!(!holds(Predicate::TextContains("hunter".into()), card()), "a masked value");
+        assert!(!holds(Predicate::TextContains("Done".into()), card()));
+        let heading = Selector::role(SemanticRole::Heading).into();
+        assert!(!holds(Predicate::TextContains("milk".into()), heading), "not a sibling's");
     }
 }

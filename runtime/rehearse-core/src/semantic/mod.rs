@@ -11,6 +11,7 @@ mod facts;
 mod json;
 mod markdown;
 mod naming;
+mod present;
 mod query;
 mod tree;
 mod wrapper;
