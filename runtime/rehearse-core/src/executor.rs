@@ -298,11 +298,13 @@ fn wait_for<P: Plane + ?Sized>(
 }
 
 /// The condition as an error may show it: when it compares text against a
-/// node whose value is redacted, the text is a guess at a secret and is
-/// withheld too.
+/// node whose value is redacted (or that holds one), or against nothing at
+/// all, the text may be a guess at a secret and is withheld too.
 fn redacted(condition: &WaitCondition, matches: &[&SemanticNode]) -> WaitCondition {
-    let secret =
-        matches.iter().any(|node| node.value.as_ref().is_some_and(|value| value.is_redacted()));
+    let secret = matches.is_empty()
+        || matches.iter().any(|node| {
+            node.descendants().any(|node| node.value.as_ref().is_some_and(|v| v.is_redacted()))
+        });
     let predicate = match &condition.predicate {
         Predicate::ValueEquals(_) if secret => Predicate::ValueEquals("<redacted>".into()),
         Predicate::TextContains(_) if secret => Predicate::TextContains("<redacted>".into()),

@@ -4,9 +4,54 @@ use std::fmt;
 
 use crate::error::AutomationError;
 use crate::scenario::StepSource;
-use crate::semantic::Generation;
-use rehearse_lang::AutomationStep;
+use crate::semantic::{Generation, SemanticTree};
 use rehearse_lang::script::ScriptErrors;
+use rehearse_lang::{AutomationStep, Predicate, WaitCondition};
+
+/// What a withheld predicate value reads as in every echo of a step.
+pub(crate) const REDACTED: &str = "<redacted>";
+
+/// The step and its spelling as results and errors may echo them: a
+/// `value=`/`text=` predicate compares the test's text with a node's, and
+/// when that node is masked or sensitive (or holds such a node), or could
+/// not be found, the text may be a secret the test expected — it is then
+/// shown as [`REDACTED`] in the step, its spelling, and so in `Display`,
+/// `Debug`, the [`RunReport`] and the [`StepError`]. `tree` is the tree the
+/// step ended on; `error` is what it failed with, if it did (a wait that
+/// already withheld its condition withholds it here too).
+pub(crate) fn withhold_guesses(
+    step: AutomationStep,
+    source: StepSource,
+    tree: &SemanticTree,
+    error: Option<&AutomationError>,
+) -> (AutomationStep, StepSource) {
+    let AutomationStep::WaitFor { condition, timeout } = &step else { return (step, source) };
+    let redacted = |predicate: &Predicate| match predicate {
+        Predicate::ValueEquals(_) => Some(Predicate::ValueEquals(REDACTED.into())),
+        Predicate::TextContains(_) => Some(Predicate::TextContains(REDACTED.into())),
+        _ => None,
+    };
+    let Some(predicate) = redacted(&condition.predicate) else { return (step, source) };
+    let withheld_already = matches!(error, Some(AutomationError::WaitTimeout(timeout))
+        if redacted(&timeout.condition.predicate).as_ref() == Some(&timeout.condition.predicate));
+    let secret_or_missing = match tree.find_all(&condition.selector) {
+        Ok(found) => {
+            found.is_empty()
+                || found.iter().any(|node| {
+                    node.descendants()
+                        .any(|node| node.value.as_ref().is_some_and(|v| v.is_redacted()))
+                })
+        }
+        Err(_) => true,
+    };
+    if !(withheld_already || secret_or_missing) {
+        return (step, source);
+    }
+    let condition = WaitCondition { predicate, selector: condition.selector.clone() };
+    let step = AutomationStep::WaitFor { condition, timeout: *timeout };
+    let source = StepSource { spelling: step.to_string().into(), origin: source.origin };
+    (step, source)
+}
 
 /// The result of one successful step.
 #[derive(Debug, Clone, PartialEq, Eq)]
