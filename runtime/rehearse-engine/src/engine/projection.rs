@@ -5,7 +5,9 @@ use rustc_hash::FxHashMap;
 use ratatui::layout::Size;
 
 use crate::ui::{ClickInheritance, FrameBuilder, NodeIdx, NodeKey, ROOT};
-use rehearse_core::semantic::{Generation, NodeStates, SemanticNode, SemanticTree, resolve_name};
+use rehearse_core::semantic::{
+    Generation, NodeStates, SemanticNode, SemanticTree, resolve_name_inferring,
+};
 use rehearse_core::{AutomationError, MAX_TREE_DEPTH};
 use rehearse_lang::{AutomationId, AutomationIdError, SemanticAction, SemanticRole};
 
@@ -334,19 +336,18 @@ impl Projector<'_> {
         };
         self.depth -= 1;
 
-        let mut name = resolve_name(facts, &children);
-        if name.is_empty()
-            && raw.infer_name
+        // Render inference: a leaf with no declared name is named by the
+        // text it drew (below annotations, widget labels and content, above
+        // the automation id). A node with a value drew its value: naming it
+        // by what it drew would publish a sensitive value as a name.
+        let infers = raw.infer_name
             && raw.children.is_empty()
-            // A node with a value drew its value: naming it by what it drew
-            // would publish a sensitive value as a name.
             && facts.value.is_none()
-            && (facts.role.name_from_content() || facts.role == SemanticRole::Text)
-        {
-            // Render inference: a leaf with no declared name is named by the
-            // text it drew (below annotations and widget labels).
-            name = self.frame.drawn_text(idx);
-        }
+            && (facts.role.name_from_content() || facts.role == SemanticRole::Text);
+        let frame = self.frame;
+        let name = resolve_name_inferring(facts, &children, || {
+            if infers { frame.drawn_text(idx) } else { String::new() }
+        });
 
         let mut actions = facts.effective_actions();
         if raw.focusable {
