@@ -284,6 +284,13 @@ pub enum AutomationError {
     /// The session was closed.
     #[error("the session is closed")]
     SessionClosed,
+    /// The app asked to quit (`ctx.quit()`) during an earlier step: a
+    /// headless session takes no further steps, as a terminal would have
+    /// ended.
+    #[error(
+        "the session is closed: the app quit (it called `ctx.quit()`) during an earlier step, so no later step runs; check `quit_requested()` after the step that quits"
+    )]
+    AppQuit,
     /// A component panicked; the session is closed and everything unmounted.
     #[error("component panicked: {0}")]
     ComponentPanicked(String),

@@ -52,6 +52,9 @@ pub struct IdleReport {
     pub due_timers: usize,
     /// Timers due later.
     pub future_timers: usize,
+    /// How long (in the session's logical time) until the next of them is
+    /// due, when there is one.
+    pub next_timer_in: Option<Duration>,
     /// Whether a render is pending.
     pub dirty: bool,
     /// Tracked commands still running.
@@ -136,7 +139,24 @@ impl WaitTimeout {
 
 impl fmt::Display for WaitTimeout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.gave_up_early {
+        if self.gave_up_early && self.idle.future_timers > 0 {
+            let due = self
+                .idle
+                .next_timer_in
+                .map(|due| format!("the next is due in {} ms of logical time", due.as_millis()))
+                .unwrap_or_else(|| "it is not due yet".to_owned());
+            let advance = self.idle.next_timer_in.map_or(1, |due| due.as_millis().max(1));
+            write!(
+                f,
+                "gave up after {:?} waiting for `{}`: nothing pending could change the tree now, and the {} timer{} still pending {} in the future ({due}); a controlled clock does not move while a step waits (the timeout was {} ms): `wait:` moves it, so write `wait:{advance}` before this step; ",
+                self.wall_elapsed,
+                self.condition,
+                self.idle.future_timers,
+                if self.idle.future_timers == 1 { "" } else { "s" },
+                if self.idle.future_timers == 1 { "is" } else { "are" },
+                self.timeout.as_millis()
+            )?;
+        } else if self.gave_up_early {
             write!(
                 f,
                 "gave up after {:?} waiting for `{}`: nothing pending could change the tree (the timeout was {} ms; under a controlled clock, `wait:` advances time); ",

@@ -155,3 +155,39 @@ fn a_modal_makes_everything_beneath_it_inert_and_out_of_reach_until_it_closes() 
     );
     assert!(session.tree().by_id("row-delete").unwrap().actionable);
 }
+
+/// A modal always open; the root binds one shortcut plainly and one
+/// globally.
+#[derive(Default)]
+struct Shortcuts {
+    log: Vec<&'static str>,
+}
+
+impl Component for Shortcuts {
+    type Message = &'static str;
+    fn update(&mut self, what: &'static str, _: &mut Context<'_, Self>) {
+        self.log.push(what);
+    }
+    fn view(&self, ui: &mut Ui<'_, &'static str>) {
+        ui.on_key("ctrl+s".parse::<KeyPress>().unwrap(), || "save");
+        ui.on_key_global("ctrl+q".parse::<KeyPress>().unwrap(), || "quit");
+        ui.on_key_global("ctrl+h".parse::<KeyPress>().unwrap(), || "app help");
+        rehearse::widgets::Modal::new("Busy").show(ui, |ui, _| {
+            ui.on_key("ctrl+h".parse::<KeyPress>().unwrap(), || "dialog help");
+        });
+    }
+}
+
+#[test]
+fn only_global_key_bindings_pass_through_an_open_modal() {
+    let mut session =
+        Session::new(Shortcuts::default(), SessionOptions::default().viewport(40, 12));
+    for key in ["ctrl+s", "ctrl+q", "ctrl+h"] {
+        session.step(AutomationStep::key(key.parse::<KeyPress>().unwrap())).unwrap();
+    }
+    assert_eq!(
+        session.app().log,
+        ["quit", "dialog help"],
+        "ctrl+s is covered; ctrl+q is global; the modal's own ctrl+h wins over the global one"
+    );
+}
