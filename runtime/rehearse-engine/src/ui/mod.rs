@@ -8,6 +8,7 @@
 mod arena;
 mod event;
 mod frame_builder;
+mod interactive;
 mod key;
 mod layers;
 mod memo;
@@ -26,6 +27,7 @@ pub(crate) use arena::ROOT;
 pub use event::{EventCx, WidgetEvent};
 pub(crate) use event::{RawEventCx, WidgetStates, erase};
 pub(crate) use frame_builder::{Clip, FrameBuilder, FrameStart, InteractionKeys, Surface};
+pub use interactive::{Interactive, InteractiveWidget, NodeInteraction};
 pub(crate) use key::NodeKey;
 pub(crate) use memo::Previous;
 pub(crate) use node::{ClickInheritance, NodeIdx};
