@@ -215,6 +215,25 @@ pub enum AutomationError {
         /// Where the golden should be.
         golden: std::path::PathBuf,
     },
+    /// Soft goldens (the default): at [`Baseline::finish`](crate::artifacts::Baseline::finish),
+    /// every checkpoint and format that differed from its golden or had none
+    /// ([`BaselineMismatch`](Self::BaselineMismatch),
+    /// [`MissingGolden`](Self::MissingGolden), each with its diff), and the
+    /// stale goldens, in the order they were found; the scenario ran to its
+    /// end.
+    #[error(
+        "{} golden{} in {} did not match; every checkpoint still ran:\n\n{}",
+        failures.len(),
+        if failures.len() == 1 { "" } else { "s" },
+        dir.display(),
+        numbered(failures)
+    )]
+    GoldensDiffer {
+        /// The baseline directory.
+        dir: std::path::PathBuf,
+        /// Each failure, in the order found.
+        failures: Vec<AutomationError>,
+    },
     /// Goldens in a baseline directory that no checkpoint produced.
     #[error(
         "stale goldens in {}: {}; no checkpoint of this test produces them any more; delete them or run with REHEARSE_SNAPSHOT=update",
@@ -318,6 +337,13 @@ fn no_match(selector: &Selector, hint: Option<&str>) -> String {
         (Selector::Id(_), Some(hint)) => format!("{head}; did you mean {hint}?"),
         (_, Some(hint)) => format!("{head}; {hint}"),
     }
+}
+
+/// `1. …`, `2. …`, a blank line apart.
+fn numbered(failures: &[AutomationError]) -> String {
+    let items: Vec<String> =
+        failures.iter().enumerate().map(|(at, error)| format!("{}. {error}", at + 1)).collect();
+    items.join("\n\n")
 }
 
 fn hint_suffix(hint: &Option<String>) -> String {

@@ -435,7 +435,7 @@ fn checkpointed(baseline: &Baseline) -> Result<(), StepError> {
 fn compare_fails_on_a_missing_golden_and_never_writes() {
     let scratch_dir = scratch();
     let dir = scratch_dir.path().join("missing");
-    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare);
+    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare).stop_at_first(true);
     let error = checkpointed(&baseline).unwrap_err();
     match &error.error {
         AutomationError::MissingGolden { checkpoint, format, golden } => {
@@ -476,7 +476,9 @@ fn update_writes_then_compare_passes_and_reports_changes_readably() {
     let edited = golden.replacen("bold", "italic", 1);
     assert_ne!(edited, golden);
     fs::write(&styled, &edited).unwrap();
-    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare).formats([Format::Styled]);
+    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare)
+        .formats([Format::Styled])
+        .stop_at_first(true);
     let error = checkpointed(&baseline).unwrap_err().error;
     let AutomationError::BaselineMismatch { format, diff, .. } = &error else { panic!("{error}") };
     assert_eq!(*format, Format::Styled);
@@ -491,7 +493,9 @@ fn update_writes_then_compare_passes_and_reports_changes_readably() {
     // A content change in the text golden.
     let text = dir.join("filled.txt");
     fs::write(&text, fs::read_to_string(&text).unwrap().replacen("Profile", "Profil!", 1)).unwrap();
-    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare).formats([Format::Text]);
+    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare)
+        .formats([Format::Text])
+        .stop_at_first(true);
     let error = checkpointed(&baseline).unwrap_err().error;
     let message = error.to_string();
     assert!(message.contains("differs from its text golden"), "{message}");
@@ -734,4 +738,73 @@ fn control_characters_an_app_draws_are_shown_as_replacement_characters() {
         assert_eq!(Screen::parse_cells(&cells).unwrap(), screen, "{symbol:?}");
         assert_eq!(Screen::parse_styled(&screen.styled().to_string()).unwrap(), screen);
     }
+}
+
+#[test]
+fn soft_goldens_run_every_checkpoint_and_report_every_difference_at_the_end() {
+    let scratch_dir = scratch();
+    let dir = scratch_dir.path().join("soft");
+    let formats = [Format::Text, Format::Markdown];
+    let steps = || {
+        [
+            AutomationStep::checkpoint("empty"),
+            AutomationStep::click(Selector::id("name")),
+            AutomationStep::type_text("Ada"),
+            AutomationStep::checkpoint("typed"),
+            AutomationStep::checkpoint("again"),
+        ]
+    };
+    let baseline = Baseline::with_mode(&dir, SnapshotMode::Update).formats(formats);
+    let mut writer = session();
+    baseline.attach(&mut writer);
+    writer.run(steps()).unwrap();
+    baseline.finish().unwrap();
+    // Both formats of `empty` and the text of `again` change; `typed` does not.
+    for file in ["empty.txt", "empty.md", "again.txt"] {
+        let path = dir.join(file);
+        fs::write(&path, fs::read_to_string(&path).unwrap() + "edited\n").unwrap();
+    }
+
+    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare).formats(formats);
+    let mut compared = session();
+    baseline.attach(&mut compared);
+    let report = compared.run(steps()).expect("a golden mismatch does not stop the scenario");
+    assert_eq!(report.steps.len(), 5, "every step ran");
+    assert_eq!(baseline.failures().len(), 3);
+    let error = baseline.finish().unwrap_err();
+    let AutomationError::GoldensDiffer { failures, .. } = &error else { panic!("{error}") };
+    let found: Vec<(String, Format)> = failures
+        .iter()
+        .map(|failure| match failure {
+            AutomationError::BaselineMismatch { checkpoint, format, .. } => {
+                (checkpoint.clone(), *format)
+            }
+            other => panic!("{other}"),
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("empty".to_owned(), Format::Text),
+            ("empty".to_owned(), Format::Markdown),
+            ("again".to_owned(), Format::Text)
+        ]
+    );
+    let message = error.to_string();
+    assert!(message.starts_with("3 goldens in "), "{message}");
+    assert!(message.contains("1. checkpoint `empty` differs from its text golden"), "{message}");
+    assert!(message.contains("3. checkpoint `again` differs"), "{message}");
+    assert!(message.contains("- edited"), "each with its diff: {message}");
+
+    // The setting keeps stop-at-first: the run stops at the first checkpoint.
+    let baseline =
+        Baseline::with_mode(&dir, SnapshotMode::Compare).formats(formats).stop_at_first(true);
+    let mut stopping = session();
+    baseline.attach(&mut stopping);
+    let stopped = stopping.run(steps()).unwrap_err();
+    assert_eq!(stopped.failed.index, 0);
+    assert!(matches!(stopped.failed.error, AutomationError::BaselineMismatch { .. }));
+    // What the stopped run never reached is stale to the closed manifest.
+    let error = baseline.finish().unwrap_err();
+    assert!(matches!(error, AutomationError::StaleGoldens { .. }), "{error}");
 }
