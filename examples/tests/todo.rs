@@ -268,6 +268,13 @@ fn selectors_that_match_nothing_or_too_much_say_so() {
         error.failed.error.to_string(),
         "no `@tab` named `Finished`; tabs: `All`, `Active`, `Done`"
     );
+    // So does a wait whose selector matches nothing.
+    let error = session.run(scenario! { wait-for:selected,@tab="Finished",0; }).unwrap_err();
+    let message = error.failed.error.to_string();
+    assert!(
+        message.contains("the selector matched nothing (tabs: `All`, `Active`, `Done`)"),
+        "{message}"
+    );
 }
 
 #[test]

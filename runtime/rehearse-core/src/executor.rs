@@ -282,6 +282,8 @@ fn wait_for<P: Plane + ?Sized>(
         if elapsed >= timeout || gave_up_early {
             let mut timed_out = WaitTimeout::new(redacted(condition, &matches), timeout);
             timed_out.last_matches = matches.iter().map(|node| node.label()).collect();
+            timed_out.what_is_there =
+                matches.is_empty().then(|| tree.what_is_there(&condition.selector)).flatten();
             timed_out.semantic_tree = tree.to_markdown();
             timed_out.wall_elapsed = elapsed;
             timed_out.idle = pending.idle;

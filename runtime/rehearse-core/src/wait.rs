@@ -108,6 +108,9 @@ pub struct WaitTimeout {
     pub logical_elapsed: Duration,
     /// Labels of the nodes the selector matched last.
     pub last_matches: Vec<String>,
+    /// When a role or text selector matched nothing, what the tree held
+    /// instead ([`SemanticTree::what_is_there`]).
+    pub what_is_there: Option<String>,
     /// What was pending when the wait gave up.
     pub idle: IdleReport,
     /// The last semantic snapshot, as redacted Markdown.
@@ -129,6 +132,7 @@ impl WaitTimeout {
             wall_elapsed: Duration::ZERO,
             logical_elapsed: Duration::ZERO,
             last_matches: Vec::new(),
+            what_is_there: None,
             idle: IdleReport::default(),
             semantic_tree: String::new(),
             diagnostic_checkpoint: None,
@@ -176,6 +180,9 @@ impl fmt::Display for WaitTimeout {
         }
         if self.last_matches.is_empty() {
             write!(f, "the selector matched nothing")?;
+            if let Some(present) = &self.what_is_there {
+                write!(f, " ({present})")?;
+            }
         } else {
             write!(f, "last matches: {}", self.last_matches.join("; "))?;
         }
