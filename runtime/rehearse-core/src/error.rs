@@ -25,11 +25,14 @@ pub enum AutomationError {
         reason: AutomationIdError,
     },
     /// Nothing matches the selector.
-    #[error("no node matches `{selector}`{}", hint_suffix(hint))]
+    #[error("{}", no_match(selector, hint.as_deref()))]
     NoMatch {
         /// The selector.
         selector: Selector,
-        /// A nearby id or name, when one exists.
+        /// For an id, the closest existing id (`did you mean` it); for a
+        /// role or text selector, what is there instead
+        /// ([`SemanticTree::what_is_there`](crate::semantic::SemanticTree::what_is_there));
+        /// for a cell, why nothing is there.
         hint: Option<String>,
     },
     /// More than one node matches and the operation needs exactly one.
@@ -212,6 +215,25 @@ pub enum AutomationError {
         /// Where the golden should be.
         golden: std::path::PathBuf,
     },
+    /// Soft goldens (the default): at [`Baseline::finish`](crate::artifacts::Baseline::finish),
+    /// every checkpoint and format that differed from its golden or had none
+    /// ([`BaselineMismatch`](Self::BaselineMismatch),
+    /// [`MissingGolden`](Self::MissingGolden), each with its diff), and the
+    /// stale goldens, in the order they were found; the scenario ran to its
+    /// end.
+    #[error(
+        "{} golden{} in {} did not match; every checkpoint still ran:\n\n{}",
+        failures.len(),
+        if failures.len() == 1 { "" } else { "s" },
+        dir.display(),
+        numbered(failures)
+    )]
+    GoldensDiffer {
+        /// The baseline directory.
+        dir: std::path::PathBuf,
+        /// Each failure, in the order found.
+        failures: Vec<AutomationError>,
+    },
     /// Goldens in a baseline directory that no checkpoint produced.
     #[error(
         "stale goldens in {}: {}; no checkpoint of this test produces them any more; delete them or run with REHEARSE_SNAPSHOT=update",
@@ -298,6 +320,13 @@ pub enum AutomationError {
     /// The session was closed.
     #[error("the session is closed")]
     SessionClosed,
+    /// The app asked to quit (`ctx.quit()`) during an earlier step: a
+    /// headless session takes no further steps, as a terminal would have
+    /// ended.
+    #[error(
+        "the session is closed: the app quit (it called `ctx.quit()`) during an earlier step, so no later step runs; check `quit_requested()` after the step that quits"
+    )]
+    AppQuit,
     /// A component panicked; the session is closed and everything unmounted.
     #[error("component panicked: {0}")]
     ComponentPanicked(String),
@@ -310,6 +339,28 @@ pub enum AutomationError {
     /// The operation's wall-clock deadline passed.
     #[error("deadline of {0:?} exceeded")]
     DeadlineExceeded(Duration),
+}
+
+/// "no `@button` named `add`; buttons: `Add`, `Cancel`"; an id's hint is a
+/// suggestion, every other hint says what is there.
+fn no_match(selector: &Selector, hint: Option<&str>) -> String {
+    let head = match selector {
+        Selector::Role { role, name: Some(name) } => format!("no `@{role}` named `{name}`"),
+        Selector::Role { role, name: None } => format!("no `@{role}`"),
+        other => format!("no node matches `{other}`"),
+    };
+    match (selector, hint) {
+        (_, None) => head,
+        (Selector::Id(_), Some(hint)) => format!("{head}; did you mean {hint}?"),
+        (_, Some(hint)) => format!("{head}; {hint}"),
+    }
+}
+
+/// `1. …`, `2. …`, a blank line apart.
+fn numbered(failures: &[AutomationError]) -> String {
+    let items: Vec<String> =
+        failures.iter().enumerate().map(|(at, error)| format!("{}. {error}", at + 1)).collect();
+    items.join("\n\n")
 }
 
 fn hint_suffix(hint: &Option<String>) -> String {

@@ -288,8 +288,8 @@ fn node_target<P: Plane + ?Sized>(
     plane.reach(node, operation)
 }
 
-/// Checks that `node` is in view, enabled and, when `action` is given,
-/// supports it.
+/// Checks that `node` is in view, not inert (beneath an open modal
+/// dialog), enabled and, when `action` is given, supports it.
 ///
 /// # Errors
 ///
@@ -304,6 +304,15 @@ pub fn check_can(
         return Err(AutomationError::NotInView {
             target: node.label(),
             clipped: node.clipped_bounds.to_string(),
+        });
+    }
+    if node.is_inert() {
+        return Err(AutomationError::NotActionable {
+            target: node.label(),
+            operation: operation.to_owned(),
+            reason: "it is inert: a modal dialog is open above it; act in the dialog or close it \
+                     first"
+                .to_owned(),
         });
     }
     if !node.states.enabled {
@@ -332,7 +341,8 @@ pub fn check_can(
 
 /// Resolves a selector to exactly one node of `tree` (whose automation ids
 /// are unique, as every committed tree's are); a missing id gets the
-/// closest existing id as a hint.
+/// closest existing id as a hint, a role or text selector that matches
+/// nothing the list of what is there.
 ///
 /// # Errors
 ///
@@ -351,7 +361,7 @@ pub fn resolve<'t>(
                         .collect();
                     closest(id, ids.iter().copied()).first().map(|id| format!("`#{id}`"))
                 }
-                _ => None,
+                other => tree.what_is_there(other),
             };
             AutomationError::NoMatch { selector, hint }
         }
@@ -390,6 +400,8 @@ fn wait_for<P: Plane + ?Sized>(
         if elapsed >= timeout || gave_up_early {
             let mut timed_out = WaitTimeout::new(redacted(condition, &matches), timeout);
             timed_out.last_matches = matches.iter().map(|node| node.label()).collect();
+            timed_out.what_is_there =
+                matches.is_empty().then(|| tree.what_is_there(&condition.selector)).flatten();
             timed_out.semantic_tree = tree.to_markdown();
             timed_out.wall_elapsed = elapsed;
             timed_out.idle = pending.idle;
@@ -406,11 +418,13 @@ fn wait_for<P: Plane + ?Sized>(
 }
 
 /// The condition as an error may show it: when it compares text against a
-/// node whose value is redacted, the text is a guess at a secret and is
-/// withheld too.
+/// node whose value is redacted (or that holds one), or against nothing at
+/// all, the text may be a guess at a secret and is withheld too.
 fn redacted(condition: &WaitCondition, matches: &[&SemanticNode]) -> WaitCondition {
-    let secret =
-        matches.iter().any(|node| node.value.as_ref().is_some_and(|value| value.is_redacted()));
+    let secret = matches.is_empty()
+        || matches.iter().any(|node| {
+            node.descendants().any(|node| node.value.as_ref().is_some_and(|v| v.is_redacted()))
+        });
     let predicate = match &condition.predicate {
         Predicate::ValueEquals(_) if secret => Predicate::ValueEquals("<redacted>".into()),
         Predicate::TextContains(_) if secret => Predicate::TextContains("<redacted>".into()),

@@ -4,9 +4,74 @@ use std::fmt;
 
 use crate::error::AutomationError;
 use crate::scenario::StepSource;
-use crate::semantic::Generation;
-use rehearse_lang::AutomationStep;
+use crate::semantic::{Generation, SemanticTree};
 use rehearse_lang::script::ScriptErrors;
+use rehearse_lang::{AutomationStep, Guard, Predicate, WaitCondition};
+
+/// What a withheld predicate value reads as in every echo of a step.
+pub(crate) const REDACTED: &str = "<redacted>";
+
+/// The step and its spelling as results and errors may echo them: a
+/// `value=`/`text=` predicate compares the test's text with a node's, and
+/// when that node is masked or sensitive (or holds such a node), or could
+/// not be found, the text may be a secret the test expected — it is then
+/// shown as [`REDACTED`] in the step, its spelling, and so in `Display`,
+/// `Debug`, the [`RunReport`] and the [`StepError`]. `tree` is the tree the
+/// step ended on; `error` is what it failed with, if it did (a wait that
+/// already withheld its condition withholds it here too).
+pub(crate) fn withhold_guesses(
+    step: AutomationStep,
+    source: StepSource,
+    tree: &SemanticTree,
+    error: Option<&AutomationError>,
+) -> (AutomationStep, StepSource) {
+    let withheld_already = |redacted_predicate: &Predicate| {
+        matches!(error, Some(AutomationError::WaitTimeout(timeout))
+            if &timeout.condition.predicate == redacted_predicate)
+    };
+    let withhold = |condition: &WaitCondition| -> Option<WaitCondition> {
+        let predicate = match &condition.predicate {
+            Predicate::ValueEquals(_) => Predicate::ValueEquals(REDACTED.into()),
+            Predicate::TextContains(_) => Predicate::TextContains(REDACTED.into()),
+            _ => return None,
+        };
+        let secret_or_missing = match tree.find_all(&condition.selector) {
+            Ok(found) => {
+                found.is_empty()
+                    || found.iter().any(|node| {
+                        node.descendants()
+                            .any(|node| node.value.as_ref().is_some_and(|v| v.is_redacted()))
+                    })
+            }
+            Err(_) => true,
+        };
+        (withheld_already(&predicate) || secret_or_missing)
+            .then(|| WaitCondition { predicate, selector: condition.selector.clone() })
+    };
+    // The step's own wait, and a guard's condition (`when(value=…,#pw)`).
+    let (label, guard, inner) = step.parts();
+    let inner_withheld = match inner {
+        AutomationStep::WaitFor { condition, timeout } => withhold(condition)
+            .map(|condition| AutomationStep::WaitFor { condition, timeout: *timeout }),
+        _ => None,
+    };
+    let guard_withheld = match guard {
+        Some(Guard::Node(condition)) => withhold(condition).map(Guard::Node),
+        _ => None,
+    };
+    if inner_withheld.is_none() && guard_withheld.is_none() {
+        return (step, source);
+    }
+    let mut rebuilt = inner_withheld.unwrap_or_else(|| inner.clone());
+    if let Some(label) = label {
+        rebuilt = rebuilt.labeled(label);
+    }
+    if let Some(guard) = guard_withheld.or_else(|| guard.cloned()) {
+        rebuilt = rebuilt.when(guard);
+    }
+    let source = StepSource { spelling: rebuilt.to_string().into(), origin: source.origin };
+    (rebuilt, source)
+}
 
 /// The result of one successful step.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use rehearse_lang::script::{CheckContext, parse_script_with};
 
 use crate::executor::Outcome;
 use crate::plane::Plane;
-use crate::report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
+use crate::report::{RunError, RunReport, ScriptRunError, StepError, StepResult, withhold_guesses};
 use crate::scenario::{Scenario, ScenarioStep, StepSource};
 
 /// Numbers the steps a session runs: indices continue from step to step
@@ -47,15 +47,16 @@ impl Runner {
         let ScenarioStep { step, source } = scenario_step;
         let index = self.next_index;
         self.next_index += 1;
-        match crate::executor::execute_guarded(plane, &step) {
+        let outcome = crate::executor::execute_guarded(plane, &step);
+        let committed = plane.committed();
+        let (step, source) =
+            withhold_guesses(step, source, &committed.tree, outcome.as_ref().err());
+        match outcome {
             Ok(Outcome::Ran(generation)) => Ok(StepResult::new(index, step, generation, source)),
             Ok(Outcome::Skipped(generation)) => {
                 Ok(StepResult::skipped(index, step, generation, source))
             }
-            Err(error) => {
-                let generation = plane.committed().generation;
-                Err(StepError::new(index, step, source, generation, error))
-            }
+            Err(error) => Err(StepError::new(index, step, source, committed.generation, error)),
         }
     }
 

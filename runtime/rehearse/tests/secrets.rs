@@ -74,3 +74,17 @@ fn a_failing_secret_step_names_the_variable_not_the_value() {
         "{error}"
     );
 }
+
+#[test]
+fn a_guard_that_compares_a_secret_never_echoes_its_guess() {
+    let mut session = Session::new(Login::default(), SessionOptions::default().viewport(30, 2));
+    let report = session
+        .run_script("click:#token\ntype:hunter2\n[probe] when(value=hunter2,#token) key:enter")
+        .unwrap();
+    let guarded = &report.steps[2];
+    // A masked value never compares equal (no probing secrets): skipped.
+    assert!(guarded.skipped);
+    let shown = format!("{guarded} {guarded:?}");
+    assert!(!shown.contains("hunter2"), "{shown}");
+    assert!(shown.contains(r#"when(value="<redacted>",#token)"#), "{shown}");
+}

@@ -97,6 +97,10 @@ impl<C: Component> SessionEngine<C> {
             return Err(AutomationError::RefusedKey { key, app: std::any::type_name::<C>() });
         }
         for character in text.chars() {
+            // What follows a key that quit the app is not typed.
+            if self.quit_requested() {
+                break;
+            }
             self.handle_event(&Event::Key(key_event(typed_key(character))))?;
         }
         Ok(())
@@ -147,7 +151,8 @@ impl<C: Component> SessionEngine<C> {
 
 impl<C: Component> Plane for SessionEngine<C> {
     fn ensure_open(&self) -> Result<(), AutomationError> {
-        SessionEngine::ensure_open(self)
+        // A step after the app quit fails; the one that quit completes.
+        SessionEngine::ensure_running(self)
     }
 
     fn committed(&self) -> &CommittedFrame {
