@@ -43,6 +43,14 @@ pub fn expand(
     if errors.is_none() {
         for (raw, parsed) in input.steps.iter().zip(parsed) {
             let Some(parsed) = parsed else { continue };
+            if !raw.holes.is_empty() {
+                let pieces = crate::scenario::holes::lower(raw);
+                let site = quote_spanned! {raw.first=>
+                    ::core::file!(), ::core::line!(), ::core::column!()
+                };
+                chain.extend(quote! { .step_interpolated(&[#pieces], #site) });
+                continue;
+            }
             match lower_step(&parsed.step) {
                 Ok(step) => {
                     let spelling = Literal::string(&raw.spelling);
@@ -84,10 +92,20 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
     let ids_const = Ident::new("APP_IDS", Span::mixed_site());
     let mut checks = TokenStream::new();
     let mut any_id = false;
-    for parsed in parsed.iter().flatten() {
+    for (raw, parsed) in input.steps.iter().zip(parsed) {
+        let Some(parsed) = parsed else { continue };
         for id in parsed.facts.selectors.iter().filter_map(|selector| selector.id.as_ref()) {
+            // An interpolated id is checked when it runs, unless it is a
+            // `{const PATH}` the compiler can evaluate.
+            let value = match raw.holes.iter().find(|hole| hole.within(id.range)) {
+                None => Literal::string(&id.value).into_token_stream(),
+                Some(hole) if hole.constant => {
+                    let expr = &hole.expr;
+                    quote_spanned! {hole.span=> #expr}
+                }
+                Some(_) => continue,
+            };
             any_id = true;
-            let value = Literal::string(&id.value);
             let app_name = Literal::string(written);
             let panic = spanned_panic(input, id.range, quote! { "{}", message.as_str() });
             checks.extend(quote! {
@@ -102,7 +120,9 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
                 };
             });
         }
-        if let Some(key) = &parsed.facts.key {
+        if let Some(key) =
+            parsed.facts.key.as_ref().filter(|key| !raw.holes.iter().any(|h| h.within(key.range)))
+        {
             let pressed = key_press(&key.value);
             let message = Literal::string(&format!(
                 "`{written}` refuses `{}` in automation: the key has effects outside the app, so a test must never press it",
@@ -117,7 +137,9 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
                 };
             });
         }
-        if let AutomationStep::Type { text } = &parsed.step {
+        if let AutomationStep::Type { text } = &parsed.step
+            && raw.holes.is_empty()
+        {
             // `type:` presses a key per character: each must be allowed too.
             // The text literal is the token after `type` and `:`.
             let literal = Loc(parsed.facts.verb_range.end.0 + 2);

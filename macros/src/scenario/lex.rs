@@ -15,6 +15,7 @@ use rehearse_lang::Vocabulary;
 use rehearse_lang::script::{Lexeme, Loc, LocRange, Located, PlaneName, quote};
 
 use crate::ctxt::Ctxt;
+use crate::scenario::holes::Hole;
 use crate::tokens::{delimiters, split_statements, written};
 
 /// The lexed input of one `scenario!` call.
@@ -28,6 +29,8 @@ pub struct Input {
     pub steps: Vec<RawStep>,
     /// The span of every token of every step, indexed by [`Loc`].
     pub spans: Vec<Span>,
+    /// How many `{expr}` values the steps before hold (numbers them).
+    holes_seen: usize,
 }
 
 /// The `app = Path;` header.
@@ -49,13 +52,16 @@ pub struct RawStep {
     /// The step as written: characters as they are, string literals
     /// re-quoted, no whitespace.
     pub spelling: String,
+    /// The `{expr}` values in it, in order.
+    pub holes: Vec<Hole>,
 }
 
 impl Input {
     /// Splits and lexes `tokens`, recording every malformed header, stray
     /// header and missing `;` in `cx`.
     pub fn from_tokens(cx: &Ctxt, tokens: TokenStream) -> Self {
-        let mut input = Self { app: None, plane: None, steps: Vec::new(), spans: Vec::new() };
+        let mut input =
+            Self { app: None, plane: None, steps: Vec::new(), spans: Vec::new(), holes_seen: 0 };
         let statements = split_statements(tokens);
         let mut headers_seen: Vec<&'static str> = Vec::new();
         for mut statement in statements {
@@ -99,6 +105,7 @@ impl Input {
         flatten(tokens, &mut flat);
         let first = flat.first().map_or_else(Span::call_site, |token| token.span);
         let mut lexemes = Vec::new();
+        let mut holes = Vec::new();
         let start = self.loc();
         for token in flat {
             let loc = self.loc();
@@ -121,11 +128,19 @@ impl Input {
                 },
                 Kind::Ident(word) => lexemes.extend(chars(&word, loc)),
                 Kind::Char(character) => lexemes.push(Located::new(Lexeme::Char(character), loc)),
+                Kind::Hole(mut hole) => {
+                    hole.loc = loc;
+                    hole.number = self.holes_seen;
+                    self.holes_seen += 1;
+                    holes.push(hole);
+                    // Stands in until the hole's kind is probed (see `holes`).
+                    lexemes.push(Located::new(Lexeme::Quoted(String::new()), loc));
+                }
             }
         }
         let end = Loc(self.loc().0.saturating_sub(1).max(start.0));
         let spelling = spelling(&lexemes);
-        RawStep { lexemes, first, range: LocRange::new(start, end), spelling }
+        RawStep { lexemes, first, range: LocRange::new(start, end), spelling, holes }
     }
 
     fn loc(&self) -> Loc {
@@ -237,11 +252,20 @@ enum Kind {
     Literal(proc_macro2::Literal),
     Ident(String),
     Char(char),
+    /// `{expr}`: a Rust expression whose value goes into the step.
+    Hole(Hole),
 }
 
 fn flatten(tokens: impl IntoIterator<Item = TokenTree>, out: &mut Vec<Flat>) {
+    let mut after_dollar = false;
     for tree in tokens {
+        let dollar = matches!(&tree, TokenTree::Punct(punct) if punct.as_char() == '$');
         match tree {
+            // `${secret.NAME}` is written text; any other `{...}` is a value.
+            TokenTree::Group(group) if group.delimiter() == Delimiter::Brace && !after_dollar => {
+                let span = group.span();
+                out.push(Flat { kind: Kind::Hole(Hole::new(group.stream(), span)), span });
+            }
             TokenTree::Group(group) => {
                 let (open, close) = delimiters(group.delimiter());
                 for character in open.chars() {
@@ -263,6 +287,7 @@ fn flatten(tokens: impl IntoIterator<Item = TokenTree>, out: &mut Vec<Flat>) {
                 out.push(Flat { kind: Kind::Literal(literal), span });
             }
         }
+        after_dollar = dollar;
     }
 }
 

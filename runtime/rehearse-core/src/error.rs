@@ -339,6 +339,16 @@ pub enum AutomationError {
     /// The operation's wall-clock deadline passed.
     #[error("deadline of {0:?} exceeded")]
     DeadlineExceeded(Duration),
+    /// A `scenario!` step with interpolated values (`click:#{id}`) is not a
+    /// valid step with the values it got; checked when the step runs, with
+    /// the grammar's own message.
+    #[error("`{spelling}` is not a valid step: {reason}")]
+    InvalidStep {
+        /// The step with its values.
+        spelling: String,
+        /// The grammar's message.
+        reason: String,
+    },
 }
 
 /// "no `@button` named `add`; buttons: `Add`, `Cancel`"; an id's hint is a

@@ -33,5 +33,5 @@ pub use limits::{
 pub use plane::{Input, Pending, Plane, PointerKind, no_terminal};
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use runner::Runner;
-pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};
+pub use scenario::{AutomationIds, Interpolated, Origin, Scenario, ScenarioStep, StepSource};
 pub use time::{ClockMode, LogicalTime};

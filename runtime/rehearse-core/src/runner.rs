@@ -5,6 +5,7 @@
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::{CheckContext, parse_script_with};
 
+use crate::error::AutomationError;
 use crate::executor::Outcome;
 use crate::plane::Plane;
 use crate::report::{RunError, RunReport, ScriptRunError, StepError, StepResult, withhold_guesses};
@@ -36,7 +37,7 @@ impl Runner {
         step: AutomationStep,
     ) -> Result<StepResult, StepError> {
         let source = StepSource::of(&step);
-        self.step_from(plane, ScenarioStep { step, source })
+        self.step_from(plane, ScenarioStep::new(step, source))
     }
 
     fn step_from<P: Plane + ?Sized>(
@@ -44,9 +45,14 @@ impl Runner {
         plane: &mut P,
         scenario_step: ScenarioStep,
     ) -> Result<StepResult, StepError> {
-        let ScenarioStep { step, source } = scenario_step;
+        let ScenarioStep { step, source, invalid, .. } = scenario_step;
         let index = self.next_index;
         self.next_index += 1;
+        if let Some(reason) = invalid {
+            let spelling = source.spelling.to_string();
+            let error = AutomationError::InvalidStep { spelling, reason };
+            return Err(StepError::new(index, step, source, plane.committed().generation, error));
+        }
         let outcome = crate::executor::execute_guarded(plane, &step);
         let committed = plane.committed();
         let (step, source) =

@@ -147,6 +147,7 @@ pub mod prelude {
 pub mod __private {
     use std::borrow::Cow;
 
+    pub use rehearse_core::Interpolated;
     pub use rehearse_core::semantic::{IntoSemanticText, SemanticFacts};
     pub use rehearse_lang::script::{
         ConstMessage, first_duplicate, matches_declared, refuses_key, same_declared_ids, same_keys,
