@@ -30,7 +30,7 @@ pub struct Input {
     /// The span of every token of every step, indexed by [`Loc`].
     pub spans: Vec<Span>,
     /// How many `{expr}` values the steps before hold (numbers them).
-    holes_seen: usize,
+    pub holes_seen: usize,
 }
 
 /// The `app = Path;` header.
