@@ -40,8 +40,25 @@ pub fn expand(
     let assertions = input.app.as_ref().map(|app| assertions(input, app, parsed));
     let mut chain = quote! { ::rehearse::Scenario::new() };
     let mut lowering_errors = TokenStream::new();
+    let mut included_files = TokenStream::new();
     if errors.is_none() {
         for (raw, parsed) in input.steps.iter().zip(parsed) {
+            if raw.included.is_some() {
+                match crate::scenario::include::lower(raw) {
+                    Ok((reads, steps)) => {
+                        included_files.extend(reads);
+                        chain.extend(steps);
+                    }
+                    Err(what) => {
+                        let error = syn::Error::new(
+                            raw.first,
+                            format!("`scenario!` cannot lower {what} from this `use:` yet"),
+                        );
+                        lowering_errors.extend(error.to_compile_error());
+                    }
+                }
+                continue;
+            }
             let Some(parsed) = parsed else { continue };
             if !raw.holes.is_empty() {
                 let pieces = crate::scenario::holes::lower(raw);
@@ -78,6 +95,7 @@ pub fn expand(
         {
             #errors
             #lowering_errors
+            #included_files
             #assertions
             #chain
         }

@@ -105,7 +105,8 @@ pub mod artifacts {
 pub mod script {
     pub use rehearse_lang::script::{
         CheckContext, DeclaredIds, ErrorKind, GrammarError, Script, ScriptError, ScriptErrors,
-        ScriptStep, parse_script, parse_script_with, parse_step_str,
+        ScriptStep, parse_script, parse_script_file, parse_script_file_with, parse_script_with,
+        parse_step_str,
     };
 }
 
