@@ -52,7 +52,7 @@ pub use rehearse_core::{
     StepResult,
 };
 pub use rehearse_engine::{
-    Component, Context, MemoCheck, ReconcileKey, Session, SessionOptions, Ui, View,
+    Component, Context, DeclaresIds, MemoCheck, ReconcileKey, Session, SessionOptions, Ui, View,
 };
 pub use rehearse_lang::{
     AutomationStep, KeyCode, KeyPress, Modifiers, Predicate, Selector, SemanticRole, WaitCondition,
