@@ -43,7 +43,9 @@ fn main() {
     }
     // `REHEARSE_BENCH_PLANE_ROUNDS=N`: only N rounds on the terminal plane
     // (settled on markers), for counting the plane's own instructions under
-    // callgrind: (count at N=11 − count at N=1) / 10 is one round.
+    // callgrind: (count at N=11 − count at N=1) / 10 is one round. With
+    // `REHEARSE_BENCH_TRACE` set too, each round's step times are printed, to
+    // see the spread the medians hide.
     if let Some(rounds) =
         std::env::var("REHEARSE_BENCH_PLANE_ROUNDS").ok().and_then(|n| n.parse().ok())
     {
@@ -51,6 +53,9 @@ fn main() {
         let mut times = [Duration::ZERO; 4];
         for round in 0..rounds {
             terminal_round(&mut terminal, round, &mut times);
+            if std::env::var_os("REHEARSE_BENCH_TRACE").is_some() {
+                eprintln!("{round} {:?} {:?}", times.iter().sum::<Duration>(), times);
+            }
         }
         return;
     }

@@ -5,16 +5,16 @@ use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
-use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
+use rehearse_core::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     AutomationError, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input, LogicalTime,
     Pending, Plane, PointerKind,
 };
-use rehearse_lang::{Selector, TerminalCondition};
+use rehearse_lang::{Selector, SemanticRole, TerminalCondition};
 
 use super::conditions;
-use super::screen::{LineMap, TreeBuilder, screen_tree};
+use super::screen::{LineMap, Snapshotter, TreeBuilder, screen_tree};
 use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 use crate::error::PtyError;
 use crate::session::PtySession;
@@ -43,6 +43,8 @@ pub(crate) struct TerminalPlane {
     /// The screen tree as of the last settle a wait saw, which is what a
     /// wait evaluates: never a screen read while output was still arriving.
     settled_tree: Option<SemanticTree>,
+    /// Re-reads only what changed at each commit.
+    snapshotter: Snapshotter,
 }
 
 impl TerminalPlane {
@@ -50,11 +52,15 @@ impl TerminalPlane {
     /// is now (not settled: the program may not have drawn yet).
     pub(crate) fn new(pty: PtySession) -> Self {
         let started = Instant::now();
-        let (committed, lines) = snapshot(&pty, Generation(1), LogicalTime::ZERO);
-        Self {
+        // A placeholder the first snapshot replaces whole.
+        let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 0, 0));
+        let tree = SemanticTree::new(Generation(1), Size::ZERO, root);
+        let committed =
+            CommittedFrame::new(Generation(1), Size::ZERO, tree, Buffer::empty(Rect::ZERO));
+        let mut plane = Self {
             pty,
             committed,
-            lines,
+            lines: Vec::new(),
             sinks: Vec::new(),
             hooks: Vec::new(),
             checkpoints: Vec::new(),
@@ -63,7 +69,32 @@ impl TerminalPlane {
             unsettled: false,
             seen_outputs: 0,
             settled_tree: None,
-        }
+            snapshotter: Snapshotter::default(),
+        };
+        plane.take_snapshot(Generation(1), LogicalTime::ZERO);
+        plane
+    }
+
+    /// Makes the committed frame what the screen shows now, as `generation`:
+    /// the last frame renumbered when the grid has not changed since (no
+    /// output, no resize), else with the rows that changed read again.
+    fn take_snapshot(&mut self, generation: Generation, time: LogicalTime) {
+        let Self { pty, snapshotter, committed, lines, .. } = self;
+        pty.with_emulator_epoch(|emulator, epoch| {
+            if snapshotter.unchanged(epoch) {
+                return;
+            }
+            let screen = snapshotter.take(emulator, epoch, &mut committed.buffer, generation);
+            let (rows, cols) = emulator.size();
+            committed.viewport = Size::new(cols, rows);
+            committed.tree = screen.tree;
+            *lines = screen.lines;
+            let cursor = emulator.cursor();
+            committed.cursor = cursor.visible.then_some((cursor.col, cursor.row));
+        });
+        committed.generation = generation;
+        committed.tree.generation = generation;
+        committed.time = time;
     }
 
     /// Writes input bytes, marking the screen unsettled.
@@ -319,9 +350,8 @@ impl Plane for TerminalPlane {
         let generation = self.committed.generation.next();
         // Counted before the snapshot: output after this is unseen.
         self.seen_outputs = self.pty.outputs();
-        let (frame, lines) = snapshot(&self.pty, generation, self.now());
-        self.committed = frame;
-        self.lines = lines;
+        let time = self.now();
+        self.take_snapshot(generation, time);
         for hook in &mut self.hooks {
             hook.committed(&self.committed);
         }
