@@ -1,7 +1,9 @@
 //! The terminal runner: a real terminal, real crossterm input, the same
 //! engine as every other host.
 
+use std::cell::Cell;
 use std::io::{self, Stdout, Write};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -62,11 +64,16 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
     let mut answered_input = false;
     loop {
         if drawn != Some(engine.generation()) || answered_input {
+            // The frame, the cursor and the marker leave in one write, so a
+            // driver reads them together (one wake-up, not three).
+            let holding = guard.hold();
             if drawn != Some(engine.generation()) {
                 draw(&mut guard.terminal, &engine)?;
                 drawn = Some(engine.generation());
             }
-            marker.announce()?;
+            marker.announce(guard.terminal.backend_mut())?;
+            drop(holding);
+            guard.terminal.backend_mut().flush()?;
             answered_input = false;
         }
         if engine.quit_requested() {
@@ -127,15 +134,14 @@ impl CommitMarker {
         Self { key, revision: 0 }
     }
 
-    fn announce(&mut self) -> io::Result<()> {
+    /// Writes the next marker to `out` (not flushed).
+    fn announce(&mut self, out: &mut impl Write) -> io::Result<()> {
         let Some(key) = &self.key else { return Ok(()) };
         self.revision += 1;
         let bytes = key
             .encode(self.revision, None)
             .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))?;
-        let mut stdout = io::stdout();
-        stdout.write_all(&bytes)?;
-        stdout.flush()
+        out.write_all(&bytes)
     }
 }
 
@@ -145,10 +151,44 @@ fn is_ctrl_c(event: &Event) -> bool {
         && key.modifiers.contains(KeyModifiers::CONTROL))
 }
 
-fn draw<C: Component>(
-    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
-    engine: &SessionEngine<C>,
-) -> io::Result<()> {
+/// Stdout, gathered: while a commit holds it, writes collect and flushes
+/// wait, so that everything a commit writes leaves in one `write`; otherwise
+/// a flush sends what was gathered at once.
+struct CommitWriter {
+    out: Stdout,
+    gathered: Vec<u8>,
+    held: Rc<Cell<bool>>,
+}
+
+impl Write for CommitWriter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.gathered.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.held.get() || self.gathered.is_empty() {
+            return Ok(());
+        }
+        let mut out = self.out.lock();
+        let sent = out.write_all(&self.gathered).and_then(|()| out.flush());
+        self.gathered.clear();
+        sent
+    }
+}
+
+/// Holds the [`CommitWriter`] until dropped.
+struct Holding(Rc<Cell<bool>>);
+
+impl Drop for Holding {
+    fn drop(&mut self) {
+        self.0.set(false);
+    }
+}
+
+type LiveTerminal = Terminal<CrosstermBackend<CommitWriter>>;
+
+fn draw<C: Component>(terminal: &mut LiveTerminal, engine: &SessionEngine<C>) -> io::Result<()> {
     let committed = engine.committed();
     terminal.draw(|frame| {
         let buffer = frame.buffer_mut();
@@ -169,7 +209,8 @@ fn draw<C: Component>(
 
 /// Puts the terminal into application mode and guarantees it is put back.
 struct TerminalGuard {
-    terminal: Terminal<CrosstermBackend<Stdout>>,
+    terminal: LiveTerminal,
+    held: Rc<Cell<bool>>,
     mouse: bool,
 }
 
@@ -182,14 +223,26 @@ impl TerminalGuard {
         if mouse {
             execute!(stdout, EnableMouseCapture)?;
         }
-        let terminal = Terminal::new(CrosstermBackend::new(stdout))?;
-        Ok(Self { terminal, mouse })
+        let held = Rc::new(Cell::new(false));
+        let writer = CommitWriter { out: stdout, gathered: Vec::new(), held: Rc::clone(&held) };
+        let terminal = Terminal::new(CrosstermBackend::new(writer))?;
+        Ok(Self { terminal, held, mouse })
+    }
+
+    /// Gathers what the terminal writes until the guard is dropped; the
+    /// next flush sends it in one write.
+    fn hold(&self) -> Holding {
+        self.held.set(true);
+        Holding(Rc::clone(&self.held))
     }
 }
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
         TERMINAL_ACTIVE.store(false, Ordering::Release);
+        self.held.set(false);
+        // Whatever is still gathered goes out before the terminal is restored.
+        let _ = self.terminal.backend_mut().flush();
         restore(self.mouse);
         let _ = self.terminal.show_cursor();
     }

@@ -38,6 +38,11 @@ pub(crate) struct TerminalPlane {
     pub(crate) settle_timeout: Duration,
     /// Input was written since the screen last settled.
     unsettled: bool,
+    /// Input a step delivered that has not been written yet: a step's
+    /// inputs (a click's move, press and release) leave in one write when the
+    /// step settles, so the program reads them together and answers with one
+    /// frame, as it would a fast typist's.
+    unwritten: Vec<u8>,
     /// The output count the last wait evaluation saw.
     seen_outputs: u64,
     /// The screen tree as of the last settle a wait saw, which is what a
@@ -67,6 +72,7 @@ impl TerminalPlane {
             started,
             settle_timeout: DEFAULT_SETTLE_TIMEOUT,
             unsettled: false,
+            unwritten: Vec::new(),
             seen_outputs: 0,
             settled_tree: None,
             snapshotter: Snapshotter::default(),
@@ -97,13 +103,28 @@ impl TerminalPlane {
         committed.time = time;
     }
 
-    /// Writes input bytes, marking the screen unsettled.
+    /// Queues input bytes for the next [`flush_input`](Self::flush_input),
+    /// marking the screen unsettled. An ended program fails here, as the
+    /// write would.
     fn write(&mut self, bytes: &[u8]) -> Result<(), AutomationError> {
         if bytes.is_empty() {
             return Ok(());
         }
+        if let Some(status) = self.pty.exit_status() {
+            return Err(automation_error(PtyError::Ended(status), "the input reached it"));
+        }
         self.unsettled = true;
-        self.pty.write(bytes).map_err(|error| automation_error(error, "the input reached it"))
+        self.unwritten.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// Writes the queued input in one write.
+    fn flush_input(&mut self) -> Result<(), AutomationError> {
+        if self.unwritten.is_empty() {
+            return Ok(());
+        }
+        let bytes = std::mem::take(&mut self.unwritten);
+        self.pty.write(&bytes).map_err(|error| automation_error(error, "the input reached it"))
     }
 
     fn pointer(&mut self, kind: PointerKind, col: u16, row: u16) -> Result<(), AutomationError> {
@@ -134,6 +155,7 @@ impl TerminalPlane {
 
     /// Waits for a settled screen, bounded by the settle timeout.
     fn settle_now(&mut self) -> Result<(), AutomationError> {
+        self.flush_input()?;
         self.pty
             .wait_settled(self.settle_timeout)
             .map_err(|error| automation_error(error, "the screen settled"))?;
@@ -148,6 +170,37 @@ impl TerminalPlane {
             sink.record(&checkpoint)?;
         }
         Ok(())
+    }
+
+    /// Encodes and queues one input (see [`write`](Self::write)).
+    fn queue_input(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
+        match input {
+            Input::Pointer { kind, col, row } => self.pointer(kind, col, row),
+            Input::Key(key) => {
+                let bytes = encode::key(key, self.pty.input_modes()).map_err(|error| {
+                    AutomationError::NotActionable {
+                        target: "the program".into(),
+                        operation: format!("key:{key}"),
+                        reason: error.to_string(),
+                    }
+                })?;
+                self.write(&bytes)
+            }
+            Input::Text(text) => self.write(&typed(text)),
+            Input::Paste(text) => self.write(&encode::paste(text, self.pty.input_modes())),
+            Input::Raw(text) => self.write(text.as_bytes()),
+            Input::Focus(target) => Err(AutomationError::NotAvailable {
+                what: match target.order() {
+                    Some(order) => format!("focus:{order}"),
+                    None => "focus".into(),
+                },
+                reason: format!("{NO_TREE}; press the program's own keys instead (`key:tab`)"),
+            }),
+            _ => Err(AutomationError::Unsupported {
+                operation: format!("{input:?}"),
+                reason: "the terminal plane does not know this input".into(),
+            }),
+        }
     }
 
     /// The last committed frame.
@@ -275,41 +328,21 @@ impl Plane for TerminalPlane {
     }
 
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
-        match input {
-            Input::Pointer { kind, col, row } => self.pointer(kind, col, row),
-            Input::Key(key) => {
-                let bytes = encode::key(key, self.pty.input_modes()).map_err(|error| {
-                    AutomationError::NotActionable {
-                        target: "the program".into(),
-                        operation: format!("key:{key}"),
-                        reason: error.to_string(),
-                    }
-                })?;
-                self.write(&bytes)
-            }
-            Input::Text(text) => self.write(&typed(text)),
-            Input::Paste(text) => self.write(&encode::paste(text, self.pty.input_modes())),
-            Input::Raw(text) => self.write(text.as_bytes()),
-            Input::Focus(target) => Err(AutomationError::NotAvailable {
-                what: match target.order() {
-                    Some(order) => format!("focus:{order}"),
-                    None => "focus".into(),
-                },
-                reason: format!("{NO_TREE}; press the program's own keys instead (`key:tab`)"),
-            }),
-            _ => Err(AutomationError::Unsupported {
-                operation: format!("{input:?}"),
-                reason: "the terminal plane does not know this input".into(),
-            }),
+        let delivered = self.queue_input(input);
+        if delivered.is_err() {
+            // What the step delivered before it failed still reaches the
+            // program, as each input did when written at once.
+            let _ = self.flush_input();
         }
+        delivered
     }
-
     fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {
         // Time on a program is real: `wait:` lets wall time pass, like `sleep:`.
         self.sleep(duration)
     }
 
     fn sleep(&mut self, duration: Duration) -> Result<(), AutomationError> {
+        self.flush_input()?;
         std::thread::sleep(duration);
         self.settle_now()
     }
@@ -328,6 +361,7 @@ impl Plane for TerminalPlane {
                 before: "the resize reached it".into(),
             });
         }
+        self.flush_input()?;
         self.unsettled = true;
         self.pty
             .resize(cols, rows)
@@ -339,6 +373,7 @@ impl Plane for TerminalPlane {
     }
 
     fn commit(&mut self) -> Result<Generation, AutomationError> {
+        self.flush_input()?;
         // What a wait saw is older than what this commit takes.
         self.settled_tree = None;
         // Every step commits a settled screen: a step's generation shows what
@@ -381,6 +416,7 @@ impl Plane for TerminalPlane {
     }
 
     fn await_change(&mut self, timeout: Duration) -> Result<(), AutomationError> {
+        self.flush_input()?;
         let (outputs, settled) = self.pty.await_settled_output(self.seen_outputs, timeout);
         self.seen_outputs = outputs;
         if settled {
@@ -403,6 +439,7 @@ impl Plane for TerminalPlane {
         condition: &TerminalCondition,
         timeout: Duration,
     ) -> Result<(), AutomationError> {
+        self.flush_input()?;
         conditions::wait(&self.pty, condition, timeout)?;
         // The wait rested on a settled screen (or an exited program).
         self.unsettled = false;
@@ -417,6 +454,7 @@ impl Plane for TerminalPlane {
     }
 
     fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
+        let _ = self.flush_input();
         if self.sinks.is_empty() {
             return Ok(None);
         }

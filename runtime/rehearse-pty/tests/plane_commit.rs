@@ -1,12 +1,15 @@
-//! A commit re-reads only what changed on the screen: the committed buffer
-//! and tree always equal a full read of the grid, a commit with no output
-//! since the last one keeps the frame under a new generation, and a resize
-//! (which writes no output) is still seen.
+//! What a step writes and commits: its inputs leave in one write (a click's
+//! press and release reach the program in one read), and the commit re-reads
+//! only what changed on the screen: the committed buffer and tree always
+//! equal a full read of the grid, a commit with no output since the last one
+//! keeps the frame under a new generation, and a resize (which writes no
+//! output) is still seen.
 
 mod common;
 
 use std::time::Duration;
 
+use common::fixture;
 use rehearse_lang::{AutomationStep, KeyCode, Predicate, Selector, WaitCondition};
 use rehearse_pty::{PtySessionOptions, Terminal};
 
@@ -73,4 +76,23 @@ fn a_commit_with_no_output_keeps_the_frame_and_a_resize_is_seen() {
     assert_eq!((viewport.width, viewport.height), (20, 5));
     assert_eq!(terminal.tree().root.bounds.width, 20);
     assert_committed_is_the_screen(&terminal);
+}
+
+#[test]
+fn a_steps_inputs_reach_the_program_in_one_write() {
+    let options = PtySessionOptions::new(fixture("echo")).size(80, 24);
+    let mut terminal = Terminal::spawn(options).unwrap();
+    terminal.step(exists("ready")).unwrap();
+    // The press and the release of a click (the hover before them sends
+    // nothing under `?1000`): written one by one, a program that is quick
+    // to read would see two reads.
+    terminal.step(AutomationStep::click(Selector::text_contains("ready"))).unwrap();
+    terminal.step(exists("total=18")).unwrap();
+    let reads: Vec<String> = terminal
+        .pty()
+        .screen_text()
+        .lines()
+        .filter_map(|line| line.strip_prefix("in: ").map(str::to_owned))
+        .collect();
+    assert_eq!(reads, ["1b 5b 3c 30 3b 33 3b 31 4d 1b 5b 3c 30 3b 33 3b 31 6d"], "one read");
 }
