@@ -9,9 +9,11 @@ use std::time::Duration;
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+#[cfg(not(unix))]
+use ratatui::crossterm::event;
 use ratatui::crossterm::event::{
-    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-    Event, KeyCode, KeyEventKind, KeyModifiers,
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
+    KeyCode, KeyEventKind, KeyModifiers,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
@@ -57,6 +59,7 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
     let session =
         SessionOptions::default().viewport(size.width, size.height).clock(ClockMode::Realtime);
     let mut engine = SessionEngine::start(app, session)?;
+    let mut input = TerminalInput::new()?;
     let mut marker = CommitMarker::from_env();
     let mut drawn = None;
     // Whether input arrived since the last announced commit: every input is
@@ -71,7 +74,7 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
                 draw(&mut guard.terminal, &engine)?;
                 drawn = Some(engine.generation());
             }
-            marker.announce(guard.terminal.backend_mut())?;
+            marker.announce(guard.terminal.backend_mut(), input.consumed())?;
             drop(holding);
             guard.terminal.backend_mut().flush()?;
             answered_input = false;
@@ -80,20 +83,17 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
             break;
         }
         let wait = engine.until_next_timer().map_or(options.tick, |due| due.min(options.tick));
-        if event::poll(wait)? {
-            // Take everything already waiting, then commit once.
-            loop {
-                let event = event::read()?;
+        if input.wait(wait)? {
+            // Take everything already waiting, then commit once: the commit
+            // answers every byte read, even bytes that made no event.
+            while let Some(event) = input.next() {
                 if options.ctrl_c_quits && is_ctrl_c(&event) {
                     engine.close();
                     return Ok(());
                 }
                 engine.handle_event(&event)?;
-                answered_input = true;
-                if !event::poll(Duration::ZERO)? {
-                    break;
-                }
             }
+            answered_input = true;
         } else if engine.has_ready_work() {
             // A timer fell due or a command reported.
             engine.drain()?;
@@ -114,11 +114,12 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
 /// `REHEARSE_TOKEN` and `REHEARSE_SESSION` (a terminal-plane driver sets
 /// them). Without them it writes nothing.
 ///
-/// The marker takes the base form (no input count): crossterm reads the
-/// terminal itself, so the runner cannot count the bytes it consumed. A
-/// driver therefore knows a marker came after its input was written, not
-/// that the input caused it; an app with timers may announce a timer's
-/// commit first.
+/// On Unix the marker carries the input count (`;in=N`): the runner reads
+/// the terminal itself ([`input`]) and counts the bytes it has turned into
+/// events, so a driver knows which of its input a commit answered, and a
+/// timer's commit between its write and the runner's read never settles its
+/// wait early. Elsewhere crossterm reads the terminal and the marker takes
+/// the base form: it only says a commit came after the input was written.
 struct CommitMarker {
     key: Option<rehearse_core::marker::MarkerKey>,
     revision: u64,
@@ -134,14 +135,72 @@ impl CommitMarker {
         Self { key, revision: 0 }
     }
 
-    /// Writes the next marker to `out` (not flushed).
-    fn announce(&mut self, out: &mut impl Write) -> io::Result<()> {
+    /// Writes the next marker to `out` (not flushed), with the count of
+    /// input bytes read when known.
+    fn announce(&mut self, out: &mut impl Write, input: Option<u64>) -> io::Result<()> {
         let Some(key) = &self.key else { return Ok(()) };
         self.revision += 1;
         let bytes = key
-            .encode(self.revision, None)
+            .encode(self.revision, input)
             .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))?;
         out.write_all(&bytes)
+    }
+}
+
+/// Where the input comes from: read here on Unix, counted.
+#[cfg(unix)]
+mod input;
+
+#[cfg(unix)]
+struct TerminalInput(input::TerminalInput);
+
+#[cfg(unix)]
+impl TerminalInput {
+    fn new() -> io::Result<Self> {
+        input::TerminalInput::new().map(Self)
+    }
+
+    fn wait(&mut self, timeout: Duration) -> io::Result<bool> {
+        self.0.wait(timeout)
+    }
+
+    fn next(&mut self) -> Option<Event> {
+        self.0.next()
+    }
+
+    fn consumed(&self) -> Option<u64> {
+        Some(self.0.consumed())
+    }
+}
+
+/// Elsewhere crossterm reads the terminal; the bytes are not counted.
+#[cfg(not(unix))]
+struct TerminalInput(std::collections::VecDeque<Event>);
+
+#[cfg(not(unix))]
+impl TerminalInput {
+    fn new() -> io::Result<Self> {
+        Ok(Self(std::collections::VecDeque::new()))
+    }
+
+    fn wait(&mut self, timeout: Duration) -> io::Result<bool> {
+        if !event::poll(timeout)? {
+            return Ok(false);
+        }
+        loop {
+            self.0.push_back(event::read()?);
+            if !event::poll(Duration::ZERO)? {
+                return Ok(true);
+            }
+        }
+    }
+
+    fn next(&mut self) -> Option<Event> {
+        self.0.pop_front()
+    }
+
+    fn consumed(&self) -> Option<u64> {
+        None
     }
 }
 
