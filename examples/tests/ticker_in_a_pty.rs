@@ -44,3 +44,15 @@ fn a_timers_commit_between_write_and_read_never_settles_a_wait_early() {
     assert!(commits > 40, "the timer committed between the inputs too ({commits} commits)");
     assert_eq!(session.markers_ignored(), 0, "every marker verified");
 }
+
+#[test]
+fn a_resize_reaches_the_app_through_sigwinch() {
+    let mut session = ticker();
+    session.wait_screen(&ScreenCondition::contains("ticks:"), TIMEOUT).expect("the first frame");
+    let full_width = ScreenCondition::matches("(?m)^╭.{58}╮$").unwrap();
+    session.wait_screen(&full_width, TIMEOUT).expect("the field spans the 60 columns");
+    session.resize(40, 6).unwrap();
+    // The app reads the new size on SIGWINCH and redraws the field to fit.
+    let narrow = ScreenCondition::matches("(?m)^╭.{38}╮$").unwrap();
+    session.wait_screen(&narrow, TIMEOUT).expect("the field spans the 40 columns");
+}
