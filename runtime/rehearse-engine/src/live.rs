@@ -252,11 +252,14 @@ fn draw<C: Component>(terminal: &mut LiveTerminal, engine: &SessionEngine<C>) ->
     terminal.draw(|frame| {
         let buffer = frame.buffer_mut();
         for (target, source) in buffer.content.iter_mut().zip(&committed.buffer.content) {
-            *target = source.clone();
+            target.clone_from(source);
             // A control character an app put in a cell is shown, not obeyed.
-            let symbol = visible_symbol(source.symbol());
-            if symbol != source.symbol() {
-                target.set_symbol(symbol);
+            // `visible_symbol` hands back the very same text when it is fine,
+            // so comparing addresses (not bytes) tells whether it changed.
+            let symbol = source.symbol();
+            let visible = visible_symbol(symbol);
+            if !std::ptr::eq(visible, symbol) {
+                target.set_symbol(visible);
             }
         }
         if let Some((col, row)) = committed.cursor {
