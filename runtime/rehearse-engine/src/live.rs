@@ -7,7 +7,6 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 #[cfg(not(unix))]
 use ratatui::crossterm::event;
@@ -19,6 +18,8 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
+use ratatui::layout::Rect;
+use ratatui::{Terminal, Viewport};
 
 use crate::SessionOptions;
 use crate::component::Component;
@@ -249,6 +250,12 @@ type LiveTerminal = Terminal<CrosstermBackend<CommitWriter>>;
 
 fn draw<C: Component>(terminal: &mut LiveTerminal, engine: &SessionEngine<C>) -> io::Result<()> {
     let committed = engine.committed();
+    // The viewport follows the engine's, which follows the resize events:
+    // ratatui need not ask the terminal its size at every frame (a fixed
+    // viewport), and a frame never mixes two sizes.
+    if terminal.get_frame().area() != committed.buffer.area {
+        terminal.resize(committed.buffer.area)?;
+    }
     terminal.draw(|frame| {
         let buffer = frame.buffer_mut();
         for (target, source) in buffer.content.iter_mut().zip(&committed.buffer.content) {
@@ -287,7 +294,12 @@ impl TerminalGuard {
         }
         let held = Rc::new(Cell::new(false));
         let writer = CommitWriter { out: stdout, gathered: Vec::new(), held: Rc::clone(&held) };
-        let terminal = Terminal::new(CrosstermBackend::new(writer))?;
+        let (cols, rows) = ratatui::crossterm::terminal::size()?;
+        let viewport = Viewport::Fixed(Rect::new(0, 0, cols, rows));
+        let terminal = Terminal::with_options(
+            CrosstermBackend::new(writer),
+            ratatui::TerminalOptions { viewport },
+        )?;
         Ok(Self { terminal, held, mouse })
     }
 
