@@ -310,7 +310,7 @@ fn per_step_table() {
 // timed part), so the new line is always in view: the list shows 19 rows.
 
 /// One round on the terminal plane, settled on the app's markers.
-#[divan::bench(sample_count = 20, sample_size = 1)]
+#[divan::bench(sample_count = 40, sample_size = 1)]
 fn terminal_plane_round(bencher: Bencher<'_, '_>) {
     let mut times = [Duration::ZERO; 4];
     bencher
@@ -349,7 +349,7 @@ fn terminal_plane_round_quiet_1ms(bencher: Bencher<'_, '_>) {
 }
 
 /// One round through tmux `send-keys` / `capture-pane`.
-#[divan::bench(sample_count = 20, sample_size = 1)]
+#[divan::bench(sample_count = 40, sample_size = 1)]
 fn tmux_round(bencher: Bencher<'_, '_>) {
     let mut times = [Duration::ZERO; 4];
     bencher.with_inputs(Tmux::start).bench_local_refs(|tmux| tmux.round(0, &mut times));
