@@ -31,8 +31,9 @@ const SIZE: (u16, u16) = (80, 24);
 /// The new-todo field's placeholder, shown while the field is empty.
 const PLACEHOLDER: &str = "What needs doing?";
 
-/// Rounds per harness in the per-step table.
-const ROUNDS: usize = 12;
+/// Rounds per harness in the per-step table: as many as the list shows
+/// without scrolling (19 rows), so every round's line is in view.
+const ROUNDS: usize = 18;
 
 const TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -43,7 +44,9 @@ fn main() {
     }
     // `REHEARSE_BENCH_PLANE_ROUNDS=N`: only N rounds on the terminal plane
     // (settled on markers), for counting the plane's own instructions under
-    // callgrind: (count at N=11 − count at N=1) / 10 is one round.
+    // callgrind: (count at N=11 − count at N=1) / 10 is one round. With
+    // `REHEARSE_BENCH_TRACE` set too, each round's step times are printed, to
+    // see the spread the medians hide.
     if let Some(rounds) =
         std::env::var("REHEARSE_BENCH_PLANE_ROUNDS").ok().and_then(|n| n.parse().ok())
     {
@@ -51,7 +54,14 @@ fn main() {
         let mut times = [Duration::ZERO; 4];
         for round in 0..rounds {
             terminal_round(&mut terminal, round, &mut times);
+            if std::env::var_os("REHEARSE_BENCH_TRACE").is_some() {
+                eprintln!("{round} {:?} {:?}", times.iter().sum::<Duration>(), times);
+            }
         }
+        // Quit cleanly (Ctrl+C), so a wrapper such as callgrind writes its
+        // counts.
+        terminal.pty().key("ctrl+c".parse().expect("a key")).expect("the app reads Ctrl+C");
+        terminal.pty().wait_exit(Duration::from_secs(60)).expect("the app quits on Ctrl+C");
         return;
     }
     // A filter on the command line runs only the divan benches it names.
@@ -76,8 +86,18 @@ enum Settling {
 }
 
 /// The todo app on the terminal plane, its first screen drawn.
+///
+/// `REHEARSE_BENCH_APP_WRAPPER` (words split on spaces) runs the app under
+/// another program, to count the app's own instructions: for example
+/// `valgrind --tool=callgrind --callgrind-out-file=/tmp/todo.%p`.
 fn terminal(settling: Settling) -> Terminal {
-    let options = PtySessionOptions::new(TODO).size(SIZE.0, SIZE.1);
+    let wrapper = std::env::var("REHEARSE_BENCH_APP_WRAPPER").unwrap_or_default();
+    let mut words = wrapper.split_whitespace();
+    let options = match words.next() {
+        Some(program) => PtySessionOptions::new(program).args(words).arg(TODO),
+        None => PtySessionOptions::new(TODO),
+    };
+    let options = options.size(SIZE.0, SIZE.1);
     let options = match settling {
         Settling::Marker => options.marker("bench-token", "bench").quiet_window(None),
         Settling::Quiet(window) => options.quiet_window(Some(window)),
@@ -220,9 +240,14 @@ fn terminal_round(terminal: &mut Terminal, round: usize, times: &mut [Duration; 
     }
 }
 
-fn median(mut samples: Vec<Duration>) -> Duration {
+fn median(samples: Vec<Duration>) -> Duration {
+    quantile(samples, 2)
+}
+
+/// The sample at `at`/4 of the sorted samples (2 is the median).
+fn quantile(mut samples: Vec<Duration>, at: usize) -> Duration {
     samples.sort();
-    samples[samples.len() / 2]
+    samples[(samples.len() * at / 4).min(samples.len() - 1)]
 }
 
 /// Medians per step and per round for both harnesses, rounds interleaved
@@ -258,6 +283,10 @@ fn per_step_table() {
             ours.as_secs_f64() / theirs.as_secs_f64()
         );
     }
+    let spread = |rounds: &Vec<Duration>| {
+        format!("{:.2?}–{:.2?}", quantile(rounds.clone(), 1), quantile(rounds.clone(), 3))
+    };
+    let (plane_spread, tmux_spread) = (spread(&plane_rounds), spread(&tmux_rounds));
     let (ours, theirs) = (median(plane_rounds), median(tmux_rounds));
     println!(
         "{:<26} {:>16.3?} {:>14.3?} {:>8.2}",
@@ -266,6 +295,7 @@ fn per_step_table() {
         theirs,
         ours.as_secs_f64() / theirs.as_secs_f64()
     );
+    println!("{:<26} {plane_spread:>16} {tmux_spread:>14}", "round, quartiles");
     println!("(the terminal plane settles on the todo app's render-commit markers)\n");
     // Sanity: the same screen came out of both.
     let screen = tmux.capture();
@@ -280,7 +310,7 @@ fn per_step_table() {
 // timed part), so the new line is always in view: the list shows 19 rows.
 
 /// One round on the terminal plane, settled on the app's markers.
-#[divan::bench(sample_count = 20, sample_size = 1)]
+#[divan::bench(sample_count = 40, sample_size = 1)]
 fn terminal_plane_round(bencher: Bencher<'_, '_>) {
     let mut times = [Duration::ZERO; 4];
     bencher
@@ -319,7 +349,7 @@ fn terminal_plane_round_quiet_1ms(bencher: Bencher<'_, '_>) {
 }
 
 /// One round through tmux `send-keys` / `capture-pane`.
-#[divan::bench(sample_count = 20, sample_size = 1)]
+#[divan::bench(sample_count = 40, sample_size = 1)]
 fn tmux_round(bencher: Bencher<'_, '_>) {
     let mut times = [Duration::ZERO; 4];
     bencher.with_inputs(Tmux::start).bench_local_refs(|tmux| tmux.round(0, &mut times));

@@ -1,20 +1,25 @@
 //! The terminal runner: a real terminal, real crossterm input, the same
 //! engine as every other host.
 
+use std::cell::Cell;
 use std::io::{self, Stdout, Write};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+#[cfg(not(unix))]
+use ratatui::crossterm::event;
 use ratatui::crossterm::event::{
-    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-    Event, KeyCode, KeyEventKind, KeyModifiers,
+    DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event,
+    KeyCode, KeyEventKind, KeyModifiers,
 };
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
+use ratatui::layout::Rect;
+use ratatui::{Terminal, Viewport};
 
 use crate::SessionOptions;
 use crate::component::Component;
@@ -55,6 +60,7 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
     let session =
         SessionOptions::default().viewport(size.width, size.height).clock(ClockMode::Realtime);
     let mut engine = SessionEngine::start(app, session)?;
+    let mut input = TerminalInput::new()?;
     let mut marker = CommitMarker::from_env();
     let mut drawn = None;
     // Whether input arrived since the last announced commit: every input is
@@ -62,31 +68,33 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
     let mut answered_input = false;
     loop {
         if drawn != Some(engine.generation()) || answered_input {
+            // The frame, the cursor and the marker leave in one write, so a
+            // driver reads them together (one wake-up, not three).
+            let holding = guard.hold();
             if drawn != Some(engine.generation()) {
                 draw(&mut guard.terminal, &engine)?;
                 drawn = Some(engine.generation());
             }
-            marker.announce()?;
+            marker.announce(guard.terminal.backend_mut(), input.consumed())?;
+            drop(holding);
+            guard.terminal.backend_mut().flush()?;
             answered_input = false;
         }
         if engine.quit_requested() {
             break;
         }
         let wait = engine.until_next_timer().map_or(options.tick, |due| due.min(options.tick));
-        if event::poll(wait)? {
-            // Take everything already waiting, then commit once.
-            loop {
-                let event = event::read()?;
+        if input.wait(wait)? {
+            // Take everything already waiting, then commit once: the commit
+            // answers every byte read, even bytes that made no event.
+            while let Some(event) = input.next() {
                 if options.ctrl_c_quits && is_ctrl_c(&event) {
                     engine.close();
                     return Ok(());
                 }
                 engine.handle_event(&event)?;
-                answered_input = true;
-                if !event::poll(Duration::ZERO)? {
-                    break;
-                }
             }
+            answered_input = true;
         } else if engine.has_ready_work() {
             // A timer fell due or a command reported.
             engine.drain()?;
@@ -107,11 +115,12 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
 /// `REHEARSE_TOKEN` and `REHEARSE_SESSION` (a terminal-plane driver sets
 /// them). Without them it writes nothing.
 ///
-/// The marker takes the base form (no input count): crossterm reads the
-/// terminal itself, so the runner cannot count the bytes it consumed. A
-/// driver therefore knows a marker came after its input was written, not
-/// that the input caused it; an app with timers may announce a timer's
-/// commit first.
+/// On Unix the marker carries the input count (`;in=N`): the runner reads
+/// the terminal itself ([`input`]) and counts the bytes it has turned into
+/// events, so a driver knows which of its input a commit answered, and a
+/// timer's commit between its write and the runner's read never settles its
+/// wait early. Elsewhere crossterm reads the terminal and the marker takes
+/// the base form: it only says a commit came after the input was written.
 struct CommitMarker {
     key: Option<rehearse_core::marker::MarkerKey>,
     revision: u64,
@@ -127,15 +136,72 @@ impl CommitMarker {
         Self { key, revision: 0 }
     }
 
-    fn announce(&mut self) -> io::Result<()> {
+    /// Writes the next marker to `out` (not flushed), with the count of
+    /// input bytes read when known.
+    fn announce(&mut self, out: &mut impl Write, input: Option<u64>) -> io::Result<()> {
         let Some(key) = &self.key else { return Ok(()) };
         self.revision += 1;
         let bytes = key
-            .encode(self.revision, None)
+            .encode(self.revision, input)
             .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))?;
-        let mut stdout = io::stdout();
-        stdout.write_all(&bytes)?;
-        stdout.flush()
+        out.write_all(&bytes)
+    }
+}
+
+/// Where the input comes from: read here on Unix, counted.
+#[cfg(unix)]
+mod input;
+
+#[cfg(unix)]
+struct TerminalInput(input::TerminalInput);
+
+#[cfg(unix)]
+impl TerminalInput {
+    fn new() -> io::Result<Self> {
+        input::TerminalInput::new().map(Self)
+    }
+
+    fn wait(&mut self, timeout: Duration) -> io::Result<bool> {
+        self.0.wait(timeout)
+    }
+
+    fn next(&mut self) -> Option<Event> {
+        self.0.next()
+    }
+
+    fn consumed(&self) -> Option<u64> {
+        Some(self.0.consumed())
+    }
+}
+
+/// Elsewhere crossterm reads the terminal; the bytes are not counted.
+#[cfg(not(unix))]
+struct TerminalInput(std::collections::VecDeque<Event>);
+
+#[cfg(not(unix))]
+impl TerminalInput {
+    fn new() -> io::Result<Self> {
+        Ok(Self(std::collections::VecDeque::new()))
+    }
+
+    fn wait(&mut self, timeout: Duration) -> io::Result<bool> {
+        if !event::poll(timeout)? {
+            return Ok(false);
+        }
+        loop {
+            self.0.push_back(event::read()?);
+            if !event::poll(Duration::ZERO)? {
+                return Ok(true);
+            }
+        }
+    }
+
+    fn next(&mut self) -> Option<Event> {
+        self.0.pop_front()
+    }
+
+    fn consumed(&self) -> Option<u64> {
+        None
     }
 }
 
@@ -145,19 +211,62 @@ fn is_ctrl_c(event: &Event) -> bool {
         && key.modifiers.contains(KeyModifiers::CONTROL))
 }
 
-fn draw<C: Component>(
-    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
-    engine: &SessionEngine<C>,
-) -> io::Result<()> {
+/// Stdout, gathered: while a commit holds it, writes collect and flushes
+/// wait, so that everything a commit writes leaves in one `write`; otherwise
+/// a flush sends what was gathered at once.
+struct CommitWriter {
+    out: Stdout,
+    gathered: Vec<u8>,
+    held: Rc<Cell<bool>>,
+}
+
+impl Write for CommitWriter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.gathered.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.held.get() || self.gathered.is_empty() {
+            return Ok(());
+        }
+        let mut out = self.out.lock();
+        let sent = out.write_all(&self.gathered).and_then(|()| out.flush());
+        self.gathered.clear();
+        sent
+    }
+}
+
+/// Holds the [`CommitWriter`] until dropped.
+struct Holding(Rc<Cell<bool>>);
+
+impl Drop for Holding {
+    fn drop(&mut self) {
+        self.0.set(false);
+    }
+}
+
+type LiveTerminal = Terminal<CrosstermBackend<CommitWriter>>;
+
+fn draw<C: Component>(terminal: &mut LiveTerminal, engine: &SessionEngine<C>) -> io::Result<()> {
     let committed = engine.committed();
+    // The viewport follows the engine's, which follows the resize events:
+    // ratatui need not ask the terminal its size at every frame (a fixed
+    // viewport), and a frame never mixes two sizes.
+    if terminal.get_frame().area() != committed.buffer.area {
+        terminal.resize(committed.buffer.area)?;
+    }
     terminal.draw(|frame| {
         let buffer = frame.buffer_mut();
         for (target, source) in buffer.content.iter_mut().zip(&committed.buffer.content) {
-            *target = source.clone();
+            target.clone_from(source);
             // A control character an app put in a cell is shown, not obeyed.
-            let symbol = visible_symbol(source.symbol());
-            if symbol != source.symbol() {
-                target.set_symbol(symbol);
+            // `visible_symbol` hands back the very same text when it is fine,
+            // so comparing addresses (not bytes) tells whether it changed.
+            let symbol = source.symbol();
+            let visible = visible_symbol(symbol);
+            if !std::ptr::eq(visible, symbol) {
+                target.set_symbol(visible);
             }
         }
         if let Some((col, row)) = committed.cursor {
@@ -169,7 +278,8 @@ fn draw<C: Component>(
 
 /// Puts the terminal into application mode and guarantees it is put back.
 struct TerminalGuard {
-    terminal: Terminal<CrosstermBackend<Stdout>>,
+    terminal: LiveTerminal,
+    held: Rc<Cell<bool>>,
     mouse: bool,
 }
 
@@ -182,14 +292,31 @@ impl TerminalGuard {
         if mouse {
             execute!(stdout, EnableMouseCapture)?;
         }
-        let terminal = Terminal::new(CrosstermBackend::new(stdout))?;
-        Ok(Self { terminal, mouse })
+        let held = Rc::new(Cell::new(false));
+        let writer = CommitWriter { out: stdout, gathered: Vec::new(), held: Rc::clone(&held) };
+        let (cols, rows) = ratatui::crossterm::terminal::size()?;
+        let viewport = Viewport::Fixed(Rect::new(0, 0, cols, rows));
+        let terminal = Terminal::with_options(
+            CrosstermBackend::new(writer),
+            ratatui::TerminalOptions { viewport },
+        )?;
+        Ok(Self { terminal, held, mouse })
+    }
+
+    /// Gathers what the terminal writes until the guard is dropped; the
+    /// next flush sends it in one write.
+    fn hold(&self) -> Holding {
+        self.held.set(true);
+        Holding(Rc::clone(&self.held))
     }
 }
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
         TERMINAL_ACTIVE.store(false, Ordering::Release);
+        self.held.set(false);
+        // Whatever is still gathered goes out before the terminal is restored.
+        let _ = self.terminal.backend_mut().flush();
         restore(self.mouse);
         let _ = self.terminal.show_cursor();
     }

@@ -211,6 +211,9 @@ pub(crate) struct State {
     /// How many chunks of output the reader has fed the emulator, so a wait
     /// can tell whether the screen may have changed since it last looked.
     pub(crate) outputs: u64,
+    /// Counts everything that can change the grid: each chunk of output and
+    /// each resize. A snapshot taken at the same count shows the same grid.
+    pub(crate) screen_epoch: u64,
 }
 
 pub(crate) struct Shared {
@@ -300,6 +303,7 @@ impl PtySession {
                 markers_ignored: 0,
                 pending_replies: Vec::new(),
                 outputs: 0,
+                screen_epoch: 0,
             }),
             changed: Condvar::new(),
         });
@@ -458,6 +462,7 @@ impl PtySession {
         {
             let mut state = self.shared.lock();
             state.emulator.resize(rows, cols);
+            state.screen_epoch += 1;
             let (written, now) = (state.written, Instant::now());
             state.settle.on_input(written, now);
             if let Some(recorder) = &mut state.recorder {
@@ -500,6 +505,13 @@ impl PtySession {
     /// Reads the emulator under the session's lock.
     pub fn with_emulator<R>(&self, read: impl FnOnce(&dyn Emulator) -> R) -> R {
         read(self.shared.lock().emulator.as_ref())
+    }
+
+    /// Reads the emulator under the session's lock with its screen epoch,
+    /// which changes whenever the grid may have (output, a resize).
+    pub(crate) fn with_emulator_epoch<R>(&self, read: impl FnOnce(&dyn Emulator, u64) -> R) -> R {
+        let state = self.shared.lock();
+        read(state.emulator.as_ref(), state.screen_epoch)
     }
 
     /// How the program ended, if it has.
@@ -603,6 +615,7 @@ fn reader_sink(
         };
         let now = Instant::now();
         state.outputs += 1;
+        state.screen_epoch += 1;
         state.settle.on_output(now);
         if let Some(recorder) = &mut state.recorder {
             recorder.output(now, bytes);

@@ -1,9 +1,9 @@
 //! The grid as a ratatui `Buffer`, so the project's existing text, cells,
 //! styled and PNG encoders can serve the terminal plane too.
 
-use ratatui::buffer::Buffer;
+use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
-use ratatui::style::{Color as RColor, Modifier, Style};
+use ratatui::style::{Color as RColor, Modifier};
 
 use crate::emulator::{CellStyle, Color, Emulator};
 
@@ -73,6 +73,12 @@ pub(crate) fn set_cell(
             modifier |= flag;
         }
     }
-    let style = Style::new().fg(color(style.fg)).bg(color(style.bg)).add_modifier(modifier);
-    target.set_symbol(if text.is_empty() { " " } else { text }).set_style(style);
+    // The whole cell is written (not patched as `set_style` would), so a
+    // buffer that held an earlier screen ends up as a fresh one would.
+    let mut cell = Cell::EMPTY;
+    cell.set_symbol(if text.is_empty() { " " } else { text });
+    cell.fg = color(style.fg);
+    cell.bg = color(style.bg);
+    cell.modifier = modifier;
+    *target = cell;
 }

@@ -158,6 +158,22 @@ pub trait Emulator: Send {
             }
         }
     }
+    /// One key per visible row, top first, into `keys` (its length becomes
+    /// the row count): two reads of a row give equal keys only when every
+    /// cell of it has the same text, width and style, so a snapshot re-reads
+    /// only the rows whose key changed. The default spells every cell out;
+    /// an emulator with a cheaper faithful encoding of a row uses that.
+    fn row_keys(&self, keys: &mut Vec<String>) {
+        use std::fmt::Write as _;
+        let (rows, _) = self.size();
+        keys.resize_with(usize::from(rows), String::new);
+        for (row, key) in (0..rows).zip(keys.iter_mut()) {
+            key.clear();
+            self.visit_row(row, &mut |_, text, width, style| {
+                let _ = write!(key, "{text}\u{0}{width}{style:?}\u{0}");
+            });
+        }
+    }
     /// The text of a visible row, trailing blanks trimmed.
     fn line_text(&self, row: u16) -> String;
     /// Whether a visible row wrapped onto the next one.

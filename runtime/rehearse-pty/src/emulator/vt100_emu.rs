@@ -112,6 +112,16 @@ impl Emulator for Vt100Emulator {
         }
     }
 
+    /// vt100's own formatted rows: the escape sequences that redraw each
+    /// row exactly (text, wide characters, every attribute, erased runs), a
+    /// faithful key that reads each row's cells in place, far cheaper than a
+    /// [`Emulator::visit_row`] of every cell.
+    fn row_keys(&self, keys: &mut Vec<String>) {
+        let (_, cols) = self.size();
+        keys.clear();
+        keys.extend(self.parser.screen().rows_formatted(0, cols));
+    }
+
     fn line_text(&self, row: u16) -> String {
         let (_, cols) = self.size();
         let mut text = String::new();

@@ -5,16 +5,16 @@ use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
-use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
+use rehearse_core::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     AutomationError, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input, LogicalTime,
     Pending, Plane, PointerKind,
 };
-use rehearse_lang::{Selector, TerminalCondition};
+use rehearse_lang::{Selector, SemanticRole, TerminalCondition};
 
 use super::conditions;
-use super::screen::{LineMap, TreeBuilder, screen_tree};
+use super::screen::{LineMap, Snapshotter, TreeBuilder, screen_tree};
 use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 use crate::error::PtyError;
 use crate::session::PtySession;
@@ -38,11 +38,18 @@ pub(crate) struct TerminalPlane {
     pub(crate) settle_timeout: Duration,
     /// Input was written since the screen last settled.
     unsettled: bool,
+    /// Input a step delivered that has not been written yet: a step's
+    /// inputs (a click's move, press and release) leave in one write when the
+    /// step settles, so the program reads them together and answers with one
+    /// frame, as it would a fast typist's.
+    unwritten: Vec<u8>,
     /// The output count the last wait evaluation saw.
     seen_outputs: u64,
     /// The screen tree as of the last settle a wait saw, which is what a
     /// wait evaluates: never a screen read while output was still arriving.
     settled_tree: Option<SemanticTree>,
+    /// Re-reads only what changed at each commit.
+    snapshotter: Snapshotter,
 }
 
 impl TerminalPlane {
@@ -50,29 +57,74 @@ impl TerminalPlane {
     /// is now (not settled: the program may not have drawn yet).
     pub(crate) fn new(pty: PtySession) -> Self {
         let started = Instant::now();
-        let (committed, lines) = snapshot(&pty, Generation(1), LogicalTime::ZERO);
-        Self {
+        // A placeholder the first snapshot replaces whole.
+        let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 0, 0));
+        let tree = SemanticTree::new(Generation(1), Size::ZERO, root);
+        let committed =
+            CommittedFrame::new(Generation(1), Size::ZERO, tree, Buffer::empty(Rect::ZERO));
+        let mut plane = Self {
             pty,
             committed,
-            lines,
+            lines: Vec::new(),
             sinks: Vec::new(),
             hooks: Vec::new(),
             checkpoints: Vec::new(),
             started,
             settle_timeout: DEFAULT_SETTLE_TIMEOUT,
             unsettled: false,
+            unwritten: Vec::new(),
             seen_outputs: 0,
             settled_tree: None,
-        }
+            snapshotter: Snapshotter::default(),
+        };
+        plane.take_snapshot(Generation(1), LogicalTime::ZERO);
+        plane
     }
 
-    /// Writes input bytes, marking the screen unsettled.
+    /// Makes the committed frame what the screen shows now, as `generation`:
+    /// the last frame renumbered when the grid has not changed since (no
+    /// output, no resize), else with the rows that changed read again.
+    fn take_snapshot(&mut self, generation: Generation, time: LogicalTime) {
+        let Self { pty, snapshotter, committed, lines, .. } = self;
+        pty.with_emulator_epoch(|emulator, epoch| {
+            if snapshotter.unchanged(epoch) {
+                return;
+            }
+            let screen = snapshotter.take(emulator, epoch, &mut committed.buffer, generation);
+            let (rows, cols) = emulator.size();
+            committed.viewport = Size::new(cols, rows);
+            committed.tree = screen.tree;
+            *lines = screen.lines;
+            let cursor = emulator.cursor();
+            committed.cursor = cursor.visible.then_some((cursor.col, cursor.row));
+        });
+        committed.generation = generation;
+        committed.tree.generation = generation;
+        committed.time = time;
+    }
+
+    /// Queues input bytes for the next [`flush_input`](Self::flush_input),
+    /// marking the screen unsettled. An ended program fails here, as the
+    /// write would.
     fn write(&mut self, bytes: &[u8]) -> Result<(), AutomationError> {
         if bytes.is_empty() {
             return Ok(());
         }
+        if let Some(status) = self.pty.exit_status() {
+            return Err(automation_error(PtyError::Ended(status), "the input reached it"));
+        }
         self.unsettled = true;
-        self.pty.write(bytes).map_err(|error| automation_error(error, "the input reached it"))
+        self.unwritten.extend_from_slice(bytes);
+        Ok(())
+    }
+
+    /// Writes the queued input in one write.
+    fn flush_input(&mut self) -> Result<(), AutomationError> {
+        if self.unwritten.is_empty() {
+            return Ok(());
+        }
+        let bytes = std::mem::take(&mut self.unwritten);
+        self.pty.write(&bytes).map_err(|error| automation_error(error, "the input reached it"))
     }
 
     /// The bytes a pointer event is, for the modes the program set.
@@ -136,6 +188,7 @@ impl TerminalPlane {
 
     /// Waits for a settled screen, bounded by the settle timeout.
     fn settle_now(&mut self) -> Result<(), AutomationError> {
+        self.flush_input()?;
         self.pty
             .wait_settled(self.settle_timeout)
             .map_err(|error| automation_error(error, "the screen settled"))?;
@@ -280,26 +333,30 @@ impl Plane for TerminalPlane {
     }
 
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
-        let bytes = self.input_bytes(input)?;
-        self.write(&bytes)
+        let delivered = self.input_bytes(input).and_then(|bytes| self.write(&bytes));
+        if delivered.is_err() {
+            // What the step delivered before it failed still reaches the
+            // program, as each input did when written at once.
+            let _ = self.flush_input();
+        }
+        delivered
     }
 
     fn deliver_all(&mut self, inputs: &[Input<'_>]) -> Result<(), AutomationError> {
-        // One write: the program reads the batch as a terminal would send a
-        // burst, with nothing settled in between.
-        let mut bytes = Vec::new();
+        // Queued together, so the batch leaves in one write when the step
+        // settles, as a terminal sends a burst.
         for &input in inputs {
-            bytes.extend(self.input_bytes(input)?);
+            self.deliver(input)?;
         }
-        self.write(&bytes)
+        Ok(())
     }
-
     fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {
         // Time on a program is real: `wait:` lets wall time pass, like `sleep:`.
         self.sleep(duration)
     }
 
     fn sleep(&mut self, duration: Duration) -> Result<(), AutomationError> {
+        self.flush_input()?;
         std::thread::sleep(duration);
         self.settle_now()
     }
@@ -318,6 +375,7 @@ impl Plane for TerminalPlane {
                 before: "the resize reached it".into(),
             });
         }
+        self.flush_input()?;
         self.unsettled = true;
         self.pty
             .resize(cols, rows)
@@ -329,6 +387,7 @@ impl Plane for TerminalPlane {
     }
 
     fn commit(&mut self) -> Result<Generation, AutomationError> {
+        self.flush_input()?;
         // What a wait saw is older than what this commit takes.
         self.settled_tree = None;
         // Every step commits a settled screen: a step's generation shows what
@@ -340,9 +399,8 @@ impl Plane for TerminalPlane {
         let generation = self.committed.generation.next();
         // Counted before the snapshot: output after this is unseen.
         self.seen_outputs = self.pty.outputs();
-        let (frame, lines) = snapshot(&self.pty, generation, self.now());
-        self.committed = frame;
-        self.lines = lines;
+        let time = self.now();
+        self.take_snapshot(generation, time);
         for hook in &mut self.hooks {
             hook.committed(&self.committed);
         }
@@ -372,6 +430,7 @@ impl Plane for TerminalPlane {
     }
 
     fn await_change(&mut self, timeout: Duration) -> Result<(), AutomationError> {
+        self.flush_input()?;
         let (outputs, settled) = self.pty.await_settled_output(self.seen_outputs, timeout);
         self.seen_outputs = outputs;
         if settled {
@@ -394,6 +453,7 @@ impl Plane for TerminalPlane {
         condition: &TerminalCondition,
         timeout: Duration,
     ) -> Result<(), AutomationError> {
+        self.flush_input()?;
         conditions::wait(&self.pty, condition, timeout)?;
         // The wait rested on a settled screen (or an exited program).
         self.unsettled = false;
@@ -408,6 +468,7 @@ impl Plane for TerminalPlane {
     }
 
     fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
+        let _ = self.flush_input();
         if self.sinks.is_empty() {
             return Ok(None);
         }

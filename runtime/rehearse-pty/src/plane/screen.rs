@@ -10,7 +10,8 @@
 //! (the root has no name), and a pointer action goes to the centre of the
 //! matched text itself, not of the line ([`LineMap::locate`]).
 
-use ratatui::layout::Size;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Bounds, Generation, NodeIdentity, SemanticNode, SemanticTree};
 use rehearse_lang::{ActionSet, SemanticAction, SemanticRole};
 
@@ -96,18 +97,31 @@ impl TreeBuilder {
 
     /// Ends row `row`: a `text` node when it held a non-blank cell.
     pub(crate) fn end_row(&mut self, row: u16) {
+        if let Some(line) = self.take_row(row) {
+            self.push(line);
+        }
+    }
+
+    /// Ends row `row` and hands back its `text` node (identity not set yet)
+    /// and line map, when it held a non-blank cell.
+    fn take_row(&mut self, row: u16) -> Option<(SemanticNode, LineMap)> {
         self.blanks.clear();
         let cells = std::mem::take(&mut self.cells);
         let name = std::mem::take(&mut self.name);
-        let (Some(first), Some(last)) = (cells.first(), cells.last()) else { return };
+        let (Some(first), Some(last)) = (cells.first(), cells.last()) else { return None };
         let width = last.0 + u16::from(last.1.max(1)) - first.0;
         let bounds = Bounds::new(first.0.into(), row.into(), width, 1);
         let actions = ActionSet::from_slice(&[SemanticAction::Click, SemanticAction::Drag]);
-        let mut node =
+        let node =
             SemanticNode::new(SemanticRole::Text, bounds).with_name(name).with_actions(actions);
+        Some((node, LineMap { row, cells }))
+    }
+
+    /// Adds a line's node, numbered in order.
+    fn push(&mut self, (mut node, map): (SemanticNode, LineMap)) {
         node.identity = NodeIdentity(self.lines.len() as u64);
         self.root.children.push(node);
-        self.lines.push(LineMap { row, cells });
+        self.lines.push(map);
     }
 
     /// The tree of generation `generation`.
@@ -127,6 +141,77 @@ pub(crate) fn screen_tree(emulator: &dyn Emulator, generation: Generation) -> Sc
         builder.end_row(row);
     }
     builder.finish(generation)
+}
+
+/// Takes snapshots of one emulator's screen, re-reading only the rows that
+/// changed since the last one.
+///
+/// A commit reads the whole grid into a ratatui `Buffer` and the screen
+/// tree; at 80x24 that is about a million instructions when every cell is
+/// visited (vt100 finds each cell from the top of the screen, ratatui sets
+/// each symbol). Between two commits a program usually redraws a few rows,
+/// so the snapshotter keeps each row's key ([`Emulator::row_keys`], a
+/// faithful encoding of the row) and its `text` node, and visits only the
+/// rows whose key changed; the rest of the buffer is the last snapshot's.
+#[derive(Default)]
+pub(crate) struct Snapshotter {
+    /// The screen epoch the last snapshot read (see
+    /// [`PtySession::with_emulator_epoch`](crate::session::PtySession)).
+    epoch: Option<u64>,
+    /// Each row's key as the last snapshot read it.
+    keys: Vec<String>,
+    /// This snapshot's keys (kept to reuse the vector).
+    fresh: Vec<String>,
+    /// Each row's `text` node and line map, `None` for a blank row.
+    rows: Vec<Option<(SemanticNode, LineMap)>>,
+}
+
+impl Snapshotter {
+    /// Whether the grid is the one the last snapshot read: nothing was
+    /// output and nothing resized since (`epoch` is the session's count).
+    pub(crate) fn unchanged(&self, epoch: u64) -> bool {
+        self.epoch == Some(epoch)
+    }
+
+    /// The screen tree of what `emulator` shows (at screen epoch `epoch`),
+    /// bringing `buffer` up to date with it. `buffer` must be the buffer the
+    /// last call brought up to date (any other content is only safe when
+    /// its size differs from the screen's, which makes this read every row).
+    pub(crate) fn take(
+        &mut self,
+        emulator: &dyn Emulator,
+        epoch: u64,
+        buffer: &mut Buffer,
+        generation: Generation,
+    ) -> ScreenTree {
+        let (rows, cols) = emulator.size();
+        let area = Rect::new(0, 0, cols, rows);
+        if buffer.area != area || self.rows.len() != usize::from(rows) {
+            *buffer = Buffer::empty(area);
+            self.keys.clear();
+            self.rows.clear();
+            self.rows.resize(usize::from(rows), None);
+        }
+        emulator.row_keys(&mut self.fresh);
+        let mut builder = TreeBuilder::new(cols, rows);
+        for (row, key) in (0..rows).zip(&self.fresh) {
+            let index = usize::from(row);
+            if self.keys.get(index) == Some(key) {
+                continue;
+            }
+            emulator.visit_row(row, &mut |col, text, width, style| {
+                crate::artifacts::set_cell(buffer, col, row, text, width, style);
+                builder.cell(col, text, width);
+            });
+            self.rows[index] = builder.take_row(row);
+        }
+        std::mem::swap(&mut self.keys, &mut self.fresh);
+        self.epoch = Some(epoch);
+        for line in self.rows.iter().flatten() {
+            builder.push(line.clone());
+        }
+        builder.finish(generation)
+    }
 }
 
 #[cfg(test)]
@@ -155,6 +240,62 @@ mod tests {
         );
         assert!(screen.tree.root.name.is_empty(), "the root never matches text~");
         assert_eq!(screen.tree.root.bounds, Bounds::new(0, 0, 20, 4));
+    }
+
+    /// Feeds each step's bytes, then checks the incremental snapshot against
+    /// a full read of the grid: the same buffer, tree and line maps.
+    #[test]
+    fn a_snapshot_that_rereads_changed_rows_equals_a_full_read() {
+        let mut emulator = Vt100Emulator::new(4, 12, 0);
+        let mut snapshotter = Snapshotter::default();
+        let mut buffer = Buffer::empty(Rect::ZERO);
+        let steps: [&[u8]; 9] = [
+            b"hello\r\nworld",
+            // Text on one row only.
+            b"\x1b[1;1Hjello",
+            // A style alone (no text changes): reverse video on a word.
+            b"\x1b[2;1H\x1b[7mworld\x1b[0m",
+            // A coloured blank (erase with a background).
+            b"\x1b[3;1H\x1b[44m\x1b[K\x1b[0m",
+            // Wide characters, then one overwritten by half.
+            "\x1b[4;1H中文ok".as_bytes(),
+            "\x1b[4;2Hx".as_bytes(),
+            // Output that changes nothing.
+            b"\x1b[1;1Hjello",
+            // Scrolling moves every row.
+            b"\x1b[4;1H\n\n",
+            b"\x1b[2J",
+        ];
+        for (epoch, bytes) in steps.into_iter().enumerate() {
+            let _ = emulator.feed(bytes);
+            let generation = Generation(epoch as u64 + 1);
+            let screen = snapshotter.take(&emulator, epoch as u64, &mut buffer, generation);
+            let full = screen_tree(&emulator, generation);
+            assert_eq!(buffer, crate::artifacts::to_buffer(&emulator), "after step {epoch}");
+            assert_eq!(screen.tree, full.tree, "after step {epoch}");
+            assert_eq!(screen.lines, full.lines, "after step {epoch}");
+            assert!(snapshotter.unchanged(epoch as u64));
+        }
+        // A resize makes it read every row again.
+        emulator.resize(3, 8);
+        let screen = snapshotter.take(&emulator, 99, &mut buffer, Generation(99));
+        assert_eq!(buffer, crate::artifacts::to_buffer(&emulator));
+        assert_eq!(screen.tree, screen_tree(&emulator, Generation(99)).tree);
+    }
+
+    /// Rows whose key did not change are not visited again: the key alone
+    /// decides, so a row is re-read exactly when its cells changed.
+    #[test]
+    fn only_rows_whose_cells_changed_are_read_again() {
+        let mut emulator = Vt100Emulator::new(3, 10, 0);
+        let _ = emulator.feed(b"one\r\ntwo\r\nthree");
+        let mut before = Vec::new();
+        emulator.row_keys(&mut before);
+        let _ = emulator.feed(b"\x1b[2;1H\x1b[1mtwo\x1b[0m");
+        let mut after = Vec::new();
+        emulator.row_keys(&mut after);
+        let changed: Vec<bool> = before.iter().zip(&after).map(|(a, b)| a != b).collect();
+        assert_eq!(changed, [false, true, false], "bold alone changes the row's key");
     }
 
     #[test]
