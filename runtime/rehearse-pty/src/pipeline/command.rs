@@ -99,7 +99,11 @@ pub(crate) fn run(
     let mut buf = vec![0u8; 64 * 1024];
     loop {
         let remaining = deadline.saturating_duration_since(Instant::now());
-        if remaining.is_zero() && !exited {
+        if remaining.is_zero() {
+            if exited {
+                // Something it started keeps writing: stop reading.
+                break;
+            }
             drop(reaper);
             return Err(Failure::Timeout { stderr: stderr.text() });
         }
@@ -108,7 +112,11 @@ pub(crate) fn run(
         let wait = if exited { Duration::ZERO } else { remaining };
         let (out_ready, err_ready, exit_ready) = {
             let mut fds = Vec::with_capacity(3);
-            fds.push(PollFd::new(&pidfd, PollFlags::IN));
+            // A pidfd stays readable once the process has exited: left in,
+            // it would wake every poll after that.
+            if !exited {
+                fds.push(PollFd::new(&pidfd, PollFlags::IN));
+            }
             if let Some(pipe) = &stdout_pipe {
                 fds.push(PollFd::new(pipe, PollFlags::IN));
             }
@@ -126,10 +134,11 @@ pub(crate) fn run(
                 Err(error) => return Err(Failure::Io(error.into())),
             }
             let ready = |fd: &PollFd<'_>| !fd.revents().is_empty();
-            let mut rest = fds[1..].iter();
-            let out_ready = stdout_pipe.is_some() && rest.next().is_some_and(ready);
-            let err_ready = stderr_pipe.is_some() && rest.next().is_some_and(ready);
-            (out_ready, err_ready, ready(&fds[0]))
+            let mut each = fds.iter();
+            let exit_ready = !exited && each.next().is_some_and(ready);
+            let out_ready = stdout_pipe.is_some() && each.next().is_some_and(ready);
+            let err_ready = stderr_pipe.is_some() && each.next().is_some_and(ready);
+            (out_ready, err_ready, exit_ready)
         };
         if out_ready && let Some(pipe) = &mut stdout_pipe {
             match pipe.read(&mut buf) {
@@ -222,6 +231,15 @@ mod tests {
             &finished.stderr[..40]
         );
         assert!(finished.stderr.ends_with("eeeLAST\n"));
+    }
+
+    #[test]
+    fn a_background_job_holding_the_pipes_does_not_hold_the_command() {
+        let mut command = Command::new("bash");
+        command.args(["-c", "sleep 1000 & echo done"]);
+        let finished = run(&mut command, true, Duration::from_secs(60), 100).unwrap();
+        assert!(finished.status.success());
+        assert_eq!(finished.stdout, b"done\n");
     }
 
     #[test]
