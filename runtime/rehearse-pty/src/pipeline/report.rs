@@ -109,7 +109,8 @@ impl MonitorReport {
             mib(rss.max),
             mib(rss.mean)
         );
-        let _ = writeln!(out, "\nAt most {peak} processes at once.");
+        let noun = if peak == 1 { "process" } else { "processes" };
+        let _ = writeln!(out, "\nAt most {peak} {noun} at once.");
         out
     }
 }
