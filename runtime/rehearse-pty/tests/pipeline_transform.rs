@@ -8,7 +8,7 @@ mod common;
 use std::time::Duration;
 
 use common::{PROMPT, TIMEOUT, bash, members};
-use rehearse_pty::pipeline::{ArtifactOrigin, PipelineError, Transform};
+use rehearse_pty::pipeline::{ArtifactOrigin, MAX_ARTIFACT_BYTES, PipelineError, Transform};
 use rehearse_pty::{ScreenCondition, Terminal};
 
 /// Bash in `dir` that wrote `list.txt` (three unsorted lines), downloaded
@@ -137,6 +137,19 @@ fn failures_report_status_and_stderr_and_register_nothing() {
     assert!(
         error.to_string().contains("`true ")
             && error.to_string().contains("exited with code 0 but wrote no file to ${out} ("),
+        "{error}"
+    );
+
+    // Sparse: past the limit without the bytes being written.
+    let size = (MAX_ARTIFACT_BYTES + 1).to_string();
+    let error =
+        terminal.transform("huge.bin", "truncate", ["-s", size.as_str(), "${out}"]).unwrap_err();
+    assert!(matches!(error, PipelineError::TooLarge { .. }), "{error:?}");
+    assert!(
+        error.to_string().starts_with("the file transform `huge.bin` wrote (")
+            && error.to_string().ends_with(
+                ") is larger than the artifact limit of 67108864 bytes (MAX_ARTIFACT_BYTES, docs/limits.md): 67108865 bytes"
+            ),
         "{error}"
     );
 
