@@ -111,6 +111,11 @@ fn substituted_text_reaches_the_program() {
     terminal.pty().type_text(&line).unwrap();
     let shown = format!("{}:home", dir.path().join("list.txt").display());
     terminal.pty().wait_screen(&ScreenCondition::contains(&shown), TIMEOUT).unwrap();
+    // In a pattern, the path is escaped: its dots match dots only.
+    let pattern = terminal.substitute_regex(r"(?m)^${artifacts.list.txt.path}:home$").unwrap();
+    assert!(pattern.ends_with(r"/list\.txt:home$"), "{pattern}");
+    let condition = ScreenCondition::matches(&pattern).unwrap();
+    terminal.pty().wait_screen(&condition, TIMEOUT).unwrap();
 
     let error = terminal.substitute("cat ${artifacts.sorted.path}").unwrap_err();
     assert_eq!(

@@ -4,7 +4,9 @@
 //!
 //! One thread: a `pidfd` for the exit and the two pipes go into one `poll`,
 //! so a command that fills a pipe never blocks against us, and the timeout
-//! needs no timer thread.
+//! needs no timer thread. Where no `pidfd` can be opened (a kernel before
+//! 5.3, a seccomp filter), the poll wakes every [`EXIT_POLL`] to ask
+//! `waitid` (without reaping) whether the command has exited.
 
 use std::io::Read as _;
 use std::os::unix::process::CommandExt as _;
@@ -13,6 +15,9 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec};
 use rustix::process::{Pid, PidfdFlags, Signal};
+
+/// How often the exit is checked where there is no `pidfd`.
+const EXIT_POLL: Duration = Duration::from_millis(10);
 
 /// How much of the standard error is kept (its end) for a failure report.
 pub(crate) const STDERR_KEPT: usize = 8 * 1024;
@@ -81,6 +86,17 @@ pub(crate) fn run(
     timeout: Duration,
     stdout_limit: u64,
 ) -> Result<Finished, Failure> {
+    run_watched(command, capture_stdout, timeout, stdout_limit, true)
+}
+
+/// [`run`], with the `pidfd` optional (tests take the fallback).
+fn run_watched(
+    command: &mut Command,
+    capture_stdout: bool,
+    timeout: Duration,
+    stdout_limit: u64,
+    use_pidfd: bool,
+) -> Result<Finished, Failure> {
     command
         .stdin(Stdio::null())
         .stdout(if capture_stdout { Stdio::piped() } else { Stdio::null() })
@@ -88,8 +104,9 @@ pub(crate) fn run(
         .process_group(0);
     let child = command.spawn().map_err(Failure::Spawn)?;
     let mut reaper = Reaper { child, reaped: false };
-    let pidfd = rustix::process::pidfd_open(Pid::from_child(&reaper.child), PidfdFlags::empty())
-        .map_err(|error| Failure::Io(error.into()))?;
+    let pid = Pid::from_child(&reaper.child);
+    let pidfd =
+        if use_pidfd { rustix::process::pidfd_open(pid, PidfdFlags::empty()).ok() } else { None };
     let mut stdout_pipe = reaper.child.stdout.take();
     let mut stderr_pipe = reaper.child.stderr.take();
     let mut stdout = Vec::new();
@@ -109,13 +126,17 @@ pub(crate) fn run(
         }
         // Once it has exited, only what is already in the pipes is read: a
         // process it started may hold them open (it is killed below).
-        let wait = if exited { Duration::ZERO } else { remaining };
+        let wait = match (exited, &pidfd) {
+            (true, _) => Duration::ZERO,
+            (false, Some(_)) => remaining,
+            (false, None) => remaining.min(EXIT_POLL),
+        };
         let (out_ready, err_ready, exit_ready) = {
             let mut fds = Vec::with_capacity(3);
             // A pidfd stays readable once the process has exited: left in,
             // it would wake every poll after that.
-            if !exited {
-                fds.push(PollFd::new(&pidfd, PollFlags::IN));
+            if let (false, Some(pidfd)) = (exited, &pidfd) {
+                fds.push(PollFd::new(pidfd, PollFlags::IN));
             }
             if let Some(pipe) = &stdout_pipe {
                 fds.push(PollFd::new(pipe, PollFlags::IN));
@@ -135,7 +156,7 @@ pub(crate) fn run(
             }
             let ready = |fd: &PollFd<'_>| !fd.revents().is_empty();
             let mut each = fds.iter();
-            let exit_ready = !exited && each.next().is_some_and(ready);
+            let exit_ready = !exited && pidfd.is_some() && each.next().is_some_and(ready);
             let out_ready = stdout_pipe.is_some() && each.next().is_some_and(ready);
             let err_ready = stderr_pipe.is_some() && each.next().is_some_and(ready);
             (out_ready, err_ready, exit_ready)
@@ -161,13 +182,21 @@ pub(crate) fn run(
                 Err(error) => return Err(Failure::Io(error)),
             }
         }
-        exited |= exit_ready;
+        exited |= exit_ready || (pidfd.is_none() && has_exited(pid));
         if exited && stdout_pipe.is_none() && stderr_pipe.is_none() {
             break;
         }
     }
     let status = reaper.reap().map_err(Failure::Io)?;
     Ok(Finished { status, stdout, stderr: stderr.text() })
+}
+
+/// Whether the child `pid` has exited, leaving it to be reaped.
+fn has_exited(pid: Pid) -> bool {
+    use rustix::process::{WaitId, WaitIdOptions};
+    let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+    // An error (no such child) means nothing is left to wait for.
+    rustix::process::waitid(WaitId::Pid(pid), options).map_or(true, |status| status.is_some())
 }
 
 /// The end of a stream: its last [`STDERR_KEPT`] bytes (kept to twice that
@@ -235,11 +264,22 @@ mod tests {
 
     #[test]
     fn a_background_job_holding_the_pipes_does_not_hold_the_command() {
-        let mut command = Command::new("bash");
-        command.args(["-c", "sleep 1000 & echo done"]);
-        let finished = run(&mut command, true, Duration::from_secs(60), 100).unwrap();
-        assert!(finished.status.success());
-        assert_eq!(finished.stdout, b"done\n");
+        for use_pidfd in [true, false] {
+            let mut command = Command::new("bash");
+            command.args(["-c", "sleep 1000 & echo done; exit 4"]);
+            let finished =
+                run_watched(&mut command, true, Duration::from_secs(60), 100, use_pidfd).unwrap();
+            assert_eq!(describe(finished.status), "exited with code 4", "pidfd: {use_pidfd}");
+            assert_eq!(finished.stdout, b"done\n");
+        }
+    }
+
+    #[test]
+    fn without_a_pidfd_the_timeout_still_holds() {
+        let mut command = Command::new("sleep");
+        command.arg("1000");
+        let failure = run_watched(&mut command, true, Duration::from_millis(50), 100, false);
+        assert!(matches!(failure, Err(Failure::Timeout { .. })), "{failure:?}");
     }
 
     #[test]

@@ -166,6 +166,22 @@ impl Pipeline {
         placeholder::expand(text, |name, reference| self.registry.lookup(name, reference), None)
     }
 
+    /// Like [`substitute`](Self::substitute), each path escaped for a
+    /// regular expression (`regex::escape`: a path's `.` matches only a
+    /// dot), for a `matches` wait.
+    ///
+    /// # Errors
+    ///
+    /// As [`substitute`](Self::substitute).
+    pub fn substitute_regex(&self, pattern: &str) -> Result<String, PipelineError> {
+        placeholder::expand_escaped(
+            pattern,
+            |name, reference| self.registry.lookup(name, reference),
+            None,
+            regex::escape,
+        )
+    }
+
     /// Starts sampling the program every `interval`.
     ///
     /// # Errors

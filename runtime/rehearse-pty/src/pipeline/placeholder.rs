@@ -27,6 +27,17 @@ pub(crate) fn expand<'a>(
     lookup: impl Fn(&str, &str) -> Result<&'a Path, PipelineError>,
     out: Option<&Path>,
 ) -> Result<String, PipelineError> {
+    expand_escaped(text, lookup, out, str::to_owned)
+}
+
+/// [`expand`], each path written through `escape` (`regex::escape` for a
+/// pattern, so a path's `.` matches only a dot).
+pub(crate) fn expand_escaped<'a>(
+    text: &str,
+    lookup: impl Fn(&str, &str) -> Result<&'a Path, PipelineError>,
+    out: Option<&Path>,
+    escape: impl Fn(&str) -> String,
+) -> Result<String, PipelineError> {
     let mut expanded = String::with_capacity(text.len());
     let mut rest = text;
     let mut offset = 0;
@@ -50,10 +61,10 @@ pub(crate) fn expand<'a>(
             if name.is_empty() {
                 return Err(malformed(reference, position, "the artifact name is empty"));
             }
-            expanded.push_str(path_text(lookup(name, reference)?)?);
+            expanded.push_str(&escape(path_text(lookup(name, reference)?)?));
             close + 1
         } else if let (Some(out), true) = (out, at.starts_with(OUT)) {
-            expanded.push_str(path_text(out)?);
+            expanded.push_str(&escape(path_text(out)?));
             OUT.len()
         } else {
             expanded.push_str("${");
@@ -114,6 +125,10 @@ mod tests {
             "--output=/tmp/o/new.txt /a/log"
         );
         assert_eq!(expand("no placeholders, ${", lookup, None).unwrap(), "no placeholders, ${");
+        let pattern = expand_escaped("^${artifacts.report.v2.json.path}$", lookup, None, |path| {
+            regex::escape(path)
+        });
+        assert_eq!(pattern.unwrap(), r"^/a/report\.v2\.json$");
         assert!(mentions_out("-o${out}") && !mentions_out("$out"));
     }
 

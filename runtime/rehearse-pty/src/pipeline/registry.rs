@@ -117,18 +117,16 @@ impl Registry {
                 }
                 Ok(dir)
             }
+            Dir::Temporary(Some(temp)) => Ok(temp.path()),
             Dir::Temporary(temp) => {
-                if temp.is_none() {
-                    let made = tempfile::Builder::new()
-                        .prefix("rehearse-artifacts-")
-                        .tempdir()
-                        .map_err(|error| PipelineError::Directory {
-                            dir: std::env::temp_dir(),
-                            reason: format!("cannot create a temporary directory in it: {error}"),
-                        })?;
-                    *temp = Some(made);
-                }
-                Ok(temp.as_ref().map(tempfile::TempDir::path).unwrap_or_else(|| Path::new("")))
+                let made = tempfile::Builder::new()
+                    .prefix("rehearse-artifacts-")
+                    .tempdir()
+                    .map_err(|error| PipelineError::Directory {
+                        dir: std::env::temp_dir(),
+                        reason: format!("cannot create a temporary directory in it: {error}"),
+                    })?;
+                Ok(temp.insert(made).path())
             }
         }
     }

@@ -81,6 +81,16 @@ impl Terminal {
         self.pipeline.substitute(text)
     }
 
+    /// Like [`substitute`](Self::substitute), each path escaped for a
+    /// regular expression, for a wait that `matches` a pattern.
+    ///
+    /// # Errors
+    ///
+    /// As [`substitute`](Self::substitute).
+    pub fn substitute_regex(&self, pattern: &str) -> Result<String, PipelineError> {
+        self.pipeline.substitute_regex(pattern)
+    }
+
     /// The artifact called `name`.
     pub fn artifact(&self, name: &str) -> Option<&Artifact> {
         self.pipeline.artifact(name)
