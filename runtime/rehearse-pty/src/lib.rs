@@ -44,6 +44,7 @@ pub mod artifacts;
 pub mod emulator;
 pub mod encode;
 pub mod error;
+pub mod pipeline;
 mod plane;
 mod process;
 pub mod session;

@@ -23,6 +23,7 @@
 
 mod adapter;
 mod conditions;
+mod pipeline;
 mod screen;
 
 use std::borrow::Cow;
@@ -69,6 +70,8 @@ use crate::session::{PtySession, PtySessionOptions};
 pub struct Terminal {
     plane: TerminalPlane,
     runner: Runner,
+    /// The run's artifacts and monitor (`plane/pipeline.rs`).
+    pipeline: crate::pipeline::Pipeline,
 }
 
 impl std::fmt::Debug for Terminal {
@@ -94,7 +97,9 @@ impl Terminal {
 
     /// Drives a session already started.
     pub fn from_session(pty: PtySession) -> Self {
-        Self { plane: TerminalPlane::new(pty), runner: Runner::new() }
+        let mut pipeline = crate::pipeline::Pipeline::new();
+        pipeline.observe(&pty);
+        Self { plane: TerminalPlane::new(pty), runner: Runner::new(), pipeline }
     }
 
     /// Bounds how long one settle may take (default 10 s): a step whose
