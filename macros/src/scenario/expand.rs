@@ -343,6 +343,25 @@ pub fn lower_step(step: &AutomationStep) -> Result<TokenStream, String> {
             let timeout = duration_tokens(*timeout)?;
             quote! { ::rehearse::AutomationStep::wait_for_terminal(#condition, #timeout) }
         }
+        AutomationStep::Download { source, name } => {
+            let (source, name) = (Literal::string(source), Literal::string(name));
+            quote! { ::rehearse::AutomationStep::download(#source, #name) }
+        }
+        AutomationStep::Transform { name, command, args } => {
+            let (name, command) = (Literal::string(name), Literal::string(command));
+            let args = args.iter().map(|arg| Literal::string(arg));
+            quote! {
+                ::rehearse::AutomationStep::transform(
+                    #name,
+                    #command,
+                    [#(#args),*] as [&str; _],
+                )
+            }
+        }
+        AutomationStep::Monitor { interval } => {
+            let interval = duration_tokens(*interval)?;
+            quote! { ::rehearse::AutomationStep::monitor(#interval) }
+        }
         AutomationStep::Batch { inputs, then } => {
             let inputs = inputs.iter().map(lower_step).collect::<Result<Vec<_>, _>>()?;
             let then = match then {

@@ -140,6 +140,9 @@ fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<()
             plane.reach_point(*col, *row)?;
             plane.deliver_all(&mouse_inputs((*col, *row), *button, *action))?;
         }
+        AutomationStep::Download { .. }
+        | AutomationStep::Transform { .. }
+        | AutomationStep::Monitor { .. } => plane.pipeline(step)?,
         AutomationStep::Batch { inputs, then } => {
             batch(plane, inputs)?;
             if let Some(then) = then {

@@ -10,7 +10,9 @@
 
 use std::time::Duration;
 
-use rehearse_lang::{FocusTarget, KeyPress, MouseButton, Selector, TerminalCondition};
+use rehearse_lang::{
+    AutomationStep, FocusTarget, KeyPress, MouseButton, Selector, TerminalCondition,
+};
 
 use crate::committed::CommittedFrame;
 use crate::error::AutomationError;
@@ -278,6 +280,18 @@ pub trait Plane {
     /// fails with.
     fn test_terminal(&mut self, condition: &TerminalCondition) -> Result<bool, AutomationError> {
         Err(no_terminal(&condition.to_string()))
+    }
+
+    /// Runs an artifact-pipeline step — `download:`, `transform:`,
+    /// `monitor:` — against the program. By default the plane has no
+    /// program and refuses.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::NotAvailable`] off a terminal; what the pipeline
+    /// fails with (a missing file, a command's exit status and stderr).
+    fn pipeline(&mut self, step: &AutomationStep) -> Result<(), AutomationError> {
+        Err(no_terminal(&step.to_string()))
     }
 
     /// Records what the plane shows now to explain a failure, when sinks are

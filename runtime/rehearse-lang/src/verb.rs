@@ -59,6 +59,13 @@ closed_set! {
         Batch = "batch",
         /// `use:PATH`: the steps of another script file, here.
         Use = "use",
+        /// `download:SOURCE,NAME`: a file the program wrote, as an artifact.
+        Download = "download",
+        /// `transform:NAME,COMMAND[,ARG...]`: a command's output as an
+        /// artifact.
+        Transform = "transform",
+        /// `monitor:MILLISECONDS`: sample the program's CPU and memory.
+        Monitor = "monitor",
     }
 }
 
@@ -85,6 +92,11 @@ impl Verb {
             }
             Self::Paste => "paste:TEXT (such as `paste:\"two\nlines\"`)",
             Self::Send => "send:TEXT (such as `send:\"\\e[A\"`)",
+            Self::Download => "download:SOURCE,NAME (such as `download:out/report.txt,report`)",
+            Self::Transform => {
+                "transform:NAME,COMMAND[,ARG...] (such as `transform:upper,tr,a-z,A-Z`; `${artifacts.NAME.path}` and `${out}` in arguments)"
+            }
+            Self::Monitor => "monitor:MILLISECONDS (such as `monitor:250`)",
             Self::Use => {
                 "use:PATH (such as `use:common/login.steps`; relative to the including file, or in `scenario!` to the crate)"
             }
@@ -111,7 +123,7 @@ mod tests {
 
     #[test]
     fn every_verb_round_trips() {
-        assert_eq!(Verb::ALL.len(), 20);
+        assert_eq!(Verb::ALL.len(), 23);
         for &verb in Verb::ALL {
             assert_eq!(verb.as_str().parse::<Verb>(), Ok(verb));
             assert!(verb.usage().starts_with(verb.as_str()), "{verb}");

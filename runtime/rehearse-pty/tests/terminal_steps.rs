@@ -168,3 +168,37 @@ fn a_batch_is_one_write_and_waits_once() {
     let reads: Vec<&str> = all.lines().filter_map(|line| line.strip_prefix("in: ")).collect();
     assert_eq!(reads, [hex(b"ab\r\x1b[A\x1b[<65;1;1M").as_str()]);
 }
+
+#[test]
+fn download_transform_and_monitor_are_steps() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut terminal = Terminal::spawn(common::bash().current_dir(dir.path())).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    terminal.artifacts_dir(out.path()).unwrap();
+    let script = format!(
+        r#"
+        wait-for:contains={PROMPT},screen,10000
+        monitor:50
+        type:"printf 'milk\neggs\n' > list.txt\n"
+        wait-for:quiet=50,process,10000
+        download:list.txt,list
+        transform:upper,sed,s/milk/MILK/,${{artifacts.list.path}}
+        transform:copy,cp,${{artifacts.list.path}},${{out}}
+        type:"cat ${{artifacts.upper.path}}\n"
+        wait-for:contains=MILK,screen,10000
+        "#
+    );
+    // `sed`'s standard output is `upper`; `cp` writes `copy` to `${out}`; the
+    // program reads an artifact through `${artifacts.upper.path}`.
+    let report = terminal.run_script(&script);
+    let report = match report {
+        Ok(report) => report,
+        Err(error) => panic!("{error}"),
+    };
+    assert_eq!(report.steps.len(), 9);
+    let list = std::fs::read_to_string(terminal.artifact("list").unwrap().path.clone()).unwrap();
+    assert_eq!(list, "milk\neggs\n");
+    let copy = std::fs::read_to_string(terminal.artifact("copy").unwrap().path.clone()).unwrap();
+    assert_eq!(copy, list);
+    assert!(terminal.monitor_report().is_some_and(|report| !report.samples.is_empty()));
+}

@@ -11,7 +11,7 @@ use rehearse_core::{
     AutomationError, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input, LogicalTime,
     Pending, Plane, PointerKind,
 };
-use rehearse_lang::{Selector, SemanticRole, TerminalCondition};
+use rehearse_lang::{AutomationStep, Selector, SemanticRole, TerminalCondition};
 
 use super::conditions;
 use super::screen::{LineMap, Snapshotter, TreeBuilder, screen_tree};
@@ -29,6 +29,9 @@ pub(crate) const DEFAULT_SETTLE_TIMEOUT: Duration = Duration::from_secs(10);
 /// the sinks and hooks.
 pub(crate) struct TerminalPlane {
     pub(crate) pty: PtySession,
+    /// The run's artifacts and monitor (`download:`, `transform:`,
+    /// `monitor:`, `${artifacts.NAME.path}`).
+    pub(crate) pipeline: crate::pipeline::Pipeline,
     committed: CommittedFrame,
     lines: Vec<LineMap>,
     pub(crate) sinks: Vec<Box<dyn CheckpointSink>>,
@@ -62,8 +65,11 @@ impl TerminalPlane {
         let tree = SemanticTree::new(Generation(1), Size::ZERO, root);
         let committed =
             CommittedFrame::new(Generation(1), Size::ZERO, tree, Buffer::empty(Rect::ZERO));
+        let mut pipeline = crate::pipeline::Pipeline::new();
+        pipeline.observe(&pty);
         let mut plane = Self {
             pty,
+            pipeline,
             committed,
             lines: Vec::new(),
             sinks: Vec::new(),
@@ -158,6 +164,20 @@ impl TerminalPlane {
         })
     }
 
+    /// `text` with every `${artifacts.NAME.path}` expanded.
+    fn substituted<'t>(&self, text: &'t str) -> Result<std::borrow::Cow<'t, str>, AutomationError> {
+        if !text.contains("${artifacts.") {
+            return Ok(std::borrow::Cow::Borrowed(text));
+        }
+        self.pipeline.substitute(text).map(std::borrow::Cow::Owned).map_err(|error| {
+            AutomationError::NotActionable {
+                target: "the artifact pipeline".into(),
+                operation: "`${artifacts.NAME.path}`".into(),
+                reason: error.to_string(),
+            }
+        })
+    }
+
     /// The bytes an input is, for the modes the program set.
     fn input_bytes(&self, input: Input<'_>) -> Result<Vec<u8>, AutomationError> {
         match input {
@@ -169,9 +189,11 @@ impl TerminalPlane {
                     reason: error.to_string(),
                 }
             }),
-            Input::Text(text) => Ok(typed(text)),
-            Input::Paste(text) => Ok(encode::paste(text, self.pty.input_modes())),
-            Input::Raw(text) => Ok(text.as_bytes().to_vec()),
+            Input::Text(text) => Ok(typed(&self.substituted(text)?)),
+            Input::Paste(text) => {
+                Ok(encode::paste(&self.substituted(text)?, self.pty.input_modes()))
+            }
+            Input::Raw(text) => Ok(self.substituted(text)?.as_bytes().to_vec()),
             Input::Focus(target) => Err(AutomationError::NotAvailable {
                 what: match target.order() {
                     Some(order) => format!("focus:{order}"),
@@ -454,10 +476,35 @@ impl Plane for TerminalPlane {
         timeout: Duration,
     ) -> Result<(), AutomationError> {
         self.flush_input()?;
-        conditions::wait(&self.pty, condition, timeout)?;
+        let condition = conditions::substituted(&self.pipeline, condition)?;
+        conditions::wait(&self.pty, &condition, timeout)?;
         // The wait rested on a settled screen (or an exited program).
         self.unsettled = false;
         Ok(())
+    }
+
+    fn pipeline(&mut self, step: &AutomationStep) -> Result<(), AutomationError> {
+        // The program has the input before a download reads what it wrote.
+        self.flush_input()?;
+        let failed = |error: crate::pipeline::PipelineError| AutomationError::NotActionable {
+            target: "the artifact pipeline".into(),
+            operation: step.to_string(),
+            reason: error.to_string(),
+        };
+        match step {
+            AutomationStep::Download { source, name } => {
+                let source = self.substituted(source)?.into_owned();
+                self.pipeline.download(&self.pty, source, name).map(drop).map_err(failed)
+            }
+            AutomationStep::Transform { name, command, args } => {
+                let transform = crate::pipeline::Transform::new(name, command).args(args.clone());
+                self.pipeline.transform(&transform).map(drop).map_err(failed)
+            }
+            AutomationStep::Monitor { interval } => {
+                self.pipeline.start_monitor(&self.pty, *interval).map(drop).map_err(failed)
+            }
+            other => Err(rehearse_core::no_terminal(&other.to_string())),
+        }
     }
 
     fn test_terminal(&mut self, condition: &TerminalCondition) -> Result<bool, AutomationError> {

@@ -6,7 +6,9 @@
 use std::time::Duration;
 
 use rehearse_core::AutomationError;
-use rehearse_lang::{TerminalCondition, TextMatcher, TextRegion};
+use std::borrow::Cow;
+
+use rehearse_lang::{Pattern, TerminalCondition, TextMatcher, TextRegion};
 
 use super::adapter::automation_error;
 use crate::error::PtyError;
@@ -30,6 +32,37 @@ pub(crate) fn wait(
         },
         other => automation_error(other, &format!("`{spelled}` held")),
     })
+}
+
+/// The condition with every `${artifacts.NAME.path}` in its text expanded
+/// (regex-escaped in a pattern).
+pub(crate) fn substituted<'c>(
+    pipeline: &crate::pipeline::Pipeline,
+    condition: &'c TerminalCondition,
+) -> Result<Cow<'c, TerminalCondition>, AutomationError> {
+    let TerminalCondition::Text { region, matcher } = condition else {
+        return Ok(Cow::Borrowed(condition));
+    };
+    if !matcher.text().contains("${artifacts.") {
+        return Ok(Cow::Borrowed(condition));
+    }
+    let failed = |reason: String| AutomationError::NotActionable {
+        target: "the artifact pipeline".into(),
+        operation: condition.to_string(),
+        reason,
+    };
+    let text = |text: &str| pipeline.substitute(text).map_err(|error| failed(error.to_string()));
+    let matcher = match matcher {
+        TextMatcher::Contains(value) => TextMatcher::Contains(text(value)?),
+        TextMatcher::Lacks(value) => TextMatcher::Lacks(text(value)?),
+        TextMatcher::Equals(value) => TextMatcher::Equals(text(value)?),
+        TextMatcher::Matches(pattern) => {
+            let expanded =
+                pipeline.substitute_regex(pattern.as_str()).map_err(|e| failed(e.to_string()))?;
+            TextMatcher::Matches(Pattern::new(expanded).map_err(failed)?)
+        }
+    };
+    Ok(Cow::Owned(TerminalCondition::Text { region: *region, matcher }))
 }
 
 /// Whether `condition` holds now (the caller settled the screen first): a

@@ -70,8 +70,6 @@ use crate::session::{PtySession, PtySessionOptions};
 pub struct Terminal {
     plane: TerminalPlane,
     runner: Runner,
-    /// The run's artifacts and monitor (`plane/pipeline.rs`).
-    pipeline: crate::pipeline::Pipeline,
 }
 
 impl std::fmt::Debug for Terminal {
@@ -97,9 +95,7 @@ impl Terminal {
 
     /// Drives a session already started.
     pub fn from_session(pty: PtySession) -> Self {
-        let mut pipeline = crate::pipeline::Pipeline::new();
-        pipeline.observe(&pty);
-        Self { plane: TerminalPlane::new(pty), runner: Runner::new(), pipeline }
+        Self { plane: TerminalPlane::new(pty), runner: Runner::new() }
     }
 
     /// Bounds how long one settle may take (default 10 s): a step whose

@@ -17,6 +17,7 @@ mod batch;
 mod key;
 mod numbers;
 mod piece;
+mod pipeline;
 mod predicate;
 mod selector;
 mod terminal;
@@ -205,6 +206,19 @@ impl Parser {
             ),
             Verb::Mouse => self.mouse(argument)?,
             Verb::Batch => self.batch(argument, &mut facts)?,
+            Verb::Download => self.download(argument)?,
+            Verb::Transform => self.transform(argument)?,
+            Verb::Monitor => {
+                let interval = self.duration(argument)?;
+                if interval.is_zero() {
+                    return Err(error(
+                        ErrorKind::MalformedDuration,
+                        argument.range(),
+                        "a monitor samples every 1 ms at the most often; write `monitor:250`",
+                    ));
+                }
+                AutomationStep::Monitor { interval }
+            }
             Verb::Use => {
                 return Err(error(
                     ErrorKind::InvalidInclude,

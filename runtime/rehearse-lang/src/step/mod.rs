@@ -9,162 +9,13 @@ use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
 use crate::terminal::{PointerAction, PointerButton, TerminalCondition};
 use crate::verb::Verb;
-use crate::vocabulary::closed_set;
 use crate::wait::WaitCondition;
 
-/// The longest step label, in bytes.
-pub const MAX_LABEL_BYTES: usize = 64;
+mod guard;
+mod parts;
 
-/// Checks a step label (`[open_menu] click:#menu`): 1 to
-/// [`MAX_LABEL_BYTES`] of `[A-Za-z0-9_-]`.
-///
-/// # Errors
-///
-/// What is wrong with it, in words.
-///
-/// ```
-/// use rehearse_lang::validate_label;
-/// assert!(validate_label("open_menu-2").is_ok());
-/// assert!(validate_label("open menu").is_err());
-/// ```
-pub fn validate_label(label: &str) -> Result<(), String> {
-    if label.is_empty() {
-        return Err("the label is empty".into());
-    }
-    if label.len() > MAX_LABEL_BYTES {
-        return Err(format!(
-            "the label is {} bytes long; the limit is {MAX_LABEL_BYTES}",
-            label.len()
-        ));
-    }
-    match label.chars().find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))) {
-        Some(bad) => {
-            Err(format!("label `{label}` has {bad:?}; a label is letters, digits, `_` and `-`"))
-        }
-        None => Ok(()),
-    }
-}
-
-/// What a `when(...)` guard checks before its step runs: a condition on
-/// nodes, as `wait-for` takes, or on a program's screen, scrollback or
-/// process.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Guard {
-    /// A predicate over a selector's matches (`when(exists,#dialog)`).
-    Node(WaitCondition),
-    /// A terminal condition (`when(contains=Continue?,screen)`).
-    Terminal(TerminalCondition),
-}
-
-impl fmt::Display for Guard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Node(condition) => condition.fmt(f),
-            Self::Terminal(condition) => condition.fmt(f),
-        }
-    }
-}
-
-impl From<WaitCondition> for Guard {
-    fn from(condition: WaitCondition) -> Self {
-        Self::Node(condition)
-    }
-}
-
-impl From<TerminalCondition> for Guard {
-    fn from(condition: TerminalCondition) -> Self {
-        Self::Terminal(condition)
-    }
-}
-
-/// The mouse button of a click.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MouseButton {
-    /// The primary button (`click:`).
-    Left,
-    /// The secondary button (`rclick:`).
-    Right,
-    /// The middle button (`mclick:`).
-    Middle,
-}
-
-impl MouseButton {
-    /// Every button.
-    pub const ALL: &'static [Self] = &[Self::Left, Self::Right, Self::Middle];
-
-    /// The button a click verb clicks with (`rclick` is [`Right`](Self::Right)),
-    /// or `None` for a verb that is not a click.
-    pub fn clicked_by(verb: Verb) -> Option<Self> {
-        Self::ALL.iter().copied().find(|button| button.verb() == verb)
-    }
-
-    /// The verb that clicks with this button: `click`, `rclick` or `mclick`.
-    ///
-    /// ```
-    /// use rehearse_lang::MouseButton;
-    /// assert_eq!(MouseButton::Right.verb().as_str(), "rclick");
-    /// ```
-    pub const fn verb(self) -> Verb {
-        match self {
-            Self::Left => Verb::Click,
-            Self::Right => Verb::RightClick,
-            Self::Middle => Verb::MiddleClick,
-        }
-    }
-}
-
-/// Where a focus step moves focus.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum FocusTarget {
-    /// The next focusable node in tab order (`focus:next`).
-    Next,
-    /// The previous focusable node (`focus:prev`).
-    Prev,
-    /// The one node a selector matches (`focus:#name`).
-    Selector(Selector),
-}
-
-closed_set! {
-    /// A move through the tab order: the words `focus:` takes besides a
-    /// selector.
-    pub enum FocusOrder: "focus order" {
-        /// The next focusable node (`focus:next`).
-        Next = "next",
-        /// The previous focusable node (`focus:prev`).
-        Prev = "prev",
-    }
-}
-
-impl From<FocusOrder> for FocusTarget {
-    fn from(order: FocusOrder) -> Self {
-        match order {
-            FocusOrder::Next => Self::Next,
-            FocusOrder::Prev => Self::Prev,
-        }
-    }
-}
-
-impl FocusTarget {
-    /// The move through the tab order, or `None` for a selector.
-    pub const fn order(&self) -> Option<FocusOrder> {
-        match self {
-            Self::Next => Some(FocusOrder::Next),
-            Self::Prev => Some(FocusOrder::Prev),
-            Self::Selector(_) => None,
-        }
-    }
-}
-
-closed_set! {
-    /// The direction of a scroll step.
-    pub enum ScrollDirection: "scroll direction" {
-        /// Toward the start (`up`).
-        Up = "up",
-        /// Toward the end (`down`).
-        Down = "down",
-    }
-}
+pub use guard::{Guard, MAX_LABEL_BYTES, validate_label};
+pub use parts::{FocusOrder, FocusTarget, MouseButton, ScrollDirection};
 
 /// One automation operation, produced by `scenario!`, text scripts, the
 /// control protocol and the CLI alike, and executed by the session engine.
@@ -310,6 +161,34 @@ pub enum AutomationStep {
         /// How long to wait.
         timeout: Duration,
     },
+    /// Capture a file the program wrote as a named artifact (terminal
+    /// plane): `download:out/report.txt,report`.
+    Download {
+        /// The file: absolute, or relative to the program's working
+        /// directory.
+        source: String,
+        /// The artifact's name (the checkpoint name rules).
+        name: String,
+    },
+    /// Run an external command (no shell) that produces a new artifact
+    /// (terminal plane): `transform:upper,tr,a-z,A-Z`. In its arguments
+    /// `${artifacts.NAME.path}` is an earlier artifact's path and `${out}`
+    /// the file to write; without `${out}` its standard output is the
+    /// artifact.
+    Transform {
+        /// The new artifact's name.
+        name: String,
+        /// The program to run.
+        command: String,
+        /// Its arguments.
+        args: Vec<String>,
+    },
+    /// Sample the program's CPU and resident memory every `interval` for
+    /// the rest of the run (terminal plane): `monitor:250`.
+    Monitor {
+        /// How often.
+        interval: Duration,
+    },
     /// Several input steps written to the target in one write, with an
     /// optional wait after them as the only point where the step waits
     /// (`batch:(type:"ls"; key:enter; wait-for:contains=README,screen,5000)`).
@@ -431,6 +310,29 @@ impl AutomationStep {
         Self::TypeSecret { secret }
     }
 
+    /// Capture a file the program wrote as artifact `name`.
+    pub fn download(source: impl Into<String>, name: impl Into<String>) -> Self {
+        Self::Download { source: source.into(), name: name.into() }
+    }
+
+    /// Run `command` with `args` to produce artifact `name`.
+    pub fn transform<I, S>(name: impl Into<String>, command: impl Into<String>, args: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        Self::Transform {
+            name: name.into(),
+            command: command.into(),
+            args: args.into_iter().map(Into::into).collect(),
+        }
+    }
+
+    /// Sample the program's CPU and memory every `interval`.
+    pub const fn monitor(interval: Duration) -> Self {
+        Self::Monitor { interval }
+    }
+
     /// A batch of input steps written at once, then an optional wait.
     ///
     /// # Errors
@@ -496,7 +398,12 @@ impl AutomationStep {
     /// guard is one of those conditions.
     pub fn needs_terminal(&self) -> bool {
         match self {
-            Self::Paste { .. } | Self::Send { .. } | Self::WaitForTerminal { .. } => true,
+            Self::Paste { .. }
+            | Self::Send { .. }
+            | Self::WaitForTerminal { .. }
+            | Self::Download { .. }
+            | Self::Transform { .. }
+            | Self::Monitor { .. } => true,
             Self::Batch { inputs, then } => {
                 inputs.iter().any(Self::needs_terminal)
                     || then.as_deref().is_some_and(Self::needs_terminal)
@@ -565,6 +472,9 @@ impl AutomationStep {
             Self::Mouse { .. } => Verb::Mouse,
             Self::Annotated { step, .. } => step.verb(),
             Self::Batch { .. } => Verb::Batch,
+            Self::Download { .. } => Verb::Download,
+            Self::Transform { .. } => Verb::Transform,
+            Self::Monitor { .. } => Verb::Monitor,
         }
     }
 }
@@ -607,6 +517,17 @@ impl fmt::Display for AutomationStep {
             Self::Mouse { col, row, button, action } => {
                 write!(f, "{verb}:{col},{row},{button},{action}")
             }
+            Self::Download { source, name } => {
+                write!(f, "{verb}:{},{}", spell(source, TextContext::Predicate), name)
+            }
+            Self::Transform { name, command, args } => {
+                write!(f, "{verb}:{name},{}", spell(command, TextContext::Predicate))?;
+                for arg in args {
+                    write!(f, ",{}", spell(arg, TextContext::Predicate))?;
+                }
+                Ok(())
+            }
+            Self::Monitor { interval } => write!(f, "{verb}:{}", interval.as_millis()),
             Self::Batch { inputs, then } => {
                 write!(f, "{verb}:(")?;
                 for (at, input) in inputs.iter().enumerate() {
