@@ -42,7 +42,8 @@
 //! | [`artifacts`] | checkpoint encoders, goldens, recordings, headless renders |
 //! | [`script`] | text scripts: parse, check, run |
 //! | [`vocabulary`] | the closed sets and the id and name rules |
-//! | [`input`], [`live`] | crossterm input and running an app in a real terminal |
+//! | [`input`], [`live`] | crossterm input and running an app in a real terminal (or as a control server) |
+//! | [`control`] | the control plane: an app served over a Unix socket (`rehearse/1`) |
 //! | [`pty`] | the terminal plane: any program in a real PTY, the same steps |
 
 pub use rehearse_core::semantic::Semantic;
@@ -59,7 +60,10 @@ pub use rehearse_lang::{
 pub use rehearse_macros::{Semantic, automation_ids, scenario};
 
 pub use rehearse_core::{semantic, wait};
-pub use rehearse_engine::{input, live, ui, widgets};
+pub use rehearse_engine::{input, ui, widgets};
+#[cfg(unix)]
+pub mod control;
+pub mod live;
 /// The terminal plane: any program in a real PTY, driven with the same
 /// steps ([`pty::Terminal`]); see `docs/terminal.md`.
 #[cfg(unix)]
