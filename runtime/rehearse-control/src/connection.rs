@@ -77,8 +77,12 @@ pub(crate) fn spawn(
                 jobs,
                 granted: Vec::new(),
             };
-            reader.run(reader_stream);
+            reader.run(&reader_stream);
+            // The client closed (or broke the framing): the connection is
+            // over, its requests in flight are dropped, and the client sees
+            // the end of the stream at once.
             gone.store(true, Ordering::Release);
+            let _ = reader_stream.shutdown(Shutdown::Both);
             shared.connections.fetch_sub(1, Ordering::AcqRel);
         })?;
     Ok(Connection { stream, reader, writer })
@@ -128,7 +132,7 @@ struct Reader {
 }
 
 impl Reader {
-    fn run(&mut self, mut stream: UnixStream) {
+    fn run(&mut self, mut stream: &UnixStream) {
         let mut decoder = FrameDecoder::requests(&self.shared.limits);
         let mut buffer = [0u8; 8192];
         loop {
