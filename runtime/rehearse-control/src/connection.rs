@@ -78,11 +78,15 @@ pub(crate) fn spawn(
                 granted: Vec::new(),
             };
             reader.run(&reader_stream);
-            // The client closed (or broke the framing): the connection is
-            // over, its requests in flight are dropped, and the client sees
-            // the end of the stream at once.
-            gone.store(true, Ordering::Release);
-            let _ = reader_stream.shutdown(Shutdown::Both);
+            drop(reader);
+            if !shared.stopping.load(Ordering::Acquire) {
+                // The client closed (or broke the framing): the connection
+                // is over, its requests in flight are dropped, and the
+                // client sees the end of the stream at once. (A stopping
+                // server lets the writer send its last replies first.)
+                gone.store(true, Ordering::Release);
+                let _ = reader_stream.shutdown(Shutdown::Both);
+            }
             shared.connections.fetch_sub(1, Ordering::AcqRel);
         })?;
     Ok(Connection { stream, reader, writer })

@@ -5,6 +5,7 @@ use std::io;
 use std::path::PathBuf;
 
 use rehearse_core::{AutomationError, StepError};
+use rehearse_lang::AutomationStep;
 use rehearse_protocol::{ErrorCode, WireError};
 
 /// Why a server could not start or stopped with an error.
@@ -49,5 +50,17 @@ pub(crate) fn step_error(error: &StepError) -> WireError {
         AutomationError::SessionClosed => ErrorCode::SessionClosed,
         _ => ErrorCode::StepFailed,
     };
-    WireError::new(code, format!("step {} `{}`: {}", error.index, error.step, error.error))
+    WireError::new(
+        code,
+        format!("step {} `{}`: {}", error.index, spelled(&error.step), error.error),
+    )
+}
+
+/// A step as an error may show it: typed text is never echoed (it may be
+/// a secret typed with `--secret-env`), only its length.
+fn spelled(step: &AutomationStep) -> String {
+    match step {
+        AutomationStep::Type { text } => format!("type:({} characters)", text.chars().count()),
+        other => other.to_string(),
+    }
 }

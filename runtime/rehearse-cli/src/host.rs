@@ -1,0 +1,141 @@
+//! The background host of `rehearse open`: holds a program in a PTY
+//! through the terminal plane and serves it over the control protocol
+//! until a client closes it, the program exits, or nobody asked anything
+//! for the idle timeout. It never outlives its program.
+
+use std::io::Write;
+use std::time::Duration;
+
+use rehearse_control::{Served, Server, ServerConfig};
+use rehearse_core::artifacts::Screen;
+use rehearse_core::{AutomationError, Plane};
+use rehearse_protocol::{PROTOCOL_VERSION, ServerRole};
+use rehearse_pty::{PtySessionOptions, Terminal};
+
+use crate::discovery::{self, Discovery};
+use crate::exit::Failure;
+
+/// A program in a PTY as a served session.
+pub struct HostedProgram {
+    terminal: Terminal,
+    closed: bool,
+}
+
+impl HostedProgram {
+    /// Whether the screen shows something the committed generation does not.
+    fn changed(&self) -> bool {
+        let now = Screen::from_buffer(&self.terminal.pty().buffer());
+        let committed = Screen::from_frame(self.terminal.frame());
+        now.text().to_string() != committed.text().to_string()
+    }
+}
+
+impl Served for HostedProgram {
+    fn plane(&self) -> &dyn Plane {
+        self.terminal.plane()
+    }
+
+    fn plane_mut(&mut self) -> &mut dyn Plane {
+        self.terminal.plane_mut()
+    }
+
+    fn role(&self) -> ServerRole {
+        ServerRole::Host
+    }
+
+    fn pump(&mut self) -> Result<(), AutomationError> {
+        if self.closed || !self.changed() {
+            return Ok(());
+        }
+        // A program that never stops writing must not stop the host: the
+        // screen is committed as it is when it does not settle.
+        let _ = self.terminal.plane_mut().settle();
+        self.terminal.plane_mut().commit().map(|_| ())
+    }
+
+    fn next_wake(&self) -> Option<Duration> {
+        None
+    }
+
+    fn busy(&self) -> bool {
+        self.changed()
+    }
+
+    fn semantic(&self) -> bool {
+        false
+    }
+
+    fn terminal_golden(&self) -> Option<String> {
+        Some(self.terminal.pty().terminal_golden())
+    }
+
+    fn ended(&self) -> Option<String> {
+        if self.closed {
+            return Some("closed".into());
+        }
+        self.terminal.pty().exit_status().map(|status| format!("the program exited ({status})"))
+    }
+
+    fn close(&mut self) {
+        self.closed = true;
+    }
+}
+
+/// What the host is asked to run.
+pub struct HostArgs {
+    /// The session's id.
+    pub id: String,
+    /// The command line, run by `/bin/sh -c 'exec …'`.
+    pub exec: String,
+    /// The terminal's size.
+    pub size: (u16, u16),
+    /// Stop after this long without a request.
+    pub idle_timeout: Duration,
+}
+
+/// Runs the host: prints `ready <id>` (or `error: …`) on standard output
+/// once, then serves until the session ends.
+pub fn run(args: HostArgs) -> Result<(), Failure> {
+    let announce = |line: String| {
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    };
+    match start(&args) {
+        Ok((server, mut hosted, discovery, dir)) => {
+            announce(format!("ready {}", args.id));
+            let outcome = server.serve(&mut hosted);
+            discovery.remove(&dir);
+            drop(hosted); // kills and reaps the program's whole session
+            outcome.map(|_| ()).map_err(|error| Failure::runtime(error.to_string()))
+        }
+        Err(failure) => {
+            announce(format!("error: {}", failure.message));
+            Err(failure)
+        }
+    }
+}
+
+type Started = (Server, HostedProgram, Discovery, std::path::PathBuf);
+
+fn start(args: &HostArgs) -> Result<Started, Failure> {
+    let started_at = discovery::now_ms();
+    let dir = discovery::dir()?;
+    let socket = dir.join(format!("{}.sock", args.id));
+    let options = PtySessionOptions::new("/bin/sh")
+        .args(["-c".to_owned(), format!("exec {}", args.exec)])
+        .size(args.size.0, args.size.1);
+    let terminal = Terminal::spawn(options)
+        .map_err(|error| Failure::runtime(format!("`{}` could not start: {error}", args.exec)))?;
+    let config = ServerConfig::new(&socket).idle_timeout(Some(args.idle_timeout));
+    let server = Server::bind(config).map_err(|error| Failure::runtime(error.to_string()))?;
+    let discovery = Discovery {
+        id: args.id.clone(),
+        socket,
+        pid: std::process::id(),
+        started_at,
+        protocol: PROTOCOL_VERSION.into(),
+    };
+    discovery.publish(&dir)?;
+    Ok((server, HostedProgram { terminal, closed: false }, discovery, dir))
+}
