@@ -1,48 +1,48 @@
 //! One client connection: a reader thread that reads frames, answers what
 //! needs no plane (`hello`, `ping`, `cancel`, every refusal) at once and
-//! sends the rest to the plane's thread; and a writer thread that sends
-//! what the plane's thread answers. The plane never waits for a client.
+//! sends the rest to the plane's thread; and a flusher thread that writes
+//! what the socket could not take at once (see [`Outbox`]). The plane never
+//! waits for a client.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Read};
 use std::net::Shutdown;
 use std::os::unix::net::UnixStream;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rehearse_protocol::{
     CancelAck, Capability, ErrorCode, Extra, FrameDecoder, Generation, InFlight, OkReply, Reply,
-    Request, RequestBody, WireError, answer_hello, check_granted, encode_reply_or_error, known,
-    request_from_frame,
+    Request, RequestBody, WireError, answer_hello, check_granted, known, request_from_frame,
 };
 
 use crate::job::{CancelSlot, Job};
+use crate::outbox::Outbox;
 use crate::shared::Shared;
-
-/// The requests in flight on one connection, shared by its two threads.
-type Table = Arc<Mutex<InFlight<Arc<CancelSlot>>>>;
 
 /// A served connection's threads, joined when the server stops.
 #[derive(Debug)]
 pub(crate) struct Connection {
     stream: UnixStream,
+    out: Arc<Outbox>,
     reader: JoinHandle<()>,
-    writer: JoinHandle<()>,
+    flusher: JoinHandle<()>,
 }
 
 impl Connection {
     /// Whether both threads are done.
     pub(crate) fn is_finished(&self) -> bool {
-        self.reader.is_finished() && self.writer.is_finished()
+        self.reader.is_finished() && self.flusher.is_finished()
     }
 
-    /// Stops reading, lets the writer send what is left, then ends.
+    /// Stops reading, lets the last replies out, then ends.
     pub(crate) fn finish(self) {
         let _ = self.stream.shutdown(Shutdown::Read);
         let _ = self.reader.join();
-        let _ = self.writer.join();
+        self.out.close();
+        let _ = self.flusher.join();
         let _ = self.stream.shutdown(Shutdown::Both);
     }
 }
@@ -55,25 +55,22 @@ pub(crate) fn spawn(
     write_timeout: Duration,
 ) -> io::Result<Connection> {
     stream.set_write_timeout(Some(write_timeout))?;
-    let out = Arc::new(Mutex::new(stream.try_clone()?));
-    let table: Table = Arc::new(Mutex::new(InFlight::new(&shared.limits)));
-    let (replies, answered) = channel();
-    let gone = Arc::new(AtomicBool::new(false));
-    let writer = {
-        let (out, table, gone, shared) = (out.clone(), table.clone(), gone.clone(), shared.clone());
+    let out = Arc::new(Outbox::new(stream.try_clone()?, InFlight::new(&shared.limits)));
+    let flusher = {
+        let out = out.clone();
         std::thread::Builder::new()
-            .name("rehearse-control-writer".into())
-            .spawn(move || write_loop(&answered, &out, &table, &gone, &shared))?
+            .name("rehearse-control-flush".into())
+            .spawn(move || out.flush_loop())?
     };
     let reader_stream = stream.try_clone()?;
-    let reader =
+    let reader = {
+        let out = out.clone();
         std::thread::Builder::new().name("rehearse-control-reader".into()).spawn(move || {
+            let gone = Arc::new(AtomicBool::new(false));
             let mut reader = Reader {
                 shared: shared.clone(),
-                out,
-                table,
+                out: out.clone(),
                 gone: gone.clone(),
-                replies,
                 jobs,
                 granted: Vec::new(),
             };
@@ -81,56 +78,22 @@ pub(crate) fn spawn(
             drop(reader);
             if !shared.stopping.load(Ordering::Acquire) {
                 // The client closed (or broke the framing): the connection
-                // is over, its requests in flight are dropped, and the
-                // client sees the end of the stream at once. (A stopping
-                // server lets the writer send its last replies first.)
+                // is over and its requests in flight are dropped; the client
+                // reads what was already answered, then the end of the
+                // stream. (A stopping server lets its last replies out first.)
                 gone.store(true, Ordering::Release);
-                let _ = reader_stream.shutdown(Shutdown::Both);
+                out.finish();
             }
             shared.connections.fetch_sub(1, Ordering::AcqRel);
-        })?;
-    Ok(Connection { stream, reader, writer })
-}
-
-/// Writes one reply as one frame; a reply over the limit becomes the error
-/// that says so.
-fn write_reply(out: &Mutex<UnixStream>, reply: &Reply, shared: &Shared) -> io::Result<()> {
-    let bytes = encode_reply_or_error(reply, &shared.limits)
-        .map_err(|error| io::Error::other(error.to_string()))?;
-    let mut stream = out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    stream.write_all(&bytes)
-}
-
-fn write_loop(
-    answered: &Receiver<Reply>,
-    out: &Mutex<UnixStream>,
-    table: &Table,
-    gone: &AtomicBool,
-    shared: &Shared,
-) {
-    for reply in answered {
-        // The id is free again once its answer is on its way.
-        if let Some(id) = &reply.id {
-            table.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).finish(id);
-        }
-        if gone.load(Ordering::Acquire) {
-            continue;
-        }
-        if write_reply(out, &reply, shared).is_err() {
-            // A client that stopped reading: its connection ends.
-            gone.store(true, Ordering::Release);
-            let out = out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let _ = out.shutdown(Shutdown::Both);
-        }
-    }
+        })?
+    };
+    Ok(Connection { stream, out, reader, flusher })
 }
 
 struct Reader {
     shared: Arc<Shared>,
-    out: Arc<Mutex<UnixStream>>,
-    table: Table,
+    out: Arc<Outbox>,
     gone: Arc<AtomicBool>,
-    replies: Sender<Reply>,
     jobs: Sender<Job>,
     granted: Vec<Capability>,
 }
@@ -154,7 +117,7 @@ impl Reader {
                             Err(error) => Some(Reply::from_error(&error)),
                         };
                         if let Some(reply) = answer
-                            && write_reply(&self.out, &reply, &self.shared).is_err()
+                            && !self.out.send_and_pace(&reply, &self.shared)
                         {
                             return;
                         }
@@ -162,8 +125,7 @@ impl Reader {
                 }
                 Err(violation) => {
                     // A frame violation ends the stream: one error, then close.
-                    let _ = write_reply(&self.out, &Reply::from_error(&violation), &self.shared);
-                    let _ = stream.shutdown(Shutdown::Both);
+                    self.out.send(&Reply::from_error(&violation), &self.shared);
                     return;
                 }
             }
@@ -171,7 +133,7 @@ impl Reader {
     }
 
     fn table(&self) -> std::sync::MutexGuard<'_, InFlight<Arc<CancelSlot>>> {
-        self.table.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.out.table()
     }
 
     /// Answers `request` now, or sends it to the plane's thread (`None`).
@@ -230,7 +192,8 @@ impl Reader {
                     cancel,
                     gone: self.gone.clone(),
                     png,
-                    replies: self.replies.clone(),
+                    out: self.out.clone(),
+                    shared: self.shared.clone(),
                 };
                 if self.jobs.send(job).is_err() {
                     // The plane's thread has stopped: the session is over.

@@ -1,29 +1,16 @@
 //! A request on its way to the plane's thread, with what that thread needs
 //! to answer it: its deadline, its cancellation and its connection.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+pub(crate) use crate::cancel::CancelSlot;
+use crate::outbox::Outbox;
+use crate::shared::Shared;
 use rehearse_protocol::{
     ErrorCode, ErrorReply, Extra, OkReply, Reply, RequestBody, RequestId, WireError,
 };
-
-/// Set when a `cancel` names the request: why it was cancelled.
-#[derive(Debug, Default)]
-pub(crate) struct CancelSlot(Mutex<Option<String>>);
-
-impl CancelSlot {
-    pub(crate) fn cancel(&self, why: String) {
-        let mut slot = self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        slot.get_or_insert(why);
-    }
-
-    pub(crate) fn reason(&self) -> Option<String> {
-        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).clone()
-    }
-}
 
 /// One request for the plane's thread.
 #[derive(Debug)]
@@ -38,7 +25,9 @@ pub(crate) struct Job {
     /// Whether the connection was granted `snapshot-png` (a checkpoint's
     /// reply then carries its PNG too).
     pub(crate) png: bool,
-    pub(crate) replies: Sender<Reply>,
+    /// Where its answer goes.
+    pub(crate) out: Arc<Outbox>,
+    pub(crate) shared: Arc<Shared>,
 }
 
 /// Why a job must stop before (or instead of) its next step.
@@ -76,7 +65,7 @@ impl Job {
 
     /// Answers `ok`.
     pub(crate) fn ok(&self, payload: OkReply) {
-        let _ = self.replies.send(Reply::ok(self.id.clone(), payload));
+        self.out.answer(&Reply::ok(self.id.clone(), payload), &self.shared);
     }
 
     /// Answers `error`, saying where the session is.
@@ -91,7 +80,7 @@ impl Job {
         };
         let reply =
             Reply { id: Some(self.id.clone()), body: rehearse_protocol::ReplyBody::Error(body) };
-        let _ = self.replies.send(reply);
+        self.out.answer(&reply, &self.shared);
     }
 
     /// Answers a halt (nothing when the client is gone).

@@ -15,11 +15,13 @@
 //! 0600, answers only peers of the same uid, replaces a stale socket file
 //! only when nothing answers on it, and is removed when serving stops.
 
+mod cancel;
 mod client;
 mod config;
 mod connection;
 mod error;
 mod job;
+mod outbox;
 mod owner;
 mod served;
 mod server;

@@ -72,7 +72,9 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
     /// Publishes the generation for `ping`, and notes when it moved.
     fn publish(&mut self) {
         let generation = self.generation();
-        if generation != self.published || self.served.busy() {
+        // Busy-ness only matters to an `idle` wait; asking costs a report.
+        let busy = !self.waits.is_empty() && self.served.busy();
+        if generation != self.published || busy {
             self.last_change = Instant::now();
         }
         self.published = generation;
