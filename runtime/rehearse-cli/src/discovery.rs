@@ -152,6 +152,14 @@ pub fn find(id: Option<&str>) -> Result<Discovery, Failure> {
     Ok(discovery)
 }
 
+/// Removes the files of session `id` (after a `close`).
+pub fn forget(id: &str) {
+    let Ok(dir) = dir() else { return };
+    if let Ok(found) = read(&file(&dir, id)) {
+        found.remove(&dir);
+    }
+}
+
 /// The session the host just started announced, accepted only when it is
 /// that host's (same pid) and started at or after the spawn.
 pub fn accept(id: &str, pid: u32, spawned_at: u64) -> Result<Discovery, Failure> {

@@ -7,6 +7,7 @@ mod discovery;
 mod exit;
 mod host;
 mod launch;
+mod mcp;
 mod render;
 mod run;
 mod session;
@@ -172,6 +173,8 @@ enum Verb {
         #[arg(long)]
         session: Option<String>,
     },
+    /// Serve the session verbs as MCP tools over standard input and output.
+    Mcp,
     /// The background host `open` starts (not for direct use).
     #[command(name = "__host", hide = true)]
     Host {
@@ -233,6 +236,7 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             session::wait(session.as_deref(), idle_ms, timeout_ms).map(|_| Exit::Passed)
         }
         Verb::Close { session } => session::close(session.as_deref()).map(|()| Exit::Passed),
+        Verb::Mcp => mcp::serve().map(|()| Exit::Passed),
         Verb::Host { id, size, idle_timeout_ms, exec } => host::run(host::HostArgs {
             id,
             exec,

@@ -7,8 +7,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use rehearse_protocol::{
-    Capability, Deadline, ErrorReply, FrameDecoder, Hello, HelloAck, Limits, OkReply, Reply,
-    ReplyBody, Request, RequestBody, RequestId, WireError, encode_request, reply_from_frame,
+    Cancel, Capability, Deadline, ErrorReply, FrameDecoder, Hello, HelloAck, Limits, OkReply,
+    Reply, ReplyBody, Request, RequestBody, RequestId, WireError, encode_request, reply_from_frame,
 };
 
 /// Why a request got no `ok`.
@@ -180,6 +180,51 @@ impl Client {
         others.append(&mut self.pending);
         self.pending = others;
         Ok(found)
+    }
+}
+
+/// Sends `cancel` on a [`Client`]'s connection from another thread, while
+/// the client itself blocks on a reply (a `cancel` reaches only requests on
+/// its own connection). The `cancel`'s own answer is read by the client.
+#[derive(Debug)]
+pub struct Canceller {
+    stream: UnixStream,
+    limits: Limits,
+    prefix: String,
+    next: u64,
+}
+
+impl Canceller {
+    /// Asks the server to cancel the request `target`.
+    ///
+    /// # Errors
+    ///
+    /// I/O failures.
+    pub fn cancel(&mut self, target: &RequestId) -> Result<(), ClientError> {
+        self.next += 1;
+        let id = RequestId::new(&format!("{}{}", self.prefix, self.next)).expect("a valid id");
+        let deadline = Deadline::from_millis(5_000).expect("a valid deadline");
+        let request =
+            Request::new(id, deadline, RequestBody::Cancel(Cancel { target: target.clone() }));
+        let bytes = encode_request(&request, &self.limits).map_err(ClientError::Protocol)?;
+        self.stream
+            .write_all(&bytes)
+            .map_err(|source| ClientError::Io { what: "writing a cancel", source })
+    }
+}
+
+impl Client {
+    /// A [`Canceller`] for this connection.
+    ///
+    /// # Errors
+    ///
+    /// [`ClientError::Io`] when the socket cannot be shared.
+    pub fn canceller(&self) -> Result<Canceller, ClientError> {
+        let stream = self
+            .stream
+            .try_clone()
+            .map_err(|source| ClientError::Io { what: "sharing the socket", source })?;
+        Ok(Canceller { stream, limits: self.limits, prefix: "cancel-".into(), next: 0 })
     }
 }
 

@@ -29,7 +29,7 @@ mod shared;
 mod snapshot;
 mod socket;
 
-pub use client::{Client, ClientError};
+pub use client::{Canceller, Client, ClientError};
 pub use config::{DEFAULT_QUIET, ServerConfig};
 pub use error::ServeError;
 pub use owner::Stopped;

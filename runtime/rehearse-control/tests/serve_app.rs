@@ -199,3 +199,26 @@ fn after_close_every_request_is_session_closed_and_the_socket_is_gone() {
     drop(served);
     assert!(!socket.exists(), "the socket file is removed");
 }
+
+#[test]
+fn a_canceller_reaches_a_wait_its_client_blocks_on() {
+    let served = Served::todo();
+    let mut client = served.client();
+    let mut canceller = client.canceller().unwrap();
+    let id = client.next_id();
+    let wait = Request::new(
+        id.clone(),
+        rehearse_protocol::Deadline::from_millis(60_000).unwrap(),
+        RequestBody::WaitFor(WaitFor { condition: "exists,#toggle-5".into(), timeout_ms: 60_000 }),
+    );
+    client.send(&wait).unwrap();
+    // The client blocks on the reply on one thread; the cancel goes out on
+    // the same connection from another.
+    let waiting = std::thread::spawn(move || client.reply_to(&id).unwrap());
+    let target = wait.id.clone();
+    canceller.cancel(&target).unwrap();
+    let ReplyBody::Error(error) = waiting.join().unwrap().body else {
+        panic!("the wait is cancelled")
+    };
+    assert_eq!(error.code, ErrorCode::Cancelled);
+}
