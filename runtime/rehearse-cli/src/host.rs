@@ -65,6 +65,14 @@ impl Served for HostedProgram {
         false
     }
 
+    fn settled_by(&self) -> Option<&'static str> {
+        Some(if self.terminal.pty().last_marker_revision().is_some() {
+            "marker"
+        } else {
+            "quiet-window"
+        })
+    }
+
     fn terminal_golden(&self) -> Option<String> {
         Some(self.terminal.pty().terminal_golden())
     }
@@ -116,15 +124,31 @@ pub fn run(args: HostArgs) -> Result<(), Failure> {
     }
 }
 
+/// A fresh secret for the render-commit marker: 16 random bytes, in hex.
+pub fn marker_token() -> Result<String, Failure> {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")
+        .and_then(|mut random| random.read_exact(&mut bytes))
+        .map_err(|error| {
+            Failure::runtime(format!("reading /dev/urandom for the marker token: {error}"))
+        })?;
+    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
+}
+
 type Started = (Server, HostedProgram, Discovery, std::path::PathBuf);
 
 fn start(args: &HostArgs) -> Result<Started, Failure> {
     let started_at = discovery::now_ms();
     let dir = discovery::dir()?;
     let socket = dir.join(format!("{}.sock", args.id));
+    // A rehearse app announces each commit with the render-commit marker
+    // under this key, so its screen settles exactly; any other program
+    // ignores the variables and settles on a quiet window.
     let options = PtySessionOptions::new("/bin/sh")
         .args(["-c".to_owned(), format!("exec {}", args.exec)])
-        .size(args.size.0, args.size.1);
+        .size(args.size.0, args.size.1)
+        .marker(marker_token()?, args.id.clone());
     let terminal = Terminal::spawn(options)
         .map_err(|error| Failure::runtime(format!("`{}` could not start: {error}", args.exec)))?;
     let config = ServerConfig::new(&socket).idle_timeout(Some(args.idle_timeout));

@@ -140,7 +140,11 @@ fn on_terminal(
     rest: &[String],
     script: &str,
 ) -> Result<Outcome, Failure> {
-    let options = PtySessionOptions::new(program).args(rest).size(args.size.0, args.size.1);
+    // A rehearse app settles on its markers; any other program on silence.
+    let options = PtySessionOptions::new(program)
+        .args(rest)
+        .size(args.size.0, args.size.1)
+        .marker(crate::host::marker_token()?, "run");
     let mut terminal = Terminal::spawn(options)
         .map_err(|error| Failure::runtime(format!("`{program}` could not start: {error}")))?;
     if let Some(out) = &args.out {

@@ -218,6 +218,7 @@ fn a_session_of_bash_open_send_wait_snapshot_close() {
     }
     runtime.ok(&["send", "--text", "echo hello-$((6*7))", "Enter"]);
     runtime.ok(&["wait", "--idle-ms", "100", "--timeout-ms", "10000"]);
+    assert_eq!(settled_by(&runtime), "quiet-window", "bash sends no marker");
     let screen = runtime.ok(&["snapshot", "--session", &id]);
     assert!(screen.contains("hello-42"), "{screen}");
     let golden = runtime.ok(&["snapshot", "--format", "terminal"]);
@@ -236,11 +237,26 @@ fn a_session_of_bash_open_send_wait_snapshot_close() {
     assert!(error.contains("no session"), "{error}");
 }
 
+/// How the session's screen settles, as its host's `idle` reply says.
+fn settled_by(runtime: &Runtime) -> String {
+    let latest = std::fs::read_to_string(runtime.sessions().join("latest.json")).unwrap();
+    let socket: serde_json::Value = serde_json::from_str(&latest).unwrap();
+    let mut client = rehearse_control::Client::connect(socket["socket"].as_str().unwrap()).unwrap();
+    let idle = rehearse_protocol::RequestBody::Idle(rehearse_protocol::Idle { quiet_ms: Some(50) });
+    match client.request(idle, 10_000).unwrap() {
+        rehearse_protocol::OkReply::Idle(waited) => {
+            waited.extra["settledBy"].as_str().unwrap().to_owned()
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn a_session_of_the_todo_app_in_a_pty() {
     let runtime = Runtime::new();
     runtime.ok(&["open", "--exec", todo().to_str().unwrap(), "--size", "60x12"]);
     runtime.ok(&["wait"]);
+    assert_eq!(settled_by(&runtime), "marker", "the app announces its commits to the host");
     runtime.ok(&["send", "--text", "Buy milk", "Enter"]);
     runtime.ok(&["wait"]);
     let screen = runtime.ok(&["snapshot"]);

@@ -357,6 +357,10 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 }
                 WaitKind::Idle { quiet } => {
                     if !busy && quiet_for >= *quiet {
+                        let mut done = done;
+                        if let Some(signal) = self.served.settled_by() {
+                            done.extra.insert("settledBy".into(), signal.into());
+                        }
                         wait.job.ok(OkReply::Idle(done));
                     } else if now >= wait.job.deadline {
                         // An idle wait runs until its deadline: that is its timeout.

@@ -58,6 +58,14 @@ pub trait Served {
         None
     }
 
+    /// What tells this session's screen is settled, for an `idle` reply's
+    /// `settledBy`: `"marker"` once a program announces its commits with the
+    /// render-commit marker, `"quiet-window"` while only silence does; `None`
+    /// where the session itself knows (an app).
+    fn settled_by(&self) -> Option<&'static str> {
+        None
+    }
+
     /// The model-plane projection of the app's state, when it has one.
     fn model_state(&self) -> Option<serde_json::Value> {
         None
