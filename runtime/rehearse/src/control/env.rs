@@ -8,7 +8,10 @@ use rehearse_core::artifacts::Artifacts;
 use rehearse_core::{AutomationError, ClockMode, DEFAULT_VIEWPORT};
 use rehearse_engine::{Component, SessionOptions};
 
+use rehearse_engine::live::TerminalOptions;
+
 use super::app::ServedApp;
+use super::live_app::WatchedApp;
 
 /// The socket to serve: `REHEARSE_CONTROL=/path/app.sock`.
 pub const CONTROL: &str = "REHEARSE_CONTROL";
@@ -28,6 +31,9 @@ pub struct Automation {
     pub viewport: (u16, u16),
     /// Where checkpoints write, when they do.
     pub artifacts: Option<PathBuf>,
+    /// Off screen (`REHEARSE_AUTOMATION_HEADLESS=1`), or in the real
+    /// terminal while serving.
+    pub headless: bool,
 }
 
 fn invalid(message: String) -> AutomationError {
@@ -39,9 +45,8 @@ impl Automation {
     ///
     /// # Errors
     ///
-    /// A variable with a bad value, or `REHEARSE_CONTROL` without
-    /// `REHEARSE_AUTOMATION_HEADLESS=1` (serving from a real terminal is not
-    /// there yet), naming the variable and what is valid.
+    /// A variable with a bad value, or `REHEARSE_AUTOMATION_HEADLESS=1`
+    /// without a socket, naming the variable and what is valid.
     pub fn from_env() -> Result<Option<Automation>, AutomationError> {
         let var = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
         Self::from_vars(var(CONTROL), var(HEADLESS), var(VIEWPORT), var(ARTIFACTS))
@@ -74,11 +79,6 @@ impl Automation {
             }
             return Ok(None);
         };
-        if !headless {
-            return Err(invalid(format!(
-                "{CONTROL} is set without {HEADLESS}=1: serving from a real terminal is not supported yet; set {HEADLESS}=1 to run the app off screen"
-            )));
-        }
         let viewport = match viewport {
             None => (DEFAULT_VIEWPORT.width, DEFAULT_VIEWPORT.height),
             Some(value) => parse_size(&value.to_string_lossy()).ok_or_else(|| {
@@ -92,25 +92,44 @@ impl Automation {
             socket: PathBuf::from(socket),
             viewport,
             artifacts: artifacts.map(PathBuf::from),
+            headless,
         }))
     }
 
-    /// Mounts `app` off screen (real time) and serves it until a client
-    /// closes it or it quits.
+    /// Mounts `app` — off screen (at the viewport) or in the real terminal
+    /// (at its size) — and serves it until a client closes it or it quits.
+    /// Time is real.
     ///
     /// # Errors
     ///
     /// What mounting fails with, the socket's failures, and what the
     /// session fails with outside a request.
-    pub fn serve<C: Component>(self, app: C) -> Result<Stopped, AutomationError> {
+    pub fn serve<C: Component>(
+        self,
+        app: C,
+        options: TerminalOptions,
+    ) -> Result<Stopped, AutomationError> {
+        // Bound first: once the app shows its first frame, the socket answers.
+        let server = Server::bind(ServerConfig::new(&self.socket)).map_err(serve_error)?;
+        let sink = match &self.artifacts {
+            Some(dir) => Some(Artifacts::new(dir).check()?),
+            None => None,
+        };
+        if !self.headless {
+            let mut watched = WatchedApp::start(app, options)?;
+            if let Some(sink) = sink {
+                watched.engine_mut().add_checkpoint_sink(sink);
+            }
+            return server.serve(&mut watched).map_err(serve_error);
+        }
         let (cols, rows) = self.viewport;
         let options = SessionOptions::default().viewport(cols, rows).clock(ClockMode::Realtime);
         let mut served = ServedApp::start(app, options)?;
-        if let Some(dir) = &self.artifacts {
-            served.engine_mut().add_checkpoint_sink(Artifacts::new(dir).check()?);
+        if let Some(sink) = sink {
+            served.engine_mut().add_checkpoint_sink(sink);
         }
-        let server = Server::bind(ServerConfig::new(&self.socket)).map_err(serve_error)?;
         // The one line a launcher waits for: the socket answers from now on.
+        // (Not in a real terminal: the person's screen is the app's.)
         eprintln!("rehearse: serving {} (rehearse/1)", self.socket.display());
         server.serve(&mut served).map_err(serve_error)
     }
@@ -151,6 +170,14 @@ mod tests {
         assert_eq!(automation.viewport, (120, 40));
         assert_eq!(automation.socket, PathBuf::from("/s/app.sock"));
         assert_eq!(automation.artifacts, Some(PathBuf::from("out")));
+        assert!(automation.headless);
+    }
+
+    #[test]
+    fn a_socket_without_headless_serves_from_the_real_terminal() {
+        let automation =
+            Automation::from_vars(os("/s/app.sock"), None, None, None).unwrap().unwrap();
+        assert!(!automation.headless);
     }
 
     #[test]
@@ -165,7 +192,6 @@ mod tests {
             (os("/s"), os("1"), os("0x40"), "both at least 1"),
             (os("/s"), os("yes"), None, "REHEARSE_AUTOMATION_HEADLESS=\"yes\" is not 1 or 0"),
             (None, os("1"), None, "needs REHEARSE_CONTROL"),
-            (os("/s"), None, None, "serving from a real terminal is not supported yet"),
         ];
         for (control, headless, viewport, message) in cases {
             let error = Automation::from_vars(control, headless, viewport, None).unwrap_err();

@@ -15,9 +15,11 @@
 
 mod app;
 mod env;
+mod live_app;
 
 pub use app::ServedApp;
 pub use env::{ARTIFACTS, Automation, CONTROL, HEADLESS, VIEWPORT};
+pub use live_app::WatchedApp;
 pub use rehearse_control::{
     Client, ClientError, DEFAULT_QUIET, ServeError, Served, Server, ServerConfig, Stopped,
 };
