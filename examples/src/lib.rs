@@ -3,6 +3,8 @@
 
 pub mod login;
 pub mod notes;
+pub mod shopping;
+pub mod tea;
 pub mod todo;
 
 /// The README's Rust examples, compiled as doctests so they cannot rot.

@@ -112,7 +112,7 @@ impl Component for LoginApp {
     }
 
     fn view(&self, ui: &mut Ui<'_, Msg>) {
-        ui.on_key("ctrl+q".parse::<KeyPress>().expect("a valid key"), || Msg::Quit);
+        ui.on_key_global("ctrl+q".parse::<KeyPress>().expect("a valid key"), || Msg::Quit);
         let card = centered(ui.area(), 44, 14);
         match &self.signed_in {
             Some(user) => self.welcome(ui, card, user),

@@ -257,7 +257,7 @@ impl Component for TodoApp {
     }
 
     fn view(&self, ui: &mut Ui<'_, Msg>) {
-        ui.on_key("ctrl+q".parse::<KeyPress>().expect("a valid key"), || Msg::Quit);
+        ui.on_key_global("ctrl+q".parse::<KeyPress>().expect("a valid key"), || Msg::Quit);
         // Refused in automation (`ids::DECLARED`): it writes the clipboard.
         ui.on_key(KeyPress::from(KeyCode::F(6)), || Msg::CopyList);
         let [input, filters, list, status] = Layout::vertical([

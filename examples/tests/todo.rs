@@ -129,10 +129,22 @@ fn delete_asks_in_a_modal_dialog_hoisted_after_the_app_content() {
     // The modal traps focus on its first button.
     assert!(tree.by_id(ids::CONFIRM_YES).unwrap().is_focused());
 
-    // The modal blocks the pointer beneath it.
+    // What the modal covers is inert: in the tree, out of reach.
+    let covered = tree.by_id(&ids::toggle(2)).unwrap();
+    assert!(covered.states.inert && !covered.actionable);
+    assert!(!dialog.states.inert && dialog.children.iter().all(|child| !child.states.inert));
     let error = session.run(scenario! { app = TodoApp; click:#toggle-2; }).unwrap_err();
     assert!(matches!(error.failed.error, AutomationError::NotActionable { .. }), "{error}");
-    assert!(error.to_string().contains("reaches nothing"), "{error}");
+    assert!(error.to_string().contains("it is inert: a modal dialog is open above it"), "{error}");
+    // Role, name and text selectors pass over it.
+    assert!(session.tree().by_role_and_name(SemanticRole::Checkbox, None).is_empty());
+    assert!(session.tree().containing_text("Walk dog").is_empty());
+    let error = session.run(scenario! { click:@checkbox="Walk dog"; }).unwrap_err();
+    assert_eq!(
+        error.failed.error.to_string(),
+        "no `@checkbox` named `Walk dog`; there are no checkboxes; 1 match lies beneath the \
+         open modal dialog `dialog \"Delete “Buy milk”?\" #confirm-delete` (inert until it closes)"
+    );
 
     run(&mut session, scenario! { app = TodoApp; click:#confirm-yes; });
     assert!(session.tree().by_id(ids::CONFIRM).is_none());
@@ -242,11 +254,27 @@ fn selectors_that_match_nothing_or_too_much_say_so() {
     assert!(matches[0].contains("checkbox \"Todo 1\" #toggle-1"), "{matches:?}");
     assert!(matches[2].contains("#toggle-3"), "{matches:?}");
 
-    // Discovery returns every match in document order.
+    // Discovery returns every match in document order: the deepest node
+    // that holds the text, not the row named after its checkbox too.
     let all = session.tree().find_all(&Selector::text_contains("Todo")).unwrap();
     let labels: Vec<String> = all.iter().map(|node| node.label()).collect();
-    assert_eq!(labels[0], "list-item \"Todo 1\" #item-1");
-    assert_eq!(labels[1], "checkbox \"Todo 1\" #toggle-1");
+    assert_eq!(labels[0], "checkbox \"Todo 1\" #toggle-1");
+    assert_eq!(labels[1], "button \"Delete “Todo 1”\" #delete-1");
+    assert_eq!(labels.len(), 6, "{labels:?}");
+
+    // A role and name that match nothing list what is there.
+    let error = session.run(scenario! { click:@tab="Finished"; }).unwrap_err();
+    assert_eq!(
+        error.failed.error.to_string(),
+        "no `@tab` named `Finished`; tabs: `All`, `Active`, `Done`"
+    );
+    // So does a wait whose selector matches nothing.
+    let error = session.run(scenario! { wait-for:selected,@tab="Finished",0; }).unwrap_err();
+    let message = error.failed.error.to_string();
+    assert!(
+        message.contains("the selector matched nothing (tabs: `All`, `Active`, `Done`)"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -13,7 +13,10 @@ use rehearse_lang::script::{
     CheckContext, DeclaredIds, Dialect, ErrorKind, Verb, lex_step, parse_script, parse_script_with,
     parse_step_in,
 };
-use rehearse_lang::{PredicateName, ScrollDirection};
+use rehearse_lang::{
+    LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection, Secret,
+    TerminalCondition, TerminalPredicateName, TextMatcher, TextRegion,
+};
 
 /// (script, scenario!, line in docs/testing.md, expected step).
 type StepRow = (&'static str, &'static str, u32, AutomationStep);
@@ -143,7 +146,8 @@ fn every_scenario_spelling_lowers_to_the_same_step() {
                 return Err(format!("`{scenario}` lowers to {:?}, not {expected:?}", parsed.step));
             }
             // A line moves between a script and a test unchanged but for quotes.
-            let unquoted = |text: &str| text.replace('"', "");
+            // Quotes, and the optional spaces around `>>`, which `scenario!` keeps none of.
+            let unquoted = |text: &str| text.replace('"', "").replace(" >> ", ">>");
             if unquoted(script) != unquoted(scenario) {
                 return Err(format!("`{script}` and `{scenario}` differ by more than quotes"));
             }
@@ -172,13 +176,54 @@ fn the_table_covers_every_verb_predicate_key_and_selector_form() {
             "no row for the predicate `{predicate}`"
         );
     }
+    for &predicate in TerminalPredicateName::ALL {
+        let spelled = format!("wait-for:{predicate}");
+        assert!(
+            scripts
+                .iter()
+                .any(|s| s.starts_with(&spelled) && s[spelled.len()..].starts_with([',', '='])),
+            "no row for the terminal predicate `{predicate}`"
+        );
+    }
+    for subject in ["screen", "history", "scrollback", "process"] {
+        assert!(
+            scripts
+                .iter()
+                .any(|s| s.starts_with("wait-for:") && s.contains(&format!(",{subject},"))),
+            "no row for the subject `{subject}`"
+        );
+    }
+    for &button in PointerButton::ALL {
+        assert!(
+            scripts.iter().any(|s| s.starts_with("mouse:") && s.contains(button.as_str())),
+            "no row for the mouse button `{button}`"
+        );
+    }
+    for &action in PointerAction::ALL {
+        assert!(
+            scripts.iter().any(|s| s.starts_with("mouse:") && s.contains(action.as_str()))
+                || action == PointerAction::Click,
+            "no row for the mouse action `{action}`"
+        );
+    }
+    for form in ["[", "when(", "[dismiss]when("] {
+        assert!(scripts.iter().any(|s| s.starts_with(form)), "no row for `{form}`");
+    }
     for name in KeyCode::names() {
         assert!(scripts.contains(&format!("key:{name}").as_str()), "no row for the key `{name}`");
     }
     for modifier in ["ctrl+", "alt+", "shift+"] {
         assert!(scripts.iter().any(|s| s.starts_with(&format!("key:{modifier}"))), "{modifier}");
     }
-    let forms = ["click:#", "click:@button", "click:@button=", "click:text~", "click:42,17"];
+    let forms = [
+        "click:#",
+        "click:@button",
+        "click:@button=",
+        "click:text~",
+        "click:42,17",
+        "click:#col-todo >> ",
+        "click:@list-item >> nth=",
+    ];
     for form in forms {
         assert!(scripts.iter().any(|s| s.starts_with(form)), "no row for the selector `{form}`");
     }
@@ -227,7 +272,12 @@ fn every_error_example_fails_as_documented() {
 fn every_error_class_is_documented() {
     let documented: Vec<&str> = errors().iter().map(|row| row.1).collect();
     // Front-end-only classes, described in the prose under the table.
-    let elsewhere = [ErrorKind::BareText, ErrorKind::EmptyStep, ErrorKind::ScriptTooLarge];
+    let elsewhere = [
+        ErrorKind::BareText,
+        ErrorKind::EmptyStep,
+        ErrorKind::ScriptTooLarge,
+        ErrorKind::WrongPlane,
+    ];
     for &kind in ErrorKind::ALL {
         if !elsewhere.contains(&kind) {
             assert!(documented.contains(&kind.as_str()), "no example for `{kind}`");

@@ -325,8 +325,12 @@ fn engine_computed(cx: &Ctxt, key: &Ident, state: StateName) {
     cx.error_spanned_by(
         key,
         format!(
-            "`{state}` is computed by the engine from geometry (a node laid out outside the \
-             visible area is offscreen and hidden); a widget cannot report it. Remove `{state}`"
+            "`{state}` is computed by the engine ({why}); a widget cannot report it. Remove `{state}`",
+            why = if state == StateName::Inert {
+                "a node beneath an open modal dialog is inert"
+            } else {
+                "from geometry: a node laid out outside the visible area is offscreen and hidden"
+            }
         ),
     );
 }

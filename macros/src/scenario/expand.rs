@@ -23,8 +23,8 @@ use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use rehearse_lang::script::{Loc, LocRange, ParsedStep};
 use rehearse_lang::{
-    AutomationStep, FocusTarget, KeyCode, KeyPress, MouseButton, Predicate, ScrollDirection,
-    Selector, WaitCondition,
+    AutomationStep, FocusTarget, Guard, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
+    ScrollDirection, Selector, TerminalCondition, TextMatcher, TextRegion, WaitCondition,
 };
 
 use crate::scenario::lex::{App, Input};
@@ -43,6 +43,14 @@ pub fn expand(
     if errors.is_none() {
         for (raw, parsed) in input.steps.iter().zip(parsed) {
             let Some(parsed) = parsed else { continue };
+            if !raw.holes.is_empty() {
+                let pieces = crate::scenario::holes::lower(raw);
+                let site = quote_spanned! {raw.first=>
+                    ::core::file!(), ::core::line!(), ::core::column!()
+                };
+                chain.extend(quote! { .step_interpolated(&[#pieces], #site) });
+                continue;
+            }
             match lower_step(&parsed.step) {
                 Ok(step) => {
                     let spelling = Literal::string(&raw.spelling);
@@ -84,10 +92,20 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
     let ids_const = Ident::new("APP_IDS", Span::mixed_site());
     let mut checks = TokenStream::new();
     let mut any_id = false;
-    for parsed in parsed.iter().flatten() {
+    for (raw, parsed) in input.steps.iter().zip(parsed) {
+        let Some(parsed) = parsed else { continue };
         for id in parsed.facts.selectors.iter().filter_map(|selector| selector.id.as_ref()) {
+            // An interpolated id is checked when it runs, unless it is a
+            // `{const PATH}` the compiler can evaluate.
+            let value = match raw.holes.iter().find(|hole| hole.within(id.range)) {
+                None => Literal::string(&id.value).into_token_stream(),
+                Some(hole) if hole.constant => {
+                    let expr = &hole.expr;
+                    quote_spanned! {hole.span=> #expr}
+                }
+                Some(_) => continue,
+            };
             any_id = true;
-            let value = Literal::string(&id.value);
             let app_name = Literal::string(written);
             let panic = spanned_panic(input, id.range, quote! { "{}", message.as_str() });
             checks.extend(quote! {
@@ -102,7 +120,9 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
                 };
             });
         }
-        if let Some(key) = &parsed.facts.key {
+        if let Some(key) =
+            parsed.facts.key.as_ref().filter(|key| !raw.holes.iter().any(|h| h.within(key.range)))
+        {
             let pressed = key_press(&key.value);
             let message = Literal::string(&format!(
                 "`{written}` refuses `{}` in automation: the key has effects outside the app, so a test must never press it",
@@ -117,7 +137,9 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
                 };
             });
         }
-        if let AutomationStep::Type { text } = &parsed.step {
+        if let AutomationStep::Type { text } = &parsed.step
+            && raw.holes.is_empty()
+        {
             // `type:` presses a key per character: each must be allowed too.
             // The text literal is the token after `type` and `:`.
             let literal = Loc(parsed.facts.verb_range.end.0 + 2);
@@ -268,13 +290,152 @@ pub fn lower_step(step: &AutomationStep) -> Result<TokenStream, String> {
                 )
             }
         }
+        AutomationStep::TypeSecret { secret } => match secret.env_name() {
+            Some(name) => {
+                let name = Literal::string(name);
+                quote! {
+                    ::rehearse::AutomationStep::type_secret(::rehearse::__private::Secret::env(#name))
+                }
+            }
+            None => return Err("a secret that is not `${secret.NAME}`".into()),
+        },
+        AutomationStep::Paste { text } => {
+            let text = Literal::string(text);
+            quote! { ::rehearse::AutomationStep::paste(#text) }
+        }
+        AutomationStep::Send { text } => {
+            let text = Literal::string(text);
+            quote! { ::rehearse::AutomationStep::send(#text) }
+        }
+        AutomationStep::Mouse { col, row, button, action } => {
+            let (col, row) = (Literal::u16_unsuffixed(*col), Literal::u16_unsuffixed(*row));
+            let button = Ident::new(button.variant_name(), Span::call_site());
+            let action = Ident::new(action.variant_name(), Span::call_site());
+            quote! {
+                ::rehearse::AutomationStep::mouse(
+                    #col,
+                    #row,
+                    ::rehearse::__private::PointerButton::#button,
+                    ::rehearse::__private::PointerAction::#action,
+                )
+            }
+        }
+        AutomationStep::WaitForTerminal { condition, timeout } => {
+            let condition = terminal_condition(condition)?;
+            let timeout = duration_tokens(*timeout)?;
+            quote! { ::rehearse::AutomationStep::wait_for_terminal(#condition, #timeout) }
+        }
+        AutomationStep::Annotated { label, guard, step } => {
+            let mut tokens = lower_step(step)?;
+            if let Some(label) = label {
+                let label = Literal::string(label);
+                tokens = quote! { #tokens.labeled(#label) };
+            }
+            match guard.as_deref() {
+                Some(Guard::Node(WaitCondition { predicate, selector: target })) => {
+                    let predicate = predicate_tokens(predicate)?;
+                    let target = selector(target)?;
+                    tokens = quote! { #tokens.when(::rehearse::WaitCondition::new(#predicate, #target)) };
+                }
+                Some(Guard::Terminal(condition)) => {
+                    let condition = terminal_condition(condition)?;
+                    tokens = quote! { #tokens.when(#condition) };
+                }
+                Some(other) => return Err(format!("the guard `{other}`")),
+                None => {}
+            }
+            tokens
+        }
         other => return Err(format!("the step `{other}`")),
     };
     Ok(step)
 }
 
-fn selector(selector: &Selector) -> Result<TokenStream, String> {
-    Ok(match selector {
+/// A terminal condition. A pattern was checked when the step was parsed, so
+/// the generated `Pattern::new` cannot fail.
+fn terminal_condition(condition: &TerminalCondition) -> Result<TokenStream, String> {
+    let string = |text: &str| {
+        let text = Literal::string(text);
+        quote! { ::std::string::String::from(#text) }
+    };
+    let count = |n: usize| Literal::usize_unsuffixed(n);
+    Ok(match condition {
+        TerminalCondition::Text { region, matcher } => {
+            let region = match region {
+                TextRegion::Screen => quote! { Screen },
+                TextRegion::History => quote! { History },
+                TextRegion::Scrollback => quote! { Scrollback },
+            };
+            let matcher = match matcher {
+                TextMatcher::Contains(text) => {
+                    let text = string(text);
+                    quote! { Contains(#text) }
+                }
+                TextMatcher::Lacks(text) => {
+                    let text = string(text);
+                    quote! { Lacks(#text) }
+                }
+                TextMatcher::Equals(text) => {
+                    let text = string(text);
+                    quote! { Equals(#text) }
+                }
+                TextMatcher::Matches(pattern) => {
+                    let pattern = Literal::string(pattern.as_str());
+                    quote! {
+                        Matches(match ::rehearse::__private::Pattern::new(#pattern) {
+                            ::core::result::Result::Ok(pattern) => pattern,
+                            ::core::result::Result::Err(why) => ::core::panic!("{}", why),
+                        })
+                    }
+                }
+            };
+            quote! {
+                ::rehearse::__private::TerminalCondition::Text {
+                    region: ::rehearse::__private::TextRegion::#region,
+                    matcher: ::rehearse::__private::TextMatcher::#matcher,
+                }
+            }
+        }
+        TerminalCondition::ScrollbackLines(lines) => {
+            let lines = match *lines {
+                LineCount::Equals(n) => {
+                    let n = count(n);
+                    quote! { Equals(#n) }
+                }
+                LineCount::AtLeast(n) => {
+                    let n = count(n);
+                    quote! { AtLeast(#n) }
+                }
+                LineCount::AtMost(n) => {
+                    let n = count(n);
+                    quote! { AtMost(#n) }
+                }
+                LineCount::Between(low, high) => {
+                    let (low, high) = (count(low), count(high));
+                    quote! { Between(#low, #high) }
+                }
+            };
+            quote! {
+                ::rehearse::__private::TerminalCondition::ScrollbackLines(
+                    ::rehearse::__private::LineCount::#lines
+                )
+            }
+        }
+        TerminalCondition::Exited => quote! { ::rehearse::__private::TerminalCondition::Exited },
+        TerminalCondition::ExitCode(code) => {
+            let code = Literal::i32_unsuffixed(*code);
+            quote! { ::rehearse::__private::TerminalCondition::ExitCode(#code) }
+        }
+        TerminalCondition::Quiet(quiet) => {
+            let quiet = duration_tokens(*quiet)?;
+            quote! { ::rehearse::__private::TerminalCondition::Quiet(#quiet) }
+        }
+        other => return Err(format!("the condition `{other}`")),
+    })
+}
+
+fn selector(written: &Selector) -> Result<TokenStream, String> {
+    Ok(match written {
         Selector::Id(id) => {
             let id = Literal::string(id);
             quote! { ::rehearse::Selector::id(#id) }
@@ -294,6 +455,14 @@ fn selector(selector: &Selector) -> Result<TokenStream, String> {
         Selector::Point { col, row } => {
             let (col, row) = (Literal::u16_unsuffixed(*col), Literal::u16_unsuffixed(*row));
             quote! { ::rehearse::Selector::point(#col, #row) }
+        }
+        Selector::Within { scope, target } => {
+            let (scope, target) = (selector(scope)?, selector(target)?);
+            quote! { ::rehearse::Selector::from(#scope).descendant(#target) }
+        }
+        Selector::Nth { of, index } => {
+            let (of, index) = (selector(of)?, Literal::usize_unsuffixed(*index));
+            quote! { ::rehearse::Selector::from(#of).nth(#index) }
         }
         other => return Err(format!("the selector `{other}`")),
     })

@@ -1,4 +1,5 @@
-//! Lexing `scenario!`'s input: splitting it into the optional `app = Path;` header and
+//! Lexing `scenario!`'s input: splitting it into the optional `app = Path;` and
+//! `plane = engine|terminal;` headers and
 //! steps, and lexing every step into the grammar's front-end-neutral input.
 //!
 //! Each step is the tokens up to a top-level `;`. A string literal becomes
@@ -10,19 +11,26 @@
 //! grammar error maps back to the exact tokens at fault.
 
 use proc_macro2::{Delimiter, Spacing, Span, TokenStream, TokenTree};
-use rehearse_lang::script::{Lexeme, Loc, LocRange, Located, quote};
+use rehearse_lang::Vocabulary;
+use rehearse_lang::script::{Lexeme, Loc, LocRange, Located, PlaneName, quote};
 
 use crate::ctxt::Ctxt;
+use crate::scenario::holes::Hole;
 use crate::tokens::{delimiters, split_statements, written};
 
 /// The lexed input of one `scenario!` call.
 pub struct Input {
     /// The `app = Path;` header, if given.
     pub app: Option<App>,
+    /// The `plane = engine|terminal;` header, if given: steps the plane
+    /// cannot take are compile errors.
+    pub plane: Option<PlaneName>,
     /// The steps, in order (empty steps are skipped).
     pub steps: Vec<RawStep>,
     /// The span of every token of every step, indexed by [`Loc`].
     pub spans: Vec<Span>,
+    /// How many `{expr}` values the steps before hold (numbers them).
+    pub holes_seen: usize,
 }
 
 /// The `app = Path;` header.
@@ -44,15 +52,19 @@ pub struct RawStep {
     /// The step as written: characters as they are, string literals
     /// re-quoted, no whitespace.
     pub spelling: String,
+    /// The `{expr}` values in it, in order.
+    pub holes: Vec<Hole>,
 }
 
 impl Input {
     /// Splits and lexes `tokens`, recording every malformed header, stray
     /// header and missing `;` in `cx`.
     pub fn from_tokens(cx: &Ctxt, tokens: TokenStream) -> Self {
-        let mut input = Self { app: None, steps: Vec::new(), spans: Vec::new() };
+        let mut input =
+            Self { app: None, plane: None, steps: Vec::new(), spans: Vec::new(), holes_seen: 0 };
         let statements = split_statements(tokens);
-        for (index, mut statement) in statements.into_iter().enumerate() {
+        let mut headers_seen: Vec<&'static str> = Vec::new();
+        for mut statement in statements {
             statement.tokens = without_doc_comments(cx, statement.tokens);
             if statement.tokens.is_empty() {
                 continue;
@@ -64,14 +76,21 @@ impl Input {
                     "missing `;` after the last step; every step of `scenario!` ends with `;`",
                 ));
             }
-            if let Some(header) = header(&statement.tokens) {
-                if index == 0 {
-                    input.app = app(cx, header, &statement.tokens);
-                } else {
+            if let Some((word, rest)) = header(&statement.tokens) {
+                let head = collect(&statement.tokens[..2]);
+                if !input.steps.is_empty() {
                     cx.error_spanned_by(
-                        collect(&statement.tokens[..2]),
-                        "the `app = ...;` header must come first, before every step",
+                        head,
+                        format!("the `{word} = ...;` header must come first, before every step"),
                     );
+                } else if headers_seen.contains(&word) {
+                    cx.error_spanned_by(head, format!("a second `{word} = ...;` header; give one"));
+                } else {
+                    headers_seen.push(word);
+                    match word {
+                        "app" => input.app = app(cx, rest, &statement.tokens),
+                        _ => input.plane = plane(cx, rest, &statement.tokens),
+                    }
                 }
                 continue;
             }
@@ -86,6 +105,7 @@ impl Input {
         flatten(tokens, &mut flat);
         let first = flat.first().map_or_else(Span::call_site, |token| token.span);
         let mut lexemes = Vec::new();
+        let mut holes = Vec::new();
         let start = self.loc();
         for token in flat {
             let loc = self.loc();
@@ -108,11 +128,19 @@ impl Input {
                 },
                 Kind::Ident(word) => lexemes.extend(chars(&word, loc)),
                 Kind::Char(character) => lexemes.push(Located::new(Lexeme::Char(character), loc)),
+                Kind::Hole(mut hole) => {
+                    hole.loc = loc;
+                    hole.number = self.holes_seen;
+                    self.holes_seen += 1;
+                    holes.push(hole);
+                    // Stands in until the hole's kind is probed (see `holes`).
+                    lexemes.push(Located::new(Lexeme::Quoted(String::new()), loc));
+                }
             }
         }
         let end = Loc(self.loc().0.saturating_sub(1).max(start.0));
         let spelling = spelling(&lexemes);
-        RawStep { lexemes, first, range: LocRange::new(start, end), spelling }
+        RawStep { lexemes, first, range: LocRange::new(start, end), spelling, holes }
     }
 
     fn loc(&self) -> Loc {
@@ -150,15 +178,44 @@ fn chars(text: &str, loc: Loc) -> impl Iterator<Item = Located<Lexeme>> + '_ {
     text.chars().map(move |character| Located::new(Lexeme::Char(character), loc))
 }
 
-/// The tokens after `app =`, if the statement is a header.
-fn header(tokens: &[TokenTree]) -> Option<&[TokenTree]> {
+/// The header's word (`app` or `plane`) and the tokens after its `=`, if
+/// the statement is a header.
+fn header(tokens: &[TokenTree]) -> Option<(&'static str, &[TokenTree])> {
     match tokens {
         [TokenTree::Ident(word), TokenTree::Punct(eq), rest @ ..]
-            if word == "app" && eq.as_char() == '=' && eq.spacing() == Spacing::Alone =>
+            if eq.as_char() == '=' && eq.spacing() == Spacing::Alone =>
         {
-            Some(rest)
+            ["app", "plane"].into_iter().find(|header| word == header).map(|word| (word, rest))
         }
         _ => None,
+    }
+}
+
+/// `plane = engine;` or `plane = terminal;`.
+fn plane(cx: &Ctxt, rest: &[TokenTree], statement: &[TokenTree]) -> Option<PlaneName> {
+    let valid = PlaneName::names().map(|name| format!("`plane = {name};`")).collect::<Vec<_>>();
+    match rest {
+        [TokenTree::Ident(word)] => match PlaneName::parse(&word.to_string()) {
+            Ok(plane) => Some(plane),
+            Err(unknown) => {
+                cx.error_spanned_by(word, format!("{unknown}; write {}", valid.join(" or ")));
+                None
+            }
+        },
+        [] => {
+            cx.error_spanned_by(
+                collect(&statement[..2]),
+                format!("missing the plane after `plane =`; write {}", valid.join(" or ")),
+            );
+            None
+        }
+        _ => {
+            cx.error_spanned_by(
+                collect(rest),
+                format!("the plane is one word; write {}", valid.join(" or ")),
+            );
+            None
+        }
     }
 }
 
@@ -195,11 +252,20 @@ enum Kind {
     Literal(proc_macro2::Literal),
     Ident(String),
     Char(char),
+    /// `{expr}`: a Rust expression whose value goes into the step.
+    Hole(Hole),
 }
 
 fn flatten(tokens: impl IntoIterator<Item = TokenTree>, out: &mut Vec<Flat>) {
+    let mut after_dollar = false;
     for tree in tokens {
+        let dollar = matches!(&tree, TokenTree::Punct(punct) if punct.as_char() == '$');
         match tree {
+            // `${secret.NAME}` is written text; any other `{...}` is a value.
+            TokenTree::Group(group) if group.delimiter() == Delimiter::Brace && !after_dollar => {
+                let span = group.span();
+                out.push(Flat { kind: Kind::Hole(Hole::new(group.stream(), span)), span });
+            }
             TokenTree::Group(group) => {
                 let (open, close) = delimiters(group.delimiter());
                 for character in open.chars() {
@@ -221,6 +287,7 @@ fn flatten(tokens: impl IntoIterator<Item = TokenTree>, out: &mut Vec<Flat>) {
                 out.push(Flat { kind: Kind::Literal(literal), span });
             }
         }
+        after_dollar = dollar;
     }
 }
 

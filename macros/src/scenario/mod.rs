@@ -13,6 +13,7 @@
 //!    does not declare and keys it refuses, on the id's or key's tokens.
 
 mod expand;
+mod holes;
 mod lex;
 mod parse;
 
@@ -32,7 +33,7 @@ use crate::ctxt::Ctxt;
 /// and the surrounding code type-checks.
 pub fn scenario(input: TokenStream) -> TokenStream {
     let cx = Ctxt::new();
-    let input = lex::Input::from_tokens(&cx, input);
-    let parsed = parse::parse_and_check(&cx, &input);
+    let mut input = lex::Input::from_tokens(&cx, input);
+    let parsed = parse::parse_and_check(&cx, &mut input);
     expand::expand(&input, &parsed, cx.check().err())
 }

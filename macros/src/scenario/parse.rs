@@ -3,9 +3,7 @@
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::ToTokens;
-use rehearse_lang::script::{
-    CheckContext, Checker, Dialect, GrammarError, ParsedStep, parse_step_in,
-};
+use rehearse_lang::script::{CheckContext, Checker, GrammarError, ParsedStep};
 
 use crate::ctxt::Ctxt;
 use crate::scenario::lex::Input;
@@ -13,13 +11,20 @@ use crate::scenario::lex::Input;
 /// Parses and checks every step. The result is parallel to `input.steps`:
 /// `None` for a step that did not parse. The checks that need the app's
 /// declarations (ids, refused keys) are `const` assertions in the expansion,
-/// so here the context knows nothing about the app.
-pub fn parse_and_check(cx: &Ctxt, input: &Input) -> Vec<Option<ParsedStep>> {
-    let context = CheckContext::new();
+/// so here the context knows only the plane, from `plane = ...;`.
+pub fn parse_and_check(cx: &Ctxt, input: &mut Input) -> Vec<Option<ParsedStep>> {
+    let mut context = CheckContext::new();
+    if let Some(plane) = input.plane {
+        context = context.plane(plane);
+    }
     let mut checker = Checker::new(&context);
     let mut parsed_steps = Vec::with_capacity(input.steps.len());
-    for raw in &input.steps {
-        match parse_step_in(&raw.lexemes, Dialect::Scenario) {
+    let mut results = Vec::with_capacity(input.steps.len());
+    for raw in &mut input.steps {
+        results.push(crate::scenario::holes::parse(raw));
+    }
+    for result in results {
+        match result {
             Ok(parsed) => {
                 for error in checker.step(&parsed).to_vec() {
                     report(cx, input, &error);

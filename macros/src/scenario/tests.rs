@@ -15,8 +15,8 @@ use crate::test_support::{compile_errors as errors, has, spaced, tokens};
 /// The input's steps with their spellings, or every error message.
 fn steps(input: TokenStream) -> Result<Vec<(AutomationStep, String)>, Vec<String>> {
     let cx = Ctxt::new();
-    let input = lex::Input::from_tokens(&cx, input);
-    let parsed = parse::parse_and_check(&cx, &input);
+    let mut input = lex::Input::from_tokens(&cx, input);
+    let parsed = parse::parse_and_check(&cx, &mut input);
     match cx.check() {
         Ok(()) => Ok(input
             .steps
@@ -137,7 +137,8 @@ fn checks_run_across_steps_and_across_unparsed_ones() {
 
 #[test]
 fn suggestions_missing_from_the_message_are_added() {
-    let input = lex::Input { app: None, steps: Vec::new(), spans: Vec::new() };
+    let input =
+        lex::Input { app: None, plane: None, steps: Vec::new(), spans: Vec::new(), holes_seen: 0 };
     let error = rehearse_lang::script::GrammarError::new(
         rehearse_lang::script::ErrorKind::UnknownRole,
         rehearse_lang::script::LocRange::default(),

@@ -1,6 +1,7 @@
 //! The hostile corpus over a real socket: every case gets its structured
 //! error or a closed connection, and after each one a `ping` on a fresh
-//! connection answers and the session's generation is unchanged.
+//! connection answers and the session's generation is unchanged. (The
+//! flood, whose memory is measured, has a test binary of its own.)
 
 mod support;
 
@@ -232,70 +233,11 @@ fn an_expired_deadline_fails_without_touching_the_session() {
     still_serves(&served, busy.generation);
 }
 
-/// The test process's resident memory, in bytes.
-fn resident() -> u64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
-    let pages: u64 = statm.split_whitespace().nth(1).unwrap().parse().unwrap();
-    pages * 4096
-}
-
-/// The bound on what the flood may leave behind.
-const FLOOD_GROWTH_BOUND: u64 = 32 * 1024 * 1024;
-
-#[test]
-fn a_flood_of_ten_thousand_requests() {
-    let served = Served::todo();
-    let generation = served.ping();
-    still_serves(&served, generation);
-    let before = resident();
-    let mut raw = Raw::open(&served);
-    let mut reader = Raw {
-        stream: raw.stream.try_clone().unwrap(),
-        decoder: FrameDecoder::replies(&Limits::default()),
-        read: Vec::new(),
-    };
-    let counter = std::thread::spawn(move || {
-        let (mut ok, mut refused) = (0, 0);
-        for _ in 0..10_000 {
-            match reader.reply().expect("every request is answered").body {
-                ReplyBody::Ok(_) => ok += 1,
-                ReplyBody::Error(error) => {
-                    assert_eq!(error.code, ErrorCode::TooManyRequests);
-                    refused += 1;
-                }
-            }
-        }
-        (ok, refused)
-    });
-    for n in 0..10_000 {
-        let body = if n % 2 == 0 {
-            format!(r#"{{"v":"rehearse/1","id":"p{n}","deadlineMs":60000,"type":"ping"}}"#)
-        } else {
-            format!(
-                r#"{{"v":"rehearse/1","id":"s{n}","deadlineMs":60000,"type":"snapshot","format":"text"}}"#
-            )
-        };
-        raw.json(&body);
-    }
-    let (ok, refused) = counter.join().unwrap();
-    assert_eq!(ok + refused, 10_000);
-    assert!(ok >= 5_000, "every ping answers ok ({ok} ok, {refused} refused)");
-    drop(raw);
-    still_serves(&served, generation);
-    let after = resident();
-    eprintln!(
-        "flood: {ok} ok, {refused} too-many-requests; resident memory {before} -> {after} bytes"
-    );
-    assert!(
-        after < before + FLOOD_GROWTH_BOUND,
-        "resident memory grew from {before} to {after} bytes, over the bound of {FLOOD_GROWTH_BOUND}"
-    );
-}
-
 #[test]
 fn a_hundred_concurrent_connections() {
+    // No connection before these (one still ending would hold a place).
     let served = Served::todo();
-    let generation = served.ping();
+    let generation = 1;
     let mut connections: Vec<Raw> = (0..100).map(|_| Raw::open(&served)).collect();
     let (mut answered, mut refused) = (0, 0);
     for (n, raw) in connections.iter_mut().enumerate() {

@@ -25,15 +25,18 @@ pub enum AutomationError {
         reason: AutomationIdError,
     },
     /// Nothing matches the selector.
-    #[error("no node matches `{selector}`{}", hint_suffix(hint))]
+    #[error("{}", no_match(selector, hint.as_deref()))]
     NoMatch {
         /// The selector.
         selector: Selector,
-        /// A nearby id or name, when one exists.
+        /// For an id, the closest existing id (`did you mean` it); for a
+        /// role or text selector, what is there instead
+        /// ([`SemanticTree::what_is_there`](crate::semantic::SemanticTree::what_is_there));
+        /// for a cell, why nothing is there.
         hint: Option<String>,
     },
     /// More than one node matches and the operation needs exactly one.
-    #[error("`{selector}` matches {} nodes, the operation needs exactly one: {}; use an automation id (`#id`) or a more specific selector", matches.len(), matches.join("; "))]
+    #[error("`{selector}` matches {} nodes, the operation needs exactly one: {}; use an automation id (`#id`), a more specific selector, or pick one with `>> nth=N` (zero-based)", matches.len(), matches.join("; "))]
     AmbiguousMatch {
         /// The selector.
         selector: Selector,
@@ -212,6 +215,25 @@ pub enum AutomationError {
         /// Where the golden should be.
         golden: std::path::PathBuf,
     },
+    /// Soft goldens (the default): at [`Baseline::finish`](crate::artifacts::Baseline::finish),
+    /// every checkpoint and format that differed from its golden or had none
+    /// ([`BaselineMismatch`](Self::BaselineMismatch),
+    /// [`MissingGolden`](Self::MissingGolden), each with its diff), and the
+    /// stale goldens, in the order they were found; the scenario ran to its
+    /// end.
+    #[error(
+        "{} golden{} in {} did not match; every checkpoint still ran:\n\n{}",
+        failures.len(),
+        if failures.len() == 1 { "" } else { "s" },
+        dir.display(),
+        numbered(failures)
+    )]
+    GoldensDiffer {
+        /// The baseline directory.
+        dir: std::path::PathBuf,
+        /// Each failure, in the order found.
+        failures: Vec<AutomationError>,
+    },
     /// Goldens in a baseline directory that no checkpoint produced.
     #[error(
         "stale goldens in {}: {}; no checkpoint of this test produces them any more; delete them or run with REHEARSE_SNAPSHOT=update",
@@ -254,11 +276,28 @@ pub enum AutomationError {
         /// The limit, [`MAX_SCREEN_CELLS`](crate::MAX_SCREEN_CELLS).
         limit: u32,
     },
+    /// A wait on a program's screen, scrollback or process did not hold in
+    /// time (the terminal plane's counterpart of
+    /// [`WaitTimeout`](Self::WaitTimeout)).
+    #[error(
+        "timed out after {} ms waiting for `{condition}`\n--- screen ---\n{screen}\n--------------",
+        timeout.as_millis()
+    )]
+    ScreenTimeout {
+        /// The condition as a script spells it (`contains=Ready,screen`).
+        condition: String,
+        /// The timeout.
+        timeout: Duration,
+        /// The visible screen when the wait gave up.
+        screen: String,
+    },
     /// The step, selector or artifact format needs something this plane
     /// does not have: `#id` and `@role` selectors, `focus:` and the semantic
     /// checkpoint formats (JSON, Markdown) need a semantic tree, which a
-    /// program in a PTY does not publish. It is a property of the plane, not
-    /// of the moment: the same step fails the same way every time.
+    /// program in a PTY does not publish; `paste:`, `send:` and the screen,
+    /// scrollback and process waits need a terminal, which the engine
+    /// lacks. It is a property of the plane, not of the moment: the same
+    /// step fails the same way every time.
     #[error("`{what}` is not available on this plane: {reason}")]
     NotAvailable {
         /// What was asked for, as a script spells it (`#save`, `@button`,
@@ -281,6 +320,13 @@ pub enum AutomationError {
     /// The session was closed.
     #[error("the session is closed")]
     SessionClosed,
+    /// The app asked to quit (`ctx.quit()`) during an earlier step: a
+    /// headless session takes no further steps, as a terminal would have
+    /// ended.
+    #[error(
+        "the session is closed: the app quit (it called `ctx.quit()`) during an earlier step, so no later step runs; check `quit_requested()` after the step that quits"
+    )]
+    AppQuit,
     /// A component panicked; the session is closed and everything unmounted.
     #[error("component panicked: {0}")]
     ComponentPanicked(String),
@@ -293,6 +339,38 @@ pub enum AutomationError {
     /// The operation's wall-clock deadline passed.
     #[error("deadline of {0:?} exceeded")]
     DeadlineExceeded(Duration),
+    /// A `scenario!` step with interpolated values (`click:#{id}`) is not a
+    /// valid step with the values it got; checked when the step runs, with
+    /// the grammar's own message.
+    #[error("`{spelling}` is not a valid step: {reason}")]
+    InvalidStep {
+        /// The step with its values.
+        spelling: String,
+        /// The grammar's message.
+        reason: String,
+    },
+}
+
+/// "no `@button` named `add`; buttons: `Add`, `Cancel`"; an id's hint is a
+/// suggestion, every other hint says what is there.
+fn no_match(selector: &Selector, hint: Option<&str>) -> String {
+    let head = match selector {
+        Selector::Role { role, name: Some(name) } => format!("no `@{role}` named `{name}`"),
+        Selector::Role { role, name: None } => format!("no `@{role}`"),
+        other => format!("no node matches `{other}`"),
+    };
+    match (selector, hint) {
+        (_, None) => head,
+        (Selector::Id(_), Some(hint)) => format!("{head}; did you mean {hint}?"),
+        (_, Some(hint)) => format!("{head}; {hint}"),
+    }
+}
+
+/// `1. …`, `2. …`, a blank line apart.
+fn numbered(failures: &[AutomationError]) -> String {
+    let items: Vec<String> =
+        failures.iter().enumerate().map(|(at, error)| format!("{}. {error}", at + 1)).collect();
+    items.join("\n\n")
 }
 
 fn hint_suffix(hint: &Option<String>) -> String {

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use rehearse_lang::suggest::closest;
 use rehearse_lang::{
-    AutomationStep, MouseButton, Predicate, ScrollDirection, Selector, SemanticAction,
-    WaitCondition,
+    AutomationStep, Guard, MouseButton, PointerAction, PointerButton, Predicate, ScrollDirection,
+    Secret, Selector, SemanticAction, WaitCondition,
 };
 
 use crate::error::AutomationError;
@@ -31,7 +31,67 @@ pub fn execute<P: Plane + ?Sized>(
     plane: &mut P,
     step: &AutomationStep,
 ) -> Result<Generation, AutomationError> {
+    execute_guarded(plane, step).map(|outcome| outcome.generation())
+}
+
+/// What running a step did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It ran and committed this generation.
+    Ran(Generation),
+    /// Its `when(...)` guard did not hold: nothing ran or was committed;
+    /// this is the generation it left in place.
+    Skipped(Generation),
+}
+
+impl Outcome {
+    /// The generation the step committed or left in place.
+    pub const fn generation(self) -> Generation {
+        match self {
+            Self::Ran(generation) | Self::Skipped(generation) => generation,
+        }
+    }
+}
+
+/// Executes one step like [`execute`], first checking its `when(...)`
+/// guard (on the committed tree, or on a settled screen for a terminal
+/// condition): a guard that does not hold skips the step.
+///
+/// # Errors
+///
+/// What the guard's check or the step fails with.
+pub fn execute_guarded<P: Plane + ?Sized>(
+    plane: &mut P,
+    step: &AutomationStep,
+) -> Result<Outcome, AutomationError> {
     plane.ensure_open()?;
+    let (_, guard, step) = step.parts();
+    if let Some(guard) = guard
+        && !guard_holds(plane, guard)?
+    {
+        return Ok(Outcome::Skipped(plane.committed().generation));
+    }
+    run(plane, step).map(Outcome::Ran)
+}
+
+fn guard_holds<P: Plane + ?Sized>(plane: &mut P, guard: &Guard) -> Result<bool, AutomationError> {
+    match guard {
+        Guard::Node(condition) => {
+            plane.check_selector(&condition.selector)?;
+            Ok(evaluate(condition, &plane.committed().tree)?.0)
+        }
+        Guard::Terminal(condition) => plane.test_terminal(condition),
+        other => Err(AutomationError::Unsupported {
+            operation: format!("when({other})"),
+            reason: "this executor does not know the guard".into(),
+        }),
+    }
+}
+
+fn run<P: Plane + ?Sized>(
+    plane: &mut P,
+    step: &AutomationStep,
+) -> Result<Generation, AutomationError> {
     match step {
         AutomationStep::Click { target, button } => click(plane, target, *button)?,
         AutomationStep::Hover { target } => {
@@ -40,6 +100,7 @@ pub fn execute<P: Plane + ?Sized>(
         }
         AutomationStep::Focus { target } => plane.deliver(Input::Focus(target))?,
         AutomationStep::Type { text } => plane.deliver(Input::Text(text))?,
+        AutomationStep::TypeSecret { secret } => type_secret(plane, secret)?,
         AutomationStep::Key { key } => plane.deliver(Input::Key(*key))?,
         AutomationStep::Scroll { target, direction } => scroll(plane, target.as_ref(), *direction)?,
         AutomationStep::Drag { from, to } => drag(plane, from, to)?,
@@ -60,6 +121,14 @@ pub fn execute<P: Plane + ?Sized>(
             plane.settle()?;
         }
         AutomationStep::WaitFor { condition, timeout } => wait_for(plane, condition, *timeout)?,
+        AutomationStep::WaitForTerminal { condition, timeout } => {
+            plane.wait_terminal(condition, *timeout)?;
+        }
+        AutomationStep::Paste { text } => plane.deliver(Input::Paste(text))?,
+        AutomationStep::Send { text } => plane.deliver(Input::Raw(text))?,
+        AutomationStep::Mouse { col, row, button, action } => {
+            mouse(plane, (*col, *row), *button, *action)?;
+        }
         other => {
             return Err(AutomationError::Unsupported {
                 operation: other.to_string(),
@@ -93,6 +162,54 @@ fn click<P: Plane + ?Sized>(
     pointer(plane, PointerKind::Moved, col, row)?;
     pointer(plane, PointerKind::Down(button), col, row)?;
     pointer(plane, PointerKind::Up(button), col, row)
+}
+
+/// Types a secret: read now, delivered as text, and kept out of every
+/// error (a refused key would name one of its characters).
+fn type_secret<P: Plane + ?Sized>(plane: &mut P, secret: &Secret) -> Result<(), AutomationError> {
+    let text = secret.reveal().map_err(|reason| AutomationError::NotActionable {
+        target: "the secret".into(),
+        operation: format!("type:{secret}"),
+        reason,
+    })?;
+    plane.deliver(Input::Text(&text)).map_err(|error| match error {
+        AutomationError::RefusedKey { app, .. } => AutomationError::NotActionable {
+            target: app.into(),
+            operation: format!("type:{secret}"),
+            reason: "the secret holds a key the app refuses in automation".into(),
+        },
+        other => other,
+    })
+}
+
+/// A raw mouse event at a cell: only checks that the cell is on the
+/// screen, like a `col,row` selector.
+fn mouse<P: Plane + ?Sized>(
+    plane: &mut P,
+    (col, row): (u16, u16),
+    button: PointerButton,
+    action: PointerAction,
+) -> Result<(), AutomationError> {
+    plane.reach_point(col, row)?;
+    let held = match button {
+        PointerButton::Left => Some(MouseButton::Left),
+        PointerButton::Middle => Some(MouseButton::Middle),
+        PointerButton::Right => Some(MouseButton::Right),
+        _ => None,
+    };
+    let kinds: &[PointerKind] = match (button, held, action) {
+        (PointerButton::WheelUp, ..) => &[PointerKind::ScrollUp],
+        (PointerButton::WheelDown, ..) => &[PointerKind::ScrollDown],
+        (_, Some(held), PointerAction::Click) => &[PointerKind::Down(held), PointerKind::Up(held)],
+        (_, Some(held), PointerAction::Press) => &[PointerKind::Down(held)],
+        (_, Some(held), PointerAction::Release) => &[PointerKind::Up(held)],
+        (_, Some(held), PointerAction::Move) => &[PointerKind::Drag(held)],
+        _ => &[PointerKind::Moved],
+    };
+    for &kind in kinds {
+        pointer(plane, kind, col, row)?;
+    }
+    Ok(())
 }
 
 fn scroll<P: Plane + ?Sized>(
@@ -153,7 +270,8 @@ fn pointer_target<P: Plane + ?Sized>(
         return Ok((*col, *row));
     }
     let node = resolve(&plane.committed().tree, selector)?;
-    if let Selector::TextContains(text) = selector {
+    // A chain ending on text (`#col >> text~Move`) points at the text too.
+    if let Selector::TextContains(text) = selector.last_segment() {
         check_can(node, operation, action)?;
         return plane.reach_text(node, text, operation);
     }
@@ -170,8 +288,8 @@ fn node_target<P: Plane + ?Sized>(
     plane.reach(node, operation)
 }
 
-/// Checks that `node` is in view, enabled and, when `action` is given,
-/// supports it.
+/// Checks that `node` is in view, not inert (beneath an open modal
+/// dialog), enabled and, when `action` is given, supports it.
 ///
 /// # Errors
 ///
@@ -186,6 +304,15 @@ pub fn check_can(
         return Err(AutomationError::NotInView {
             target: node.label(),
             clipped: node.clipped_bounds.to_string(),
+        });
+    }
+    if node.is_inert() {
+        return Err(AutomationError::NotActionable {
+            target: node.label(),
+            operation: operation.to_owned(),
+            reason: "it is inert: a modal dialog is open above it; act in the dialog or close it \
+                     first"
+                .to_owned(),
         });
     }
     if !node.states.enabled {
@@ -214,7 +341,8 @@ pub fn check_can(
 
 /// Resolves a selector to exactly one node of `tree` (whose automation ids
 /// are unique, as every committed tree's are); a missing id gets the
-/// closest existing id as a hint.
+/// closest existing id as a hint, a role or text selector that matches
+/// nothing the list of what is there.
 ///
 /// # Errors
 ///
@@ -233,7 +361,7 @@ pub fn resolve<'t>(
                         .collect();
                     closest(id, ids.iter().copied()).first().map(|id| format!("`#{id}`"))
                 }
-                _ => None,
+                other => tree.what_is_there(other),
             };
             AutomationError::NoMatch { selector, hint }
         }
@@ -272,6 +400,8 @@ fn wait_for<P: Plane + ?Sized>(
         if elapsed >= timeout || gave_up_early {
             let mut timed_out = WaitTimeout::new(redacted(condition, &matches), timeout);
             timed_out.last_matches = matches.iter().map(|node| node.label()).collect();
+            timed_out.what_is_there =
+                matches.is_empty().then(|| tree.what_is_there(&condition.selector)).flatten();
             timed_out.semantic_tree = tree.to_markdown();
             timed_out.wall_elapsed = elapsed;
             timed_out.idle = pending.idle;
@@ -288,11 +418,13 @@ fn wait_for<P: Plane + ?Sized>(
 }
 
 /// The condition as an error may show it: when it compares text against a
-/// node whose value is redacted, the text is a guess at a secret and is
-/// withheld too.
+/// node whose value is redacted (or that holds one), or against nothing at
+/// all, the text may be a guess at a secret and is withheld too.
 fn redacted(condition: &WaitCondition, matches: &[&SemanticNode]) -> WaitCondition {
-    let secret =
-        matches.iter().any(|node| node.value.as_ref().is_some_and(|value| value.is_redacted()));
+    let secret = matches.is_empty()
+        || matches.iter().any(|node| {
+            node.descendants().any(|node| node.value.as_ref().is_some_and(|v| v.is_redacted()))
+        });
     let predicate = match &condition.predicate {
         Predicate::ValueEquals(_) if secret => Predicate::ValueEquals("<redacted>".into()),
         Predicate::TextContains(_) if secret => Predicate::TextContains("<redacted>".into()),

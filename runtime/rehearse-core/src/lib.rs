@@ -26,12 +26,12 @@ pub use committed::{
     SinkHost,
 };
 pub use error::AutomationError;
-pub use executor::{check_can, execute, resolve};
+pub use executor::{Outcome, check_can, execute, execute_guarded, resolve};
 pub use limits::{
     MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, ScreenTooLarge, check_screen_size,
 };
-pub use plane::{Input, Pending, Plane, PointerKind};
+pub use plane::{Input, Pending, Plane, PointerKind, no_terminal};
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use runner::Runner;
-pub use scenario::{AutomationIds, Origin, Scenario, ScenarioStep, StepSource};
+pub use scenario::{AutomationIds, Interpolated, Origin, Scenario, ScenarioStep, StepSource};
 pub use time::{ClockMode, LogicalTime};

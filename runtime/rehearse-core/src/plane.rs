@@ -10,7 +10,7 @@
 
 use std::time::Duration;
 
-use rehearse_lang::{FocusTarget, KeyPress, MouseButton, Selector};
+use rehearse_lang::{FocusTarget, KeyPress, MouseButton, Selector, TerminalCondition};
 
 use crate::committed::CommittedFrame;
 use crate::error::AutomationError;
@@ -55,6 +55,10 @@ pub enum Input<'a> {
     Text(&'a str),
     /// Move focus.
     Focus(&'a FocusTarget),
+    /// Pasted text: bracketed when the target enabled bracketed paste.
+    Paste(&'a str),
+    /// Raw text written as it is (`send:`), escapes already resolved.
+    Raw(&'a str),
 }
 
 /// What a plane knows is pending, for waits that have not held yet.
@@ -233,6 +237,36 @@ pub trait Plane {
     /// What projecting it fails with.
     fn current_tree(&self) -> Result<SemanticTree, AutomationError>;
 
+    /// Waits until a condition on a program's screen, scrollback or process
+    /// holds, on a settled screen, for at most `timeout`. By default the
+    /// plane has no terminal and refuses.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::NotAvailable`] off a terminal;
+    /// [`AutomationError::ScreenTimeout`] when it did not hold in time;
+    /// [`AutomationError::TargetEnded`] when the program ended first.
+    fn wait_terminal(
+        &mut self,
+        condition: &TerminalCondition,
+        timeout: Duration,
+    ) -> Result<(), AutomationError> {
+        let _ = timeout;
+        Err(no_terminal(&condition.to_string()))
+    }
+
+    /// Whether a condition on a program's screen, scrollback or process
+    /// holds now, on a settled screen (a `when(...)` guard). By default the
+    /// plane has no terminal and refuses.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::NotAvailable`] off a terminal, or what settling
+    /// fails with.
+    fn test_terminal(&mut self, condition: &TerminalCondition) -> Result<bool, AutomationError> {
+        Err(no_terminal(&condition.to_string()))
+    }
+
     /// Records what the plane shows now to explain a failure, when sinks are
     /// configured; returns the checkpoint's name.
     ///
@@ -241,4 +275,12 @@ pub trait Plane {
     /// What taking the snapshot fails with (a sink's own failure is
     /// reported in the returned name instead).
     fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError>;
+}
+
+/// Why a terminal step fails on a plane without a terminal.
+pub fn no_terminal(what: &str) -> AutomationError {
+    AutomationError::NotAvailable {
+        what: what.to_owned(),
+        reason: "it needs a program in a terminal (the terminal plane, `rehearse::pty::Terminal`); an app on the engine has no screen bytes, scrollback or process".into(),
+    }
 }

@@ -4,9 +4,74 @@ use std::fmt;
 
 use crate::error::AutomationError;
 use crate::scenario::StepSource;
-use crate::semantic::Generation;
-use rehearse_lang::AutomationStep;
+use crate::semantic::{Generation, SemanticTree};
 use rehearse_lang::script::ScriptErrors;
+use rehearse_lang::{AutomationStep, Guard, Predicate, WaitCondition};
+
+/// What a withheld predicate value reads as in every echo of a step.
+pub(crate) const REDACTED: &str = "<redacted>";
+
+/// The step and its spelling as results and errors may echo them: a
+/// `value=`/`text=` predicate compares the test's text with a node's, and
+/// when that node is masked or sensitive (or holds such a node), or could
+/// not be found, the text may be a secret the test expected — it is then
+/// shown as [`REDACTED`] in the step, its spelling, and so in `Display`,
+/// `Debug`, the [`RunReport`] and the [`StepError`]. `tree` is the tree the
+/// step ended on; `error` is what it failed with, if it did (a wait that
+/// already withheld its condition withholds it here too).
+pub(crate) fn withhold_guesses(
+    step: AutomationStep,
+    source: StepSource,
+    tree: &SemanticTree,
+    error: Option<&AutomationError>,
+) -> (AutomationStep, StepSource) {
+    let withheld_already = |redacted_predicate: &Predicate| {
+        matches!(error, Some(AutomationError::WaitTimeout(timeout))
+            if &timeout.condition.predicate == redacted_predicate)
+    };
+    let withhold = |condition: &WaitCondition| -> Option<WaitCondition> {
+        let predicate = match &condition.predicate {
+            Predicate::ValueEquals(_) => Predicate::ValueEquals(REDACTED.into()),
+            Predicate::TextContains(_) => Predicate::TextContains(REDACTED.into()),
+            _ => return None,
+        };
+        let secret_or_missing = match tree.find_all(&condition.selector) {
+            Ok(found) => {
+                found.is_empty()
+                    || found.iter().any(|node| {
+                        node.descendants()
+                            .any(|node| node.value.as_ref().is_some_and(|v| v.is_redacted()))
+                    })
+            }
+            Err(_) => true,
+        };
+        (withheld_already(&predicate) || secret_or_missing)
+            .then(|| WaitCondition { predicate, selector: condition.selector.clone() })
+    };
+    // The step's own wait, and a guard's condition (`when(value=…,#pw)`).
+    let (label, guard, inner) = step.parts();
+    let inner_withheld = match inner {
+        AutomationStep::WaitFor { condition, timeout } => withhold(condition)
+            .map(|condition| AutomationStep::WaitFor { condition, timeout: *timeout }),
+        _ => None,
+    };
+    let guard_withheld = match guard {
+        Some(Guard::Node(condition)) => withhold(condition).map(Guard::Node),
+        _ => None,
+    };
+    if inner_withheld.is_none() && guard_withheld.is_none() {
+        return (step, source);
+    }
+    let mut rebuilt = inner_withheld.unwrap_or_else(|| inner.clone());
+    if let Some(label) = label {
+        rebuilt = rebuilt.labeled(label);
+    }
+    if let Some(guard) = guard_withheld.or_else(|| guard.cloned()) {
+        rebuilt = rebuilt.when(guard);
+    }
+    let source = StepSource { spelling: rebuilt.to_string().into(), origin: source.origin };
+    (rebuilt, source)
+}
 
 /// The result of one successful step.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +85,9 @@ pub struct StepResult {
     pub generation: Generation,
     /// How and where it was written.
     pub source: StepSource,
+    /// Its `when(...)` guard did not hold, so it did not run; `generation`
+    /// is the one it left in place.
+    pub skipped: bool,
 }
 
 impl StepResult {
@@ -30,20 +98,51 @@ impl StepResult {
         generation: Generation,
         source: StepSource,
     ) -> Self {
-        Self { index, step, generation, source }
+        Self { index, step, generation, source, skipped: false }
     }
+
+    /// Step `index`, skipped because its guard did not hold.
+    pub fn skipped(
+        index: usize,
+        step: AutomationStep,
+        generation: Generation,
+        source: StepSource,
+    ) -> Self {
+        Self { skipped: true, ..Self::new(index, step, generation, source) }
+    }
+
+    /// What results and failures call the step: its label
+    /// (`[open_menu] click:#menu` is `open_menu`), else its index.
+    pub fn name(&self) -> String {
+        step_name(self.index, &self.step)
+    }
+}
+
+/// A step's label, else its index.
+fn step_name(index: usize, step: &AutomationStep) -> String {
+    step.parts().0.map_or_else(|| index.to_string(), ToOwned::to_owned)
 }
 
 impl fmt::Display for StepResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "step {} {} -> generation {}", self.index, self.source, self.generation)
+        if self.skipped {
+            write!(
+                f,
+                "step {} {} skipped (its guard did not hold) at generation {}",
+                self.name(),
+                self.source,
+                self.generation
+            )
+        } else {
+            write!(f, "step {} {} -> generation {}", self.name(), self.source, self.generation)
+        }
     }
 }
 
 /// A step that failed: which, what it was, and why. Earlier steps are not
 /// undone.
 #[derive(Debug, thiserror::Error)]
-#[error("step {index} {source} failed: {error}")]
+#[error("step {} {source} failed: {error}", step_name(*index, step))]
 #[non_exhaustive]
 pub struct StepError {
     /// Zero-based index of the failed step.
@@ -70,6 +169,11 @@ impl StepError {
         error: AutomationError,
     ) -> Self {
         Self { index, step: Box::new(step), source: Box::new(source), generation, error }
+    }
+
+    /// What the failure calls the step: its label, else its index.
+    pub fn name(&self) -> String {
+        step_name(self.index, &self.step)
     }
 }
 

@@ -5,8 +5,10 @@
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::{CheckContext, parse_script_with};
 
+use crate::error::AutomationError;
+use crate::executor::Outcome;
 use crate::plane::Plane;
-use crate::report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
+use crate::report::{RunError, RunReport, ScriptRunError, StepError, StepResult, withhold_guesses};
 use crate::scenario::{Scenario, ScenarioStep, StepSource};
 
 /// Numbers the steps a session runs: indices continue from step to step
@@ -35,7 +37,7 @@ impl Runner {
         step: AutomationStep,
     ) -> Result<StepResult, StepError> {
         let source = StepSource::of(&step);
-        self.step_from(plane, ScenarioStep { step, source })
+        self.step_from(plane, ScenarioStep::new(step, source))
     }
 
     fn step_from<P: Plane + ?Sized>(
@@ -43,15 +45,24 @@ impl Runner {
         plane: &mut P,
         scenario_step: ScenarioStep,
     ) -> Result<StepResult, StepError> {
-        let ScenarioStep { step, source } = scenario_step;
+        let ScenarioStep { step, source, invalid, .. } = scenario_step;
         let index = self.next_index;
         self.next_index += 1;
-        match crate::execute(plane, &step) {
-            Ok(generation) => Ok(StepResult::new(index, step, generation, source)),
-            Err(error) => {
-                let generation = plane.committed().generation;
-                Err(StepError::new(index, step, source, generation, error))
+        if let Some(reason) = invalid {
+            let spelling = source.spelling.to_string();
+            let error = AutomationError::InvalidStep { spelling, reason };
+            return Err(StepError::new(index, step, source, plane.committed().generation, error));
+        }
+        let outcome = crate::executor::execute_guarded(plane, &step);
+        let committed = plane.committed();
+        let (step, source) =
+            withhold_guesses(step, source, &committed.tree, outcome.as_ref().err());
+        match outcome {
+            Ok(Outcome::Ran(generation)) => Ok(StepResult::new(index, step, generation, source)),
+            Ok(Outcome::Skipped(generation)) => {
+                Ok(StepResult::skipped(index, step, generation, source))
             }
+            Err(error) => Err(StepError::new(index, step, source, committed.generation, error)),
         }
     }
 

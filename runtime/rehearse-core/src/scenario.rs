@@ -125,11 +125,36 @@ impl fmt::Display for StepSource {
 
 /// One step of a scenario with its source.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ScenarioStep {
     /// The typed step.
     pub step: AutomationStep,
     /// How and where it was written.
     pub source: StepSource,
+    /// Why the step is not valid, for a `scenario!` step whose interpolated
+    /// values made it invalid (`click:#{id}` with an id holding a space):
+    /// it fails with this when it runs, and `step` is a stand-in.
+    pub invalid: Option<String>,
+}
+
+impl ScenarioStep {
+    /// A step with how and where it was written.
+    pub fn new(step: AutomationStep, source: StepSource) -> Self {
+        Self { step, source, invalid: None }
+    }
+}
+
+/// One piece of a `scenario!` step with interpolated values: the step's
+/// written text around them, and each value as it goes in.
+#[doc(hidden)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Interpolated {
+    /// Written text, as the script spelling has it.
+    Written(&'static str),
+    /// A value that stands bare: an id, a number, a size, a point.
+    Bare(String),
+    /// A value that stands as free text: quoted as a script quotes it.
+    Text(String),
 }
 
 /// A sequence of steps, each remembering how it was written, so a failure
@@ -153,7 +178,7 @@ impl Scenario {
     #[must_use]
     pub fn step(mut self, step: AutomationStep) -> Self {
         let source = StepSource::of(&step);
-        self.steps.push(ScenarioStep { step, source });
+        self.steps.push(ScenarioStep::new(step, source));
         self
     }
 
@@ -169,10 +194,42 @@ impl Scenario {
         column: u32,
     ) -> Self {
         let origin = Some(Origin { file: Some(Cow::Borrowed(file)), line, column });
-        self.steps.push(ScenarioStep {
+        self.steps.push(ScenarioStep::new(
             step,
-            source: StepSource { spelling: Cow::Borrowed(spelling), origin },
-        });
+            StepSource { spelling: Cow::Borrowed(spelling), origin },
+        ));
+        self
+    }
+
+    /// Appends a step written with interpolated values (what `scenario!`
+    /// expands `click:#{id}` to): the values go into the written text, and
+    /// the text is parsed now, with the grammar both front-ends use. A step
+    /// the values make invalid fails with the grammar's message when it
+    /// runs, not here.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn step_interpolated(
+        mut self,
+        pieces: &[Interpolated],
+        file: &'static str,
+        line: u32,
+        column: u32,
+    ) -> Self {
+        let spelling: String = pieces
+            .iter()
+            .map(|piece| match piece {
+                Interpolated::Written(text) => Cow::Borrowed(*text),
+                Interpolated::Bare(value) => Cow::Borrowed(value.as_str()),
+                Interpolated::Text(value) => Cow::Owned(rehearse_lang::script::quote(value)),
+            })
+            .collect();
+        let origin = Some(Origin { file: Some(Cow::Borrowed(file)), line, column });
+        let (step, invalid) = match rehearse_lang::script::parse_step_str(&spelling) {
+            Ok(parsed) => (parsed.step, None),
+            Err(error) => (AutomationStep::drain(), Some(error.message)),
+        };
+        let source = StepSource { spelling: Cow::Owned(spelling), origin };
+        self.steps.push(ScenarioStep { step, source, invalid });
         self
     }
 
@@ -181,16 +238,18 @@ impl Scenario {
         let steps = script
             .steps
             .into_iter()
-            .map(|step| ScenarioStep {
-                source: StepSource {
-                    spelling: Cow::Owned(step.source),
-                    origin: Some(Origin {
-                        file: file.clone(),
-                        line: u32::try_from(step.line).unwrap_or(u32::MAX),
-                        column: u32::try_from(step.column).unwrap_or(u32::MAX),
-                    }),
-                },
-                step: step.step,
+            .map(|step| {
+                ScenarioStep::new(
+                    step.step,
+                    StepSource {
+                        spelling: Cow::Owned(step.source),
+                        origin: Some(Origin {
+                            file: file.clone(),
+                            line: u32::try_from(step.line).unwrap_or(u32::MAX),
+                            column: u32::try_from(step.column).unwrap_or(u32::MAX),
+                        }),
+                    },
+                )
             })
             .collect();
         Self { steps }

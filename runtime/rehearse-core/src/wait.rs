@@ -10,8 +10,9 @@ use rehearse_lang::{Predicate, WaitCondition};
 ///
 /// Conditions about one node hold when any match satisfies them; `missing`
 /// holds when nothing matches; `count=N` compares the number of matches.
-/// Values compare against the public value only: a redacted value never
-/// equals or contains anything.
+/// `text=X` holds when X is in the name or public value of the node or of
+/// any of its descendants. Values compare against the public value only: a
+/// redacted value never equals or contains anything.
 ///
 /// # Errors
 ///
@@ -31,10 +32,9 @@ pub fn evaluate<'t>(
         Predicate::Disabled => any(&|node| !node.states.enabled),
         Predicate::Selected(wanted) => any(&|node| node.states.selected == Some(*wanted)),
         Predicate::ValueEquals(value) => any(&|node| node.public_value() == Some(value.as_str())),
-        Predicate::TextContains(text) => any(&|node| {
-            node.name.contains(text.as_str())
-                || node.public_value().is_some_and(|v| v.contains(text.as_str()))
-        }),
+        // Playwright's `toContainText`: the node's own text or any
+        // descendant's.
+        Predicate::TextContains(text) => any(&|node| node.subtree_contains_text(text)),
         Predicate::Count(count) => matches.len() == *count,
         _ => false,
     };
@@ -52,6 +52,9 @@ pub struct IdleReport {
     pub due_timers: usize,
     /// Timers due later.
     pub future_timers: usize,
+    /// How long (in the session's logical time) until the next of them is
+    /// due, when there is one.
+    pub next_timer_in: Option<Duration>,
     /// Whether a render is pending.
     pub dirty: bool,
     /// Tracked commands still running.
@@ -105,6 +108,9 @@ pub struct WaitTimeout {
     pub logical_elapsed: Duration,
     /// Labels of the nodes the selector matched last.
     pub last_matches: Vec<String>,
+    /// When a role or text selector matched nothing, what the tree held
+    /// instead ([`SemanticTree::what_is_there`]).
+    pub what_is_there: Option<String>,
     /// What was pending when the wait gave up.
     pub idle: IdleReport,
     /// The last semantic snapshot, as redacted Markdown.
@@ -126,6 +132,7 @@ impl WaitTimeout {
             wall_elapsed: Duration::ZERO,
             logical_elapsed: Duration::ZERO,
             last_matches: Vec::new(),
+            what_is_there: None,
             idle: IdleReport::default(),
             semantic_tree: String::new(),
             diagnostic_checkpoint: None,
@@ -136,7 +143,24 @@ impl WaitTimeout {
 
 impl fmt::Display for WaitTimeout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.gave_up_early {
+        if self.gave_up_early && self.idle.future_timers > 0 {
+            let due = self
+                .idle
+                .next_timer_in
+                .map(|due| format!("the next is due in {} ms of logical time", due.as_millis()))
+                .unwrap_or_else(|| "it is not due yet".to_owned());
+            let advance = self.idle.next_timer_in.map_or(1, |due| due.as_millis().max(1));
+            write!(
+                f,
+                "gave up after {:?} waiting for `{}`: nothing pending could change the tree now, and the {} timer{} still pending {} in the future ({due}); a controlled clock does not move while a step waits (the timeout was {} ms): `wait:` moves it, so write `wait:{advance}` before this step; ",
+                self.wall_elapsed,
+                self.condition,
+                self.idle.future_timers,
+                if self.idle.future_timers == 1 { "" } else { "s" },
+                if self.idle.future_timers == 1 { "is" } else { "are" },
+                self.timeout.as_millis()
+            )?;
+        } else if self.gave_up_early {
             write!(
                 f,
                 "gave up after {:?} waiting for `{}`: nothing pending could change the tree (the timeout was {} ms; under a controlled clock, `wait:` advances time); ",
@@ -156,6 +180,9 @@ impl fmt::Display for WaitTimeout {
         }
         if self.last_matches.is_empty() {
             write!(f, "the selector matched nothing")?;
+            if let Some(present) = &self.what_is_there {
+                write!(f, " ({present})")?;
+            }
         } else {
             write!(f, "last matches: {}", self.last_matches.join("; "))?;
         }
@@ -170,5 +197,47 @@ impl fmt::Display for WaitTimeout {
             write!(f, "; diagnostic checkpoint: {checkpoint}")?;
         }
         write!(f, "\n\n{}", self.semantic_tree)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Size;
+
+    use super::*;
+    use crate::semantic::{Bounds, Generation, SemanticValue};
+    use rehearse_lang::{Selector, SemanticRole, Sensitivity};
+
+    fn tree() -> SemanticTree {
+        let row = |y| Bounds::new(0, y, 20, 1);
+        let card = SemanticNode::new(SemanticRole::Group, Bounds::new(0, 0, 20, 3))
+            .with_id("card".parse().unwrap())
+            .with_child(SemanticNode::new(SemanticRole::Heading, row(0)).with_name("Todo"))
+            .with_child(
+                SemanticNode::new(SemanticRole::TextBox, row(1))
+                    .with_value(SemanticValue::public("Buy milk")),
+            )
+            .with_child(
+                SemanticNode::new(SemanticRole::TextBox, row(2))
+                    .with_value(SemanticValue::new("hunter2", Sensitivity::Masked)),
+            );
+        let root =
+            SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 20, 5)).with_child(card);
+        SemanticTree::new(Generation(1), Size::new(20, 5), root)
+    }
+
+    fn holds(predicate: Predicate, selector: Selector) -> bool {
+        evaluate(&WaitCondition::new(predicate, selector), &tree()).unwrap().0
+    }
+
+    #[test]
+    fn text_holds_for_the_nodes_own_text_and_its_descendants_but_never_a_secret() {
+        let card = || Selector::id("card");
+        assert!(holds(Predicate::TextContains("Todo".into()), card()), "a descendant's name");
+        assert!(holds(Predicate::TextContains("milk".into()), card()), "a descendant's value");
+        assert!(!holds(Predicate::TextContains("hunter".into()), card()), "a masked value");
+        assert!(!holds(Predicate::TextContains("Done".into()), card()));
+        let heading = Selector::role(SemanticRole::Heading).into();
+        assert!(!holds(Predicate::TextContains("milk".into()), heading), "not a sibling's");
     }
 }

@@ -175,6 +175,15 @@ impl<C: Component> Session<C> {
         self.engine.now()
     }
 
+    /// Whether the app asked to quit (`ctx.quit()`). The step that quit
+    /// completes and commits; every later step, [`send`](Self::send) and
+    /// [`drain_ready`](Self::drain_ready) fails with
+    /// [`AutomationError::AppQuit`]. The app and the last committed
+    /// generation stay readable.
+    pub fn quit_requested(&self) -> bool {
+        self.engine.quit_requested()
+    }
+
     /// The root component.
     pub fn app(&self) -> &C {
         self.engine.app()

@@ -23,12 +23,14 @@ mod id;
 mod key;
 mod role;
 pub mod script;
+mod secret;
 mod selector;
 mod sensitivity;
 mod spelling;
 mod state;
 mod step;
 pub mod suggest;
+mod terminal;
 mod verb;
 pub mod vocabulary;
 mod wait;
@@ -40,9 +42,17 @@ pub use checkpoint::{
 pub use id::{AutomationId, AutomationIdError, MAX_AUTOMATION_ID_BYTES, validate_automation_id};
 pub use key::{KeyCode, KeyParseError, KeyPress, Modifiers};
 pub use role::SemanticRole;
+pub use secret::{Secret, validate_env_name};
 pub use selector::{RoleSelector, Selector};
 pub use sensitivity::Sensitivity;
 pub use state::{Checked, StateName};
-pub use step::{AutomationStep, FocusOrder, FocusTarget, MouseButton, ScrollDirection};
+pub use step::{
+    AutomationStep, FocusOrder, FocusTarget, Guard, MAX_LABEL_BYTES, MouseButton, ScrollDirection,
+    validate_label,
+};
+pub use terminal::{
+    LineCount, Pattern, PointerAction, PointerButton, TerminalCondition, TerminalPredicateName,
+    TerminalSubject, TextMatcher, TextRegion,
+};
 pub use vocabulary::{UnknownName, Vocabulary};
 pub use wait::{Boolean, Predicate, PredicateArgument, PredicateName, WaitCondition};

@@ -46,6 +46,22 @@ pub enum Selector {
         /// Zero-based row.
         row: u16,
     },
+    /// `SCOPE >> TARGET`: the nodes `target` matches among the descendants
+    /// of the one node `scope` matches (Playwright's chained locators).
+    Within {
+        /// The one node to look inside.
+        scope: Box<Selector>,
+        /// What to find there.
+        target: Box<Selector>,
+    },
+    /// `SELECTOR >> nth=N`: the `N`th (zero-based) of the nodes `of`
+    /// matches, in document order.
+    Nth {
+        /// The selector whose matches are counted.
+        of: Box<Selector>,
+        /// Which match.
+        index: usize,
+    },
 }
 
 impl Selector {
@@ -70,6 +86,56 @@ impl Selector {
     /// Select the node under the cell at `col`, `row`.
     pub fn point(col: u16, row: u16) -> Self {
         Self::Point { col, row }
+    }
+
+    /// `self >> target`: the nodes `target` matches among the descendants
+    /// of the one node `self` matches.
+    ///
+    /// ```
+    /// use rehearse_lang::{Selector, SemanticRole};
+    /// let move_card = Selector::id("col-todo")
+    ///     .descendant(Selector::role(SemanticRole::Button).name("Move"));
+    /// assert_eq!(move_card.to_string(), "#col-todo >> @button=Move");
+    /// ```
+    #[must_use]
+    pub fn descendant(self, target: impl Into<Selector>) -> Self {
+        Self::Within { scope: Box::new(self), target: Box::new(target.into()) }
+    }
+
+    /// `self >> nth=index`: the `index`th (zero-based) of `self`'s matches.
+    ///
+    /// ```
+    /// use rehearse_lang::{Selector, SemanticRole};
+    /// let second = Selector::from(SemanticRole::ListItem).nth(1);
+    /// assert_eq!(second.to_string(), "@list-item >> nth=1");
+    /// ```
+    #[must_use]
+    pub fn nth(self, index: usize) -> Self {
+        Self::Nth { of: Box::new(self), index }
+    }
+
+    /// The simple selectors a chain is made of, in order (a simple selector
+    /// is its own one segment).
+    pub fn segments(&self) -> Vec<&Selector> {
+        match self {
+            Self::Within { scope, target } => {
+                let mut segments = scope.segments();
+                segments.extend(target.segments());
+                segments
+            }
+            Self::Nth { of, .. } => of.segments(),
+            simple => vec![simple],
+        }
+    }
+
+    /// The selector whose matches the chain ends on: `target` of the last
+    /// `>>`, looking through `nth=`.
+    pub fn last_segment(&self) -> &Selector {
+        match self {
+            Self::Within { target, .. } => target.last_segment(),
+            Self::Nth { of, .. } => of.last_segment(),
+            simple => simple,
+        }
     }
 }
 
@@ -111,6 +177,8 @@ impl fmt::Display for Selector {
             }
             Self::TextContains(text) => write!(f, "text~{}", spell(text, TextContext::Selector)),
             Self::Point { col, row } => write!(f, "{col},{row}"),
+            Self::Within { scope, target } => write!(f, "{scope} >> {target}"),
+            Self::Nth { of, index } => write!(f, "{of} >> nth={index}"),
         }
     }
 }

@@ -3,8 +3,8 @@
 //! Free text (what `type:` types, an accessible name after `@role=`, the
 //! substring after `text~`, the value of `value=` and `text=`) may be written
 //! bare in a text script when it is unambiguous, and must be written as a
-//! double-quoted string otherwise. Inside quotes `\"`, `\\`, `\n` and `\t`
-//! are escapes and every other character is literal, including `;`, `,`,
+//! double-quoted string otherwise. Inside quotes `\"`, `\\`, `\n`, `\t`,
+//! `\r`, `\e` (escape, for `send:`) and `\0` are escapes and every other character is literal, including `;`, `,`,
 //! `#` and `>`. `scenario!` always quotes free text (a Rust string literal).
 //!
 //! `Display` of every step uses [`spell`], so what it prints parses back to
@@ -29,7 +29,15 @@ pub enum TextContext {
 
 /// The escapes recognised inside quotes: the character after `\` and what it
 /// stands for.
-pub const ESCAPES: &[(char, char)] = &[('"', '"'), ('\\', '\\'), ('n', '\n'), ('t', '\t')];
+pub const ESCAPES: &[(char, char)] = &[
+    ('"', '"'),
+    ('\\', '\\'),
+    ('n', '\n'),
+    ('t', '\t'),
+    ('r', '\r'),
+    ('e', '\u{1b}'),
+    ('0', '\0'),
+];
 
 /// What `\` followed by `escape` stands for inside quotes, if it is an escape.
 pub fn unescape(escape: char) -> Option<char> {
@@ -37,12 +45,14 @@ pub fn unescape(escape: char) -> Option<char> {
 }
 
 /// Whether `text` must be quoted to be read back exactly in `context`: it is
-/// empty, starts or ends with whitespace (bare text is trimmed), holds a
-/// control character, or holds a character that would end or split it.
+/// empty, starts or ends with whitespace (bare text is trimmed), starts with
+/// `${` (a secret), holds a control character, or holds a character that
+/// would end or split it.
 pub fn needs_quotes(text: &str, context: TextContext) -> bool {
     let Some(first) = text.chars().next() else { return true };
     let last = text.chars().next_back().unwrap_or(first);
-    if first.is_whitespace() || last.is_whitespace() {
+    // Bare, `${secret.NAME}` would read back as a secret, not as text.
+    if first.is_whitespace() || last.is_whitespace() || text.starts_with("${") {
         return true;
     }
     text.chars().any(|character| {
@@ -53,17 +63,18 @@ pub fn needs_quotes(text: &str, context: TextContext) -> bool {
     })
 }
 
-/// `text` as a double-quoted string with `"`, `\`, newline and tab escaped.
+/// `text` as a double-quoted string with every character that has an
+/// escape in [`ESCAPES`] escaped.
 pub fn quote(text: &str) -> String {
     let mut quoted = String::with_capacity(text.len() + 2);
     quoted.push('"');
     for character in text.chars() {
-        match character {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            '\n' => quoted.push_str("\\n"),
-            '\t' => quoted.push_str("\\t"),
-            other => quoted.push(other),
+        match ESCAPES.iter().find(|&&(_, meant)| meant == character) {
+            Some(&(written, _)) => {
+                quoted.push('\\');
+                quoted.push(written);
+            }
+            None => quoted.push(character),
         }
     }
     quoted.push('"');
@@ -115,5 +126,9 @@ mod tests {
         assert_eq!(unescape('n'), Some('\n'));
         assert_eq!(unescape('"'), Some('"'));
         assert_eq!(unescape('q'), None);
+        assert_eq!(quote("\u{1b}[A\r\0"), r#""\e[A\r\0""#);
+        for &(written, meant) in ESCAPES {
+            assert_eq!(unescape(written), Some(meant));
+        }
     }
 }

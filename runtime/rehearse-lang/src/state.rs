@@ -9,7 +9,8 @@ closed_set! {
     /// knows them; none is ever inferred from appearance. `hidden` and
     /// `offscreen` are computed by the engine from geometry: a node scrolled
     /// out of its viewport is `offscreen` (and therefore `hidden`), which is
-    /// not the same as never displayed.
+    /// not the same as never displayed. `inert` is computed by the engine
+    /// from its layers: everything beneath an open modal dialog.
     #[non_exhaustive]
     pub enum StateName: "state" {
         /// Holds keyboard focus.
@@ -28,6 +29,9 @@ closed_set! {
         Hidden = "hidden",
         /// Is laid out but scrolled entirely out of view.
         Offscreen = "offscreen",
+        /// Lies beneath an open modal dialog: shown, but out of reach of
+        /// role, name and text queries and of every action.
+        Inert = "inert",
     }
 }
 
@@ -35,7 +39,7 @@ impl StateName {
     /// Whether a widget may report this state itself (`#[semantic(checked)]`),
     /// as opposed to the engine computing it from geometry.
     pub const fn is_widget_reported(self) -> bool {
-        !matches!(self, Self::Hidden | Self::Offscreen)
+        !matches!(self, Self::Hidden | Self::Offscreen | Self::Inert)
     }
 
     /// The word that reads a reported state in Markdown and messages: the
@@ -117,6 +121,7 @@ mod tests {
         assert!("focussed".parse::<StateName>().unwrap_err().suggestions().contains(&"focused"));
         assert!(StateName::Checked.is_widget_reported());
         assert!(!StateName::Offscreen.is_widget_reported());
+        assert!(!StateName::Inert.is_widget_reported());
     }
 
     #[test]

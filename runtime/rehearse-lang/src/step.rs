@@ -4,11 +4,79 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::key::KeyPress;
+use crate::secret::Secret;
 use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
+use crate::terminal::{PointerAction, PointerButton, TerminalCondition};
 use crate::verb::Verb;
 use crate::vocabulary::closed_set;
 use crate::wait::WaitCondition;
+
+/// The longest step label, in bytes.
+pub const MAX_LABEL_BYTES: usize = 64;
+
+/// Checks a step label (`[open_menu] click:#menu`): 1 to
+/// [`MAX_LABEL_BYTES`] of `[A-Za-z0-9_-]`.
+///
+/// # Errors
+///
+/// What is wrong with it, in words.
+///
+/// ```
+/// use rehearse_lang::validate_label;
+/// assert!(validate_label("open_menu-2").is_ok());
+/// assert!(validate_label("open menu").is_err());
+/// ```
+pub fn validate_label(label: &str) -> Result<(), String> {
+    if label.is_empty() {
+        return Err("the label is empty".into());
+    }
+    if label.len() > MAX_LABEL_BYTES {
+        return Err(format!(
+            "the label is {} bytes long; the limit is {MAX_LABEL_BYTES}",
+            label.len()
+        ));
+    }
+    match label.chars().find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))) {
+        Some(bad) => {
+            Err(format!("label `{label}` has {bad:?}; a label is letters, digits, `_` and `-`"))
+        }
+        None => Ok(()),
+    }
+}
+
+/// What a `when(...)` guard checks before its step runs: a condition on
+/// nodes, as `wait-for` takes, or on a program's screen, scrollback or
+/// process.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Guard {
+    /// A predicate over a selector's matches (`when(exists,#dialog)`).
+    Node(WaitCondition),
+    /// A terminal condition (`when(contains=Continue?,screen)`).
+    Terminal(TerminalCondition),
+}
+
+impl fmt::Display for Guard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Node(condition) => condition.fmt(f),
+            Self::Terminal(condition) => condition.fmt(f),
+        }
+    }
+}
+
+impl From<WaitCondition> for Guard {
+    fn from(condition: WaitCondition) -> Self {
+        Self::Node(condition)
+    }
+}
+
+impl From<TerminalCondition> for Guard {
+    fn from(condition: TerminalCondition) -> Self {
+        Self::Terminal(condition)
+    }
+}
 
 /// The mouse button of a click.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -204,6 +272,56 @@ pub enum AutomationStep {
         /// How long to wait.
         timeout: Duration,
     },
+    /// Type a secret into the focused node, like [`Type`](Self::Type); no
+    /// echo of the step shows the text (`type:${secret.API_TOKEN}`).
+    TypeSecret {
+        /// The secret.
+        secret: Secret,
+    },
+    /// Paste text (terminal plane): bracketed (`ESC[200~ … ESC[201~`) when
+    /// the program enabled bracketed paste, else the literal text.
+    Paste {
+        /// The text.
+        text: String,
+    },
+    /// Write raw text to the program (terminal plane), escapes already
+    /// resolved (`send:"\e[A"` writes ESC `[` `A`).
+    Send {
+        /// What to write.
+        text: String,
+    },
+    /// One raw mouse event at a zero-based cell, encoded as the program
+    /// asked (SGR 1006, else X10).
+    Mouse {
+        /// Column.
+        col: u16,
+        /// Row.
+        row: u16,
+        /// The button.
+        button: PointerButton,
+        /// What it does.
+        action: PointerAction,
+    },
+    /// Wait until a condition on a program's screen, scrollback or process
+    /// holds, or the timeout passes (terminal plane).
+    WaitForTerminal {
+        /// The condition.
+        condition: TerminalCondition,
+        /// How long to wait.
+        timeout: Duration,
+    },
+    /// A step with a label that results and failures name it by
+    /// (`[open_menu] click:#menu`), a guard that skips it when false
+    /// (`when(exists,#dialog) key:esc`), or both. Build it with
+    /// [`labeled`](Self::labeled) and [`when`](Self::when).
+    Annotated {
+        /// The label.
+        label: Option<String>,
+        /// The guard (boxed: it is as large as a wait's condition).
+        guard: Option<Box<Guard>>,
+        /// The step (never itself annotated).
+        step: Box<AutomationStep>,
+    },
 }
 
 impl AutomationStep {
@@ -297,13 +415,88 @@ impl AutomationStep {
         Self::WaitFor { condition, timeout }
     }
 
+    /// Type a secret: `Secret::env("API_TOKEN")` reads the variable when the
+    /// step runs.
+    pub fn type_secret(secret: Secret) -> Self {
+        Self::TypeSecret { secret }
+    }
+
+    /// Paste text.
+    pub fn paste(text: impl Into<String>) -> Self {
+        Self::Paste { text: text.into() }
+    }
+
+    /// Write raw text to the program.
+    pub fn send(text: impl Into<String>) -> Self {
+        Self::Send { text: text.into() }
+    }
+
+    /// A raw mouse event at a cell.
+    pub const fn mouse(col: u16, row: u16, button: PointerButton, action: PointerAction) -> Self {
+        Self::Mouse { col, row, button, action }
+    }
+
+    /// Wait for a condition on a program in a terminal.
+    pub fn wait_for_terminal(condition: TerminalCondition, timeout: Duration) -> Self {
+        Self::WaitForTerminal { condition, timeout }
+    }
+
+    /// Whether the step needs a terminal (a program in a PTY): `paste:`,
+    /// `send:`, the screen, scrollback and process waits, and a step whose
+    /// guard is one of those conditions.
+    pub fn needs_terminal(&self) -> bool {
+        match self {
+            Self::Paste { .. } | Self::Send { .. } | Self::WaitForTerminal { .. } => true,
+            Self::Annotated { guard, step, .. } => {
+                matches!(guard.as_deref(), Some(Guard::Terminal(_))) || step.needs_terminal()
+            }
+            _ => false,
+        }
+    }
+
+    /// The step with a label that results and failures name it by. A label
+    /// already there is replaced.
+    #[must_use]
+    pub fn labeled(self, label: impl Into<String>) -> Self {
+        let (_, guard, step) = self.into_parts();
+        Self::Annotated {
+            label: Some(label.into()),
+            guard: guard.map(Box::new),
+            step: Box::new(step),
+        }
+    }
+
+    /// The step guarded by `guard`: skipped when it does not hold. A guard
+    /// already there is replaced.
+    #[must_use]
+    pub fn when(self, guard: impl Into<Guard>) -> Self {
+        let (label, _, step) = self.into_parts();
+        Self::Annotated { label, guard: Some(Box::new(guard.into())), step: Box::new(step) }
+    }
+
+    /// The label, the guard and the step itself.
+    pub fn parts(&self) -> (Option<&str>, Option<&Guard>, &Self) {
+        match self {
+            Self::Annotated { label, guard, step } => (label.as_deref(), guard.as_deref(), step),
+            other => (None, None, other),
+        }
+    }
+
+    /// The label, the guard and the step itself, by value.
+    pub fn into_parts(self) -> (Option<String>, Option<Guard>, Self) {
+        match self {
+            Self::Annotated { label, guard, step } => (label, guard.map(|guard| *guard), *step),
+            other => (None, None, other),
+        }
+    }
+
     /// The verb of the step's script spelling (`click`, `wait-for`, ...).
     pub const fn verb(&self) -> Verb {
         match self {
             Self::Click { button, .. } => button.verb(),
             Self::Hover { .. } => Verb::Hover,
             Self::Focus { .. } => Verb::Focus,
-            Self::Type { .. } => Verb::Type,
+            Self::Type { .. } | Self::TypeSecret { .. } => Verb::Type,
             Self::Key { .. } => Verb::Key,
             Self::Scroll { .. } => Verb::Scroll,
             Self::Drag { .. } => Verb::Drag,
@@ -312,7 +505,11 @@ impl AutomationStep {
             Self::Resize { .. } => Verb::Resize,
             Self::Drain => Verb::Drain,
             Self::Checkpoint { .. } => Verb::Checkpoint,
-            Self::WaitFor { .. } => Verb::WaitFor,
+            Self::WaitFor { .. } | Self::WaitForTerminal { .. } => Verb::WaitFor,
+            Self::Paste { .. } => Verb::Paste,
+            Self::Send { .. } => Verb::Send,
+            Self::Mouse { .. } => Verb::Mouse,
+            Self::Annotated { step, .. } => step.verb(),
         }
     }
 }
@@ -328,6 +525,7 @@ impl fmt::Display for AutomationStep {
                 write!(f, "{verb}:{order}")
             }
             Self::Type { text } => write!(f, "{verb}:{}", spell(text, TextContext::Argument)),
+            Self::TypeSecret { secret } => write!(f, "{verb}:{secret}"),
             Self::Key { key } => {
                 write!(f, "{verb}:{}", spell(&key.to_string(), TextContext::Argument))
             }
@@ -344,6 +542,24 @@ impl fmt::Display for AutomationStep {
             Self::Checkpoint { name } => write!(f, "{verb}:{name}"),
             Self::WaitFor { condition, timeout } => {
                 write!(f, "{verb}:{condition},{}", timeout.as_millis())
+            }
+            Self::WaitForTerminal { condition, timeout } => {
+                write!(f, "{verb}:{condition},{}", timeout.as_millis())
+            }
+            Self::Paste { text } | Self::Send { text } => {
+                write!(f, "{verb}:{}", spell(text, TextContext::Argument))
+            }
+            Self::Mouse { col, row, button, action } => {
+                write!(f, "{verb}:{col},{row},{button},{action}")
+            }
+            Self::Annotated { label, guard, step } => {
+                if let Some(label) = label {
+                    write!(f, "[{label}] ")?;
+                }
+                if let Some(guard) = guard {
+                    write!(f, "when({guard}) ")?;
+                }
+                step.fmt(f)
             }
         }
     }

@@ -45,8 +45,15 @@ closed_set! {
         Drain = "drain",
         /// `checkpoint:NAME`.
         Checkpoint = "checkpoint",
-        /// `wait-for:PREDICATE,SELECTOR,MILLISECONDS`.
+        /// `wait-for:PREDICATE,SELECTOR,MILLISECONDS` or, on a terminal,
+        /// `wait-for:PREDICATE,SUBJECT,MILLISECONDS`.
         WaitFor = "wait-for",
+        /// `paste:TEXT`: paste text into a program (terminal plane).
+        Paste = "paste",
+        /// `send:TEXT`: write raw text with escapes (terminal plane).
+        Send = "send",
+        /// `mouse:COL,ROW[,BUTTON[,ACTION]]`: one raw mouse event.
+        Mouse = "mouse",
     }
 }
 
@@ -69,7 +76,12 @@ impl Verb {
             Self::Drain => "drain",
             Self::Checkpoint => "checkpoint:NAME (such as `checkpoint:saved`)",
             Self::WaitFor => {
-                "wait-for:PREDICATE,SELECTOR,MILLISECONDS (such as `wait-for:exists,#status,500`)"
+                "wait-for:PREDICATE,SELECTOR,MILLISECONDS (such as `wait-for:exists,#status,500`) or, on a terminal, wait-for:PREDICATE,SUBJECT,MILLISECONDS (such as `wait-for:contains=Ready,screen,5000`)"
+            }
+            Self::Paste => "paste:TEXT (such as `paste:\"two\nlines\"`)",
+            Self::Send => "send:TEXT (such as `send:\"\\e[A\"`)",
+            Self::Mouse => {
+                "mouse:COL,ROW[,BUTTON[,ACTION]] (such as `mouse:10,4,right,press`; buttons left, middle, right, wheel-up, wheel-down, none; actions click, press, release, move)"
             }
         }
     }
@@ -88,7 +100,7 @@ mod tests {
 
     #[test]
     fn every_verb_round_trips() {
-        assert_eq!(Verb::ALL.len(), 15);
+        assert_eq!(Verb::ALL.len(), 18);
         for &verb in Verb::ALL {
             assert_eq!(verb.as_str().parse::<Verb>(), Ok(verb));
             assert!(verb.usage().starts_with(verb.as_str()), "{verb}");

@@ -137,30 +137,8 @@ impl From<TextMatch> for ScreenCondition {
     }
 }
 
-/// How many lines the scrollback holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LineCount {
-    /// Exactly.
-    Equals(usize),
-    /// At least.
-    AtLeast(usize),
-    /// At most.
-    AtMost(usize),
-    /// Between, both ends included.
-    Between(usize, usize),
-}
-
-impl LineCount {
-    /// Whether `count` satisfies it.
-    pub fn test(&self, count: usize) -> bool {
-        match *self {
-            Self::Equals(n) => count == n,
-            Self::AtLeast(n) => count >= n,
-            Self::AtMost(n) => count <= n,
-            Self::Between(low, high) => (low..=high).contains(&count),
-        }
-    }
-}
+/// How many lines the scrollback holds: the language's own bound.
+pub use rehearse_lang::LineCount;
 
 /// A condition on the lines that scrolled off the top of the main screen.
 #[derive(Debug, Clone)]
@@ -182,7 +160,7 @@ impl ScrollbackCondition {
     fn test(&self, state: &State) -> bool {
         match self {
             Self::Text(matcher) => matcher.test(&state.emulator.scrollback_text()),
-            Self::Lines(count) => count.test(state.emulator.scrollback().len()),
+            Self::Lines(count) => count.holds(state.emulator.scrollback().len()),
         }
     }
 }

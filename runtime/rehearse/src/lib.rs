@@ -45,6 +45,7 @@
 //! | [`input`], [`live`] | crossterm input and running an app in a real terminal (or as a control server) |
 //! | [`control`] | the control plane: an app served over a Unix socket (`rehearse/1`) |
 //! | [`pty`] | the terminal plane: any program in a real PTY, the same steps |
+//! | [`adopt`] | a plain ratatui app adopted: tags at the render site, its own loop driven by steps |
 
 pub use rehearse_core::semantic::Semantic;
 pub use rehearse_core::{
@@ -59,6 +60,10 @@ pub use rehearse_lang::{
 };
 pub use rehearse_macros::{Semantic, automation_ids, scenario};
 
+/// A plain ratatui app, adopted without a rewrite: tags at the render site
+/// publish its semantic tree, and [`adopt::Harness`] drives its own loop
+/// with the same steps; see `docs/adopting.md`.
+pub use rehearse_adopt as adopt;
 pub use rehearse_core::{semantic, wait};
 pub use rehearse_engine::{input, ui, widgets};
 #[cfg(unix)]
@@ -113,9 +118,10 @@ pub mod script {
 pub mod vocabulary {
     pub use rehearse_lang::{
         ActionSet, AutomationId, AutomationIdError, Checked, CheckpointNameError, FocusTarget,
-        KeyParseError, MAX_AUTOMATION_ID_BYTES, MouseButton, PredicateName, RoleSelector,
-        ScrollDirection, SemanticAction, Sensitivity, StateName, UnknownName, Vocabulary,
-        validate_checkpoint_name,
+        KeyParseError, LineCount, MAX_AUTOMATION_ID_BYTES, MouseButton, Pattern, PointerAction,
+        PointerButton, PredicateName, RoleSelector, ScrollDirection, Secret, SemanticAction,
+        Sensitivity, StateName, TerminalCondition, TerminalPredicateName, TerminalSubject,
+        TextMatcher, TextRegion, UnknownName, Vocabulary, validate_checkpoint_name,
     };
 }
 
@@ -128,7 +134,7 @@ pub mod prelude {
     pub use crate::time::{ClockMode, TimerId};
     pub use crate::ui::WidgetEvent;
     pub use crate::vocabulary::{
-        ActionSet, AutomationId, Checked, FocusTarget, MouseButton, ScrollDirection,
+        ActionSet, AutomationId, Checked, FocusTarget, MouseButton, ScrollDirection, Secret,
         SemanticAction, Sensitivity,
     };
     pub use crate::{
@@ -145,14 +151,16 @@ pub mod prelude {
 pub mod __private {
     use std::borrow::Cow;
 
+    pub use rehearse_core::Interpolated;
     pub use rehearse_core::semantic::{IntoSemanticText, SemanticFacts};
     pub use rehearse_lang::script::{
         ConstMessage, first_duplicate, matches_declared, refuses_key, same_declared_ids, same_keys,
         undeclared_id_message,
     };
     pub use rehearse_lang::{
-        ActionSet, AutomationId, Checked, ScrollDirection, SemanticAction, SemanticRole,
-        Sensitivity,
+        ActionSet, AutomationId, Checked, LineCount, Pattern, PointerAction, PointerButton,
+        ScrollDirection, Secret, SemanticAction, SemanticRole, Sensitivity, TerminalCondition,
+        TextMatcher, TextRegion,
     };
 
     /// A field that holds a dynamic automation id (`#[semantic(id)]`):

@@ -435,7 +435,7 @@ fn checkpointed(baseline: &Baseline) -> Result<(), StepError> {
 fn compare_fails_on_a_missing_golden_and_never_writes() {
     let scratch_dir = scratch();
     let dir = scratch_dir.path().join("missing");
-    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare);
+    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare).stop_at_first(true);
     let error = checkpointed(&baseline).unwrap_err();
     match &error.error {
         AutomationError::MissingGolden { checkpoint, format, golden } => {
@@ -476,7 +476,9 @@ fn update_writes_then_compare_passes_and_reports_changes_readably() {
     let edited = golden.replacen("bold", "italic", 1);
     assert_ne!(edited, golden);
     fs::write(&styled, &edited).unwrap();
-    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare).formats([Format::Styled]);
+    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare)
+        .formats([Format::Styled])
+        .stop_at_first(true);
     let error = checkpointed(&baseline).unwrap_err().error;
     let AutomationError::BaselineMismatch { format, diff, .. } = &error else { panic!("{error}") };
     assert_eq!(*format, Format::Styled);
@@ -491,7 +493,9 @@ fn update_writes_then_compare_passes_and_reports_changes_readably() {
     // A content change in the text golden.
     let text = dir.join("filled.txt");
     fs::write(&text, fs::read_to_string(&text).unwrap().replacen("Profile", "Profil!", 1)).unwrap();
-    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare).formats([Format::Text]);
+    let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare)
+        .formats([Format::Text])
+        .stop_at_first(true);
     let error = checkpointed(&baseline).unwrap_err().error;
     let message = error.to_string();
     assert!(message.contains("differs from its text golden"), "{message}");

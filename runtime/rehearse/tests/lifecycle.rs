@@ -592,3 +592,44 @@ fn a_tracked_link_lets_a_failing_wait_give_up_once_its_thread_is_done() {
     assert!(!timeout.idle.external_links_untracked);
     assert_eq!(session.idle_report().tracked_commands, 0);
 }
+
+/// Counts Enter presses; Ctrl+Q quits.
+#[derive(Default)]
+struct Quitter {
+    presses: usize,
+}
+
+impl Component for Quitter {
+    type Message = bool;
+    fn update(&mut self, quit: bool, ctx: &mut Context<'_, Self>) {
+        if quit {
+            ctx.quit();
+        } else {
+            self.presses += 1;
+        }
+    }
+    fn view(&self, ui: &mut Ui<'_, bool>) {
+        ui.add(ui.area(), Text::new(format!("{} presses", self.presses)));
+        ui.on_key(KeyPress::from(KeyCode::Enter), || false);
+        ui.on_key("ctrl+q".parse::<KeyPress>().unwrap(), || true);
+    }
+}
+
+#[test]
+fn the_step_after_the_app_quit_fails_with_a_closed_session_error() {
+    let mut session = Session::new(Quitter::default(), SessionOptions::default().viewport(20, 2));
+    session.step(AutomationStep::key(KeyCode::Enter)).unwrap();
+    let quit = session.step(AutomationStep::key("ctrl+q".parse::<KeyPress>().unwrap()));
+    assert!(quit.is_ok(), "the step that quits completes: {quit:?}");
+    assert!(session.quit_requested());
+    let generation = session.generation();
+
+    let error = session.step(AutomationStep::key(KeyCode::Enter)).unwrap_err();
+    assert!(matches!(error.error, AutomationError::AppQuit), "{error}");
+    assert!(error.to_string().contains("the app quit (it called `ctx.quit()`)"), "{error}");
+    assert!(session.send(false).is_err());
+    assert!(session.drain_ready().is_err());
+    assert_eq!(session.app().presses, 1, "nothing after the quit reached the app");
+    assert_eq!(session.generation(), generation, "and nothing was committed");
+    assert!(session.tree().containing_text("1 presses").len() == 1);
+}

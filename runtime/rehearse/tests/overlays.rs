@@ -87,3 +87,107 @@ fn closing_an_overlay_while_the_root_gains_a_child_reuses_only_its_rendered_chil
     assert!(tree.by_id("dialog").is_none());
     assert_eq!(tree.by_id("a").map(|node| node.name.as_str()), Some("a"));
 }
+
+/// A row with a Delete button (memoized), a toast beneath a modal that also
+/// has a Delete button, and a toast above the modal.
+struct Covered {
+    open: bool,
+}
+
+impl Component for Covered {
+    type Message = bool;
+    fn update(&mut self, open: bool, _: &mut Context<'_, Self>) {
+        self.open = open;
+    }
+    fn view(&self, ui: &mut Ui<'_, bool>) {
+        let row = Rect::new(0, 0, 20, 1);
+        ui.memo("row", row, &(), |ui| {
+            ui.add(row, Button::new("Delete").automation_id("row-delete").on_click(|| true));
+        });
+        ui.add(Rect::new(0, 10, 10, 1), Toast::new("Below").automation_id("below"));
+        if self.open {
+            rehearse::widgets::Modal::new("Sure?").automation_id("dialog").show(ui, |ui, inner| {
+                let area = Rect::new(inner.x, inner.y, 10, 1);
+                ui.add(area, Button::new("Delete").automation_id("yes").on_click(|| false));
+            });
+            ui.add(Rect::new(20, 11, 10, 1), Toast::new("Above").automation_id("above"));
+        }
+    }
+}
+
+#[test]
+fn a_modal_makes_everything_beneath_it_inert_and_out_of_reach_until_it_closes() {
+    let mut session =
+        Session::new(Covered { open: false }, SessionOptions::default().viewport(40, 12));
+    let inert =
+        |session: &Session<Covered>, id: &str| session.tree().by_id(id).unwrap().states.inert;
+    assert!(!inert(&session, "row-delete") && !inert(&session, "below"));
+
+    session
+        .step(AutomationStep::click(Selector::role(SemanticRole::Button).name("Delete")))
+        .unwrap();
+    assert!(session.app().open);
+    for covered in ["row-delete", "below"] {
+        assert!(inert(&session, covered), "{covered} is beneath the modal");
+    }
+    for reachable in ["dialog", "yes", "above"] {
+        assert!(!inert(&session, reachable), "{reachable} is the modal or above it");
+    }
+    let row = session.tree().by_id("row-delete").unwrap().clone();
+    assert!(!row.actionable && row.in_view, "still drawn, still in the tree");
+    assert!(session.tree().to_markdown().contains("#row-delete [inert]"));
+    assert!(session.tree().to_json().contains("\"inert\": true"));
+
+    // `@button=Delete` means the dialog's button now, not two matches.
+    let delete = Selector::from(Selector::role(SemanticRole::Button).name("Delete"));
+    assert_eq!(
+        session.tree().resolve(&delete).unwrap().automation_id.as_ref().unwrap().as_str(),
+        "yes"
+    );
+    let error = session.step(AutomationStep::focus(Selector::id("row-delete"))).unwrap_err();
+    assert!(error.to_string().contains("it is inert"), "{error}");
+
+    session.step(AutomationStep::click(delete)).unwrap();
+    assert!(!session.app().open);
+    assert!(
+        !inert(&session, "row-delete") && !inert(&session, "below"),
+        "live again once it closed"
+    );
+    assert!(session.tree().by_id("row-delete").unwrap().actionable);
+}
+
+/// A modal always open; the root binds one shortcut plainly and one
+/// globally.
+#[derive(Default)]
+struct Shortcuts {
+    log: Vec<&'static str>,
+}
+
+impl Component for Shortcuts {
+    type Message = &'static str;
+    fn update(&mut self, what: &'static str, _: &mut Context<'_, Self>) {
+        self.log.push(what);
+    }
+    fn view(&self, ui: &mut Ui<'_, &'static str>) {
+        ui.on_key("ctrl+s".parse::<KeyPress>().unwrap(), || "save");
+        ui.on_key_global("ctrl+q".parse::<KeyPress>().unwrap(), || "quit");
+        ui.on_key_global("ctrl+h".parse::<KeyPress>().unwrap(), || "app help");
+        rehearse::widgets::Modal::new("Busy").show(ui, |ui, _| {
+            ui.on_key("ctrl+h".parse::<KeyPress>().unwrap(), || "dialog help");
+        });
+    }
+}
+
+#[test]
+fn only_global_key_bindings_pass_through_an_open_modal() {
+    let mut session =
+        Session::new(Shortcuts::default(), SessionOptions::default().viewport(40, 12));
+    for key in ["ctrl+s", "ctrl+q", "ctrl+h"] {
+        session.step(AutomationStep::key(key.parse::<KeyPress>().unwrap())).unwrap();
+    }
+    assert_eq!(
+        session.app().log,
+        ["quit", "dialog help"],
+        "ctrl+s is covered; ctrl+q is global; the modal's own ctrl+h wins over the global one"
+    );
+}

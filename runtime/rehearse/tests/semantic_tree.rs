@@ -118,3 +118,47 @@ fn a_tree_past_the_depth_limit_fails_its_commit_cleanly() {
         assert!(session.tree().by_id("deepest").is_some());
     });
 }
+
+/// A heading with a test id and a wrapped gauge.
+struct Board;
+
+impl Component for Board {
+    type Message = ();
+    fn update(&mut self, _: (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        ui.add(
+            Rect::new(0, 0, 20, 1),
+            Semantics::new(Paragraph::new("Kanban board"))
+                .role(SemanticRole::Heading)
+                .automation_id("board-title"),
+        );
+        ui.add(
+            Rect::new(0, 1, 20, 1),
+            Semantics::gauge(0.6, |gauge| gauge).label("Sync").automation_id("sync"),
+        );
+    }
+}
+
+#[test]
+fn an_automation_id_never_shadows_the_name_the_drawn_text_gives() {
+    let mut session = Session::new(Board, SessionOptions::default().viewport(20, 2));
+    let title = session.tree().by_id("board-title").unwrap();
+    assert_eq!(title.name, "Kanban board", "render inference ranks above the id");
+    session
+        .step(AutomationStep::wait_for(
+            WaitCondition::new(
+                Predicate::Exists,
+                Selector::role(SemanticRole::Heading).name("Kanban board"),
+            ),
+            std::time::Duration::from_millis(10),
+        ))
+        .unwrap();
+}
+
+#[test]
+fn a_wrapped_gauge_publishes_its_ratio_as_its_value() {
+    let session = Session::new(Board, SessionOptions::default().viewport(20, 2));
+    let sync = session.tree().by_id("sync").unwrap();
+    assert_eq!((sync.role, sync.name.as_str()), (SemanticRole::ProgressBar, "Sync"));
+    assert_eq!(sync.public_value(), Some("60%"));
+}

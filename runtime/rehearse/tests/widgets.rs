@@ -527,3 +527,53 @@ fn a_toast_is_a_non_modal_overlay_root_after_the_app_content_until_it_expires() 
     assert!(session.tree().by_id("saved").is_none());
     assert!(!line(&session, 5).contains("Saved"));
 }
+
+/// A derived widget that draws its focus and hover itself.
+#[derive(rehearse::Semantic)]
+#[semantic(role = button)]
+struct Chip {
+    #[semantic(id)]
+    id: &'static str,
+}
+
+impl rehearse::ui::InteractiveWidget for Chip {
+    fn render(
+        self,
+        area: Rect,
+        buf: &mut ratatui::buffer::Buffer,
+        state: rehearse::ui::NodeInteraction,
+    ) {
+        let mark = match (state.focused, state.hovered) {
+            (true, _) => "F",
+            (false, true) => "H",
+            (false, false) => "-",
+        };
+        buf[(area.x, area.y)].set_symbol(mark);
+    }
+}
+
+struct Chips;
+
+impl Component for Chips {
+    type Message = ();
+    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
+    fn view(&self, ui: &mut Ui<'_, ()>) {
+        for (col, id) in ["a", "b"].into_iter().enumerate() {
+            let area = Rect::new(col as u16 * 2, 0, 1, 1);
+            ui.add(area, rehearse::ui::Interactive(Chip { id })).focusable();
+        }
+    }
+}
+
+#[test]
+fn a_derived_widget_draws_knowing_whether_its_node_is_focused_or_hovered() {
+    let mut session = Session::new(Chips, SessionOptions::default().viewport(4, 1));
+    let marks = |session: &Session<Chips>| {
+        [0, 2].map(|col| session.buffer()[(col, 0)].symbol().to_owned()).concat()
+    };
+    assert_eq!(marks(&session), "--");
+    session.step(AutomationStep::focus(Selector::id("a"))).unwrap();
+    assert_eq!(marks(&session), "F-");
+    session.step(AutomationStep::hover(Selector::id("b"))).unwrap();
+    assert_eq!(marks(&session), "FH");
+}

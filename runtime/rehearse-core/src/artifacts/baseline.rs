@@ -75,10 +75,15 @@ impl SnapshotMode {
 /// Compares checkpoints with committed goldens in one directory that
 /// belongs to one test: `{dir}/{checkpoint}.{ext}` per format.
 ///
-/// - `compare` (default): a missing golden fails the checkpoint with
-///   [`AutomationError::MissingGolden`], a different one with
-///   [`AutomationError::BaselineMismatch`] and a readable diff; nothing is
-///   ever written.
+/// - `compare` (default): a missing golden ([`AutomationError::MissingGolden`])
+///   or a different one ([`AutomationError::BaselineMismatch`], with a
+///   readable diff) does not stop the scenario: every checkpoint runs, and
+///   [`finish`](Self::finish) fails with one
+///   [`AutomationError::GoldensDiffer`] listing every checkpoint and format
+///   that did not match, each with its diff (soft goldens, like insta's
+///   pending snapshots and Playwright's `expect.soft`).
+///   [`stop_at_first`](Self::stop_at_first) fails the checkpoint step
+///   itself instead. Nothing is ever written.
 /// - `update`: new and changed goldens are written (atomically), unchanged
 ///   ones left alone, stale ones deleted by [`finish`](Self::finish).
 ///
@@ -120,6 +125,10 @@ struct State {
     produced: BTreeSet<String>,
     /// Golden file names written (update mode).
     written: Vec<String>,
+    /// Fail the checkpoint at its first mismatch instead of at `finish`.
+    stop_at_first: bool,
+    /// Mismatches and missing goldens found so far (soft mode).
+    failures: Vec<AutomationError>,
 }
 
 /// The checkpoint sink half of a [`Baseline`]; add it to a session with
@@ -155,6 +164,8 @@ impl Baseline {
                 names: BTreeSet::new(),
                 produced: BTreeSet::new(),
                 written: Vec::new(),
+                stop_at_first: false,
+                failures: Vec::new(),
             })),
             finished: false,
         }
@@ -173,6 +184,21 @@ impl Baseline {
             }
         }
         self
+    }
+
+    /// With `true`, a missing or different golden fails its checkpoint
+    /// step at once, stopping the scenario there; by default (`false`) the
+    /// scenario goes on and [`finish`](Self::finish) reports every one.
+    #[must_use]
+    pub fn stop_at_first(self, stop: bool) -> Self {
+        self.state.borrow_mut().stop_at_first = stop;
+        self
+    }
+
+    /// Mismatches and missing goldens found so far (soft mode), each with
+    /// its diff; [`finish`](Self::finish) reports them.
+    pub fn failures(&self) -> Vec<String> {
+        self.state.borrow().failures.iter().map(ToString::to_string).collect()
     }
 
     /// The mode.
@@ -212,11 +238,14 @@ impl Baseline {
 
     /// Closes the manifest: goldens in the directory that no checkpoint
     /// produced are stale — an error in compare mode, deleted in update
-    /// mode.
+    /// mode — and reports every golden that did not match.
     ///
     /// # Errors
     ///
-    /// [`AutomationError::StaleGoldens`] listing them, or I/O.
+    /// [`AutomationError::GoldensDiffer`] listing every missing or
+    /// different golden (with its diff) and the stale ones, when any
+    /// checkpoint did not match; otherwise [`AutomationError::StaleGoldens`]
+    /// listing the stale goldens; or I/O.
     pub fn finish(mut self) -> Result<(), AutomationError> {
         self.finished = true;
         self.state.borrow_mut().close()
@@ -244,6 +273,8 @@ impl State {
             });
         }
         let artifacts = encode_all(&self.formats, frame)?;
+        // Goldens this checkpoint did not match, in format order.
+        let mut failures = Vec::new();
         for artifact in &artifacts {
             self.produced.insert(artifact.format.file_name(name));
         }
@@ -258,7 +289,7 @@ impl State {
             };
             match (self.mode, existing) {
                 (SnapshotMode::Compare, None) => {
-                    return Err(AutomationError::MissingGolden {
+                    failures.push(AutomationError::MissingGolden {
                         checkpoint: name.to_owned(),
                         format: artifact.format,
                         golden,
@@ -268,7 +299,7 @@ impl State {
                     if let Some(diff) =
                         describe(artifact.format, &existing, &artifact.bytes, &screen)
                     {
-                        return Err(AutomationError::BaselineMismatch {
+                        failures.push(AutomationError::BaselineMismatch {
                             checkpoint: name.to_owned(),
                             format: artifact.format,
                             golden,
@@ -287,6 +318,12 @@ impl State {
                 }
             }
         }
+        // Stop at the first, or note them all and let the scenario go on
+        // (soft goldens): `finish` reports every one.
+        if self.stop_at_first && !failures.is_empty() {
+            return Err(failures.swap_remove(0));
+        }
+        self.failures.extend(failures);
         Ok(())
     }
 
@@ -318,6 +355,14 @@ impl State {
 
     fn close(&mut self) -> Result<(), AutomationError> {
         let stale = self.stale()?;
+        if !self.failures.is_empty() {
+            let mut failures = std::mem::take(&mut self.failures);
+            if !stale.is_empty() && self.mode == SnapshotMode::Compare {
+                failures
+                    .push(AutomationError::StaleGoldens { dir: self.dir.clone(), files: stale });
+            }
+            return Err(AutomationError::GoldensDiffer { dir: self.dir.clone(), failures });
+        }
         if stale.is_empty() {
             return Ok(());
         }

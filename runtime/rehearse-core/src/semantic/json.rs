@@ -62,6 +62,8 @@ struct StatesView {
     hidden: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     offscreen: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    inert: bool,
 }
 
 #[derive(Serialize)]
@@ -104,6 +106,7 @@ impl<'a> From<&'a SemanticNode> for NodeView<'a> {
                 checked: states.checked.map(|checked| checked.as_str()),
                 hidden: states.hidden,
                 offscreen: states.offscreen,
+                inert: states.inert,
             },
             bounds: node.bounds.into(),
             clipped_bounds: node.clipped_bounds.into(),

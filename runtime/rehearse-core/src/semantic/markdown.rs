@@ -98,5 +98,8 @@ fn state_words(node: &SemanticNode) -> Vec<&'static str> {
     } else if states.hidden {
         words.push(StateName::Hidden.as_str());
     }
+    if states.inert {
+        words.push(StateName::Inert.as_str());
+    }
     words
 }

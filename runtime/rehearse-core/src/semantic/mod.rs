@@ -8,16 +8,18 @@
 //! - [`resolve_name`]: the naming conventions.
 
 mod facts;
+mod gauge;
 mod json;
 mod markdown;
 mod naming;
+mod present;
 mod query;
 mod tree;
 mod wrapper;
 
 pub use facts::{IntoSemanticText, ReportedStates, Semantic, SemanticFacts, SemanticValue};
 pub use json::MAX_JSON_INDENT_LEVELS;
-pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name};
+pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name, resolve_name_inferring};
 pub use query::ResolveError;
 pub use tree::{
     Bounds, Descendants, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree,

@@ -26,6 +26,29 @@ pub const MAX_CONTENT_NAME_BYTES: usize = 16 * 1024;
 /// assert_eq!(resolve_name(&dialog, &[label]), "");
 /// ```
 pub fn resolve_name(facts: &SemanticFacts, children: &[SemanticNode]) -> String {
+    resolve_name_inferring(facts, children, String::new)
+}
+
+/// [`resolve_name`] with one more source between content (rule 3) and the
+/// automation id (rule 4): `inferred`, what a plane read off the screen for
+/// the node (the engine's render inference: the text a leaf drew). It is
+/// asked only when rules 1–3 found nothing; when it is empty too, the
+/// automation id is the last resort, so adding a test id to a widget never
+/// changes the name its drawn text gives it.
+///
+/// ```
+/// use rehearse::semantic::{resolve_name_inferring, SemanticFacts};
+/// use rehearse::SemanticRole;
+///
+/// let heading = SemanticFacts::new(SemanticRole::Heading).automation_id("board-title");
+/// assert_eq!(resolve_name_inferring(&heading, &[], || "Kanban board".into()), "Kanban board");
+/// assert_eq!(resolve_name_inferring(&heading, &[], String::new), "board-title");
+/// ```
+pub fn resolve_name_inferring(
+    facts: &SemanticFacts,
+    children: &[SemanticNode],
+    inferred: impl FnOnce() -> String,
+) -> String {
     if let Some(name) = &facts.name {
         return name.clone();
     }
@@ -37,6 +60,10 @@ pub fn resolve_name(facts: &SemanticFacts, children: &[SemanticNode]) -> String 
         if !content.is_empty() {
             return content;
         }
+    }
+    let inferred = inferred();
+    if !inferred.is_empty() {
+        return inferred;
     }
     facts.automation_id.clone().unwrap_or_default()
 }

@@ -40,7 +40,8 @@ impl fmt::Display for ResolveError {
             Self::Ambiguous { selector, matches } => write!(
                 f,
                 "`{selector}` matches {} nodes, an action needs exactly one: {}; \
-                 use an automation id (`#id`) or a more specific selector",
+                 use an automation id (`#id`), a more specific selector, or pick one with \
+                 `>> nth=N` (zero-based)",
                 matches.len(),
                 matches.join("; ")
             ),
@@ -69,9 +70,42 @@ impl SemanticTree {
             Selector::Role { role, name } => self.by_role_and_name(*role, name.as_deref()),
             Selector::TextContains(text) => self.containing_text(text),
             Selector::Point { col, row } => self.at_point(*col, *row),
+            Selector::Within { .. } | Selector::Nth { .. } => self.chain(selector)?,
             _ => Vec::new(),
         };
         Ok(found)
+    }
+
+    /// The matches of a chained selector: `scope >> target` looks for
+    /// `target` among the descendants of `scope`'s one match; `of >> nth=N`
+    /// keeps the `N`th of `of`'s matches.
+    fn chain(&self, selector: &Selector) -> Result<Vec<&SemanticNode>, ResolveError> {
+        match selector {
+            Selector::Within { scope, target } => {
+                let scope_node = match self.find_all(scope)?.as_slice() {
+                    [] => return Err(ResolveError::NoMatch { selector: (**scope).clone() }),
+                    [one] => *one,
+                    many => {
+                        return Err(ResolveError::Ambiguous {
+                            selector: (**scope).clone(),
+                            matches: many.iter().map(|node| describe(node)).collect(),
+                        });
+                    }
+                };
+                // What the target matches anywhere, kept when under the scope.
+                let inside: std::collections::HashSet<*const SemanticNode> =
+                    scope_node.descendants().skip(1).map(std::ptr::from_ref).collect();
+                Ok(self
+                    .find_all(target)?
+                    .into_iter()
+                    .filter(|node| inside.contains(&std::ptr::from_ref(*node)))
+                    .collect())
+            }
+            Selector::Nth { of, index } => {
+                Ok(self.find_all(of)?.get(*index).copied().into_iter().collect())
+            }
+            simple => self.find_all(simple),
+        }
     }
 
     /// The one node `selector` targets.
@@ -121,22 +155,36 @@ impl SemanticTree {
         self.nodes().find(|node| node.automation_id.as_ref().is_some_and(|own| own == id))
     }
 
-    /// Nodes of `role`, and with exactly `name` when one is given.
+    /// Nodes of `role`, and with exactly `name` when one is given. Inert
+    /// nodes (beneath an open modal dialog) are passed over.
     pub fn by_role_and_name(&self, role: SemanticRole, name: Option<&str>) -> Vec<&SemanticNode> {
         self.nodes()
-            .filter(|node| node.role == role && name.is_none_or(|name| node.name == name))
+            .filter(|node| {
+                !node.is_inert() && node.role == role && name.is_none_or(|name| node.name == name)
+            })
             .collect()
     }
 
-    /// Nodes whose own name or public value contains `text`. Redacted values
-    /// never match, so a query cannot probe a secret.
+    /// The deepest nodes whose own name or public value contains `text`: a
+    /// node whose descendant also contains it is passed over, so a button
+    /// named by its label's text and the label are one match (the label),
+    /// not two. Inert nodes are passed over, and redacted values never
+    /// match, so a query cannot probe a secret.
     pub fn containing_text(&self, text: &str) -> Vec<&SemanticNode> {
-        self.nodes()
-            .filter(|node| {
-                node.name.contains(text)
-                    || node.public_value().is_some_and(|value| value.contains(text))
-            })
-            .collect()
+        fn deepest<'a>(node: &'a SemanticNode, text: &str, found: &mut Vec<&'a SemanticNode>) {
+            let before = found.len();
+            for child in &node.children {
+                deepest(child, text, found);
+            }
+            if found.len() == before && !node.is_inert() && node.contains_text(text) {
+                found.push(node);
+            }
+        }
+        let mut found = Vec::new();
+        deepest(&self.root, text, &mut found);
+        // Pushed after their descendants were visited; every match is a
+        // leaf of the matches, so document order is their visiting order.
+        found
     }
 
     /// Every in-view node whose clipped bounds hold the cell, in document order.
@@ -193,4 +241,45 @@ fn validate(selector: &Selector, raw: &str) -> Result<AutomationId, ResolveError
 /// A node as an ambiguity listing shows it: label and where it is.
 fn describe(node: &SemanticNode) -> String {
     format!("{} at {}", node.label(), node.bounds)
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Size;
+
+    use super::*;
+    use crate::semantic::{Bounds, Generation};
+
+    fn named(role: SemanticRole, name: &str) -> SemanticNode {
+        SemanticNode::new(role, Bounds::new(0, 0, 10, 1)).with_name(name)
+    }
+
+    #[test]
+    fn text_finds_the_deepest_node_holding_it_and_passes_over_inert_nodes() {
+        let mut covered = named(SemanticRole::Button, "Delete row");
+        covered.states.inert = true;
+        let mut dialog = named(SemanticRole::Dialog, "Delete?").with_child(
+            named(SemanticRole::Button, "Delete").with_child(named(SemanticRole::Text, "Delete")),
+        );
+        dialog.overlay_order = Some(1);
+        let item = named(SemanticRole::ListItem, "Buy milk")
+            .with_child(named(SemanticRole::Checkbox, "Buy milk"));
+        let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 10, 5))
+            .with_child(item)
+            .with_child(covered)
+            .with_child(dialog);
+        let tree = SemanticTree::new(Generation(1), Size::new(10, 5), root);
+        let labels = |text: &str| -> Vec<String> {
+            tree.containing_text(text).iter().map(|node| node.label()).collect()
+        };
+        assert_eq!(labels("milk"), ["checkbox \"Buy milk\""]);
+        // The dialog's name, its button's and its text's all hold "Delete":
+        // the text is the one match; the covered row's button is inert.
+        assert_eq!(labels("Delete"), ["text \"Delete\""]);
+        let buttons = tree.by_role_and_name(SemanticRole::Button, None);
+        assert_eq!(buttons.iter().map(|node| node.name.as_str()).collect::<Vec<_>>(), ["Delete"]);
+        assert!(
+            tree.resolve(&Selector::role(SemanticRole::Button).name("Delete row").into()).is_err()
+        );
+    }
 }

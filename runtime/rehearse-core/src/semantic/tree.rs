@@ -141,7 +141,8 @@ impl fmt::Display for Generation {
 /// `None` means the state does not apply or was not reported; it is never
 /// guessed. `hidden` and `offscreen` come from geometry: `offscreen` means
 /// laid out with area but scrolled or clipped entirely out of view, and
-/// implies `hidden`.
+/// implies `hidden`. `inert` comes from the layers: the node lies beneath an
+/// open modal dialog.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct NodeStates {
@@ -159,6 +160,10 @@ pub struct NodeStates {
     pub hidden: bool,
     /// Laid out, but every cell is outside the visible area.
     pub offscreen: bool,
+    /// Beneath an open modal dialog: still shown and in the tree, but role,
+    /// name and text selectors pass over it and no action reaches it (as
+    /// HTML's `inert`).
+    pub inert: bool,
 }
 
 impl Default for NodeStates {
@@ -171,6 +176,7 @@ impl Default for NodeStates {
             checked: None,
             hidden: false,
             offscreen: false,
+            inert: false,
         }
     }
 }
@@ -302,6 +308,11 @@ impl SemanticNode {
         self
     }
 
+    /// Whether the node lies beneath an open modal dialog.
+    pub fn is_inert(&self) -> bool {
+        self.states.inert
+    }
+
     /// Whether the node holds focus.
     pub fn is_focused(&self) -> bool {
         self.states.focused == Some(true)
@@ -310,6 +321,18 @@ impl SemanticNode {
     /// The public value text, if the node has one that is not redacted.
     pub fn public_value(&self) -> Option<&str> {
         self.value.as_ref().and_then(SemanticValue::text)
+    }
+
+    /// Whether `text` is in the node's own name or public value (a redacted
+    /// value never contains anything).
+    pub fn contains_text(&self, text: &str) -> bool {
+        self.name.contains(text) || self.public_value().is_some_and(|value| value.contains(text))
+    }
+
+    /// Whether `text` is in the name or public value of this node or of any
+    /// descendant: Playwright's `toContainText`.
+    pub fn subtree_contains_text(&self, text: &str) -> bool {
+        self.descendants().any(|node| node.contains_text(text))
     }
 
     /// This node and every descendant in document order (pre-order).

@@ -90,7 +90,12 @@ impl<'a, C: Component + ?Sized> Context<'a, C> {
         self.effects.commands.link(self.path.clone())
     }
 
-    /// Asks the host to end the session after this drain.
+    /// Asks the host to end the session after this drain. The terminal
+    /// runner (`live::run`) restores the terminal and returns; a headless
+    /// session finishes the step that quit (it commits its generation), and
+    /// every later step, `send` and `drain` fails with
+    /// [`AutomationError::AppQuit`](rehearse_core::AutomationError::AppQuit).
+    /// `quit_requested()` on the session says whether the app quit.
     pub fn quit(&mut self) {
         self.effects.quit = true;
     }

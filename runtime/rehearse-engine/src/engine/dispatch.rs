@@ -105,7 +105,8 @@ impl<C: Component> SessionEngine<C> {
         let binding = frame
             .bindings()
             .iter()
-            .filter(|binding| binding.key == key && binding.layer >= floor)
+            // Beneath an open modal only global bindings fire.
+            .filter(|binding| binding.key == key && (binding.layer >= floor || binding.global))
             // The topmost layer first; within it the most deeply nested
             // component, so a nested component can override its parent;
             // among equals, the first registered.

@@ -20,6 +20,7 @@ impl<C: Component> SessionEngine<C> {
         report.queued_messages = self.core.effects.queue.len();
         report.due_timers = due;
         report.future_timers = timers.len() - due;
+        report.next_timer_in = self.until_next_timer().filter(|_| report.future_timers > 0);
         report.dirty = self.restyle;
         report.tracked_commands = commands.running();
         report.running_commands = commands.running_names();

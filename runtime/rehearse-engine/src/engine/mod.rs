@@ -233,7 +233,10 @@ impl<C: Component> SessionEngine<C> {
         self.clock.mode()
     }
 
-    /// Whether the app asked to quit.
+    /// Whether the app asked to quit (`ctx.quit()`). The step that quit
+    /// completes; later steps, [`send`](Self::send) and
+    /// [`drain`](Self::drain) fail with [`AutomationError::AppQuit`]; the
+    /// committed generation and the app stay readable.
     pub fn quit_requested(&self) -> bool {
         self.core.effects.quit
     }
@@ -254,7 +257,7 @@ impl<C: Component> SessionEngine<C> {
     ///
     /// [`AutomationError::SessionClosed`], or what draining and committing fail with.
     pub fn send(&mut self, message: C::Message) -> Result<Generation, AutomationError> {
-        self.ensure_open()?;
+        self.ensure_running()?;
         self.core.send(message);
         self.settle()?;
         self.commit()
@@ -267,7 +270,7 @@ impl<C: Component> SessionEngine<C> {
     ///
     /// [`AutomationError::SessionClosed`], or a drain that does not converge.
     pub fn drain(&mut self) -> Result<(), AutomationError> {
-        self.ensure_open()?;
+        self.ensure_running()?;
         self.settle()
     }
 
@@ -300,6 +303,13 @@ impl<C: Component> SessionEngine<C> {
 
     fn ensure_open(&self) -> Result<(), AutomationError> {
         if self.closed { Err(AutomationError::SessionClosed) } else { Ok(()) }
+    }
+
+    /// Open, and the app has not quit: a new step, message or drain may
+    /// start.
+    fn ensure_running(&self) -> Result<(), AutomationError> {
+        self.ensure_open()?;
+        if self.quit_requested() { Err(AutomationError::AppQuit) } else { Ok(()) }
     }
 
     fn frame(&self) -> &FrameBuilder {

@@ -97,6 +97,10 @@ impl<C: Component> SessionEngine<C> {
             return Err(AutomationError::RefusedKey { key, app: std::any::type_name::<C>() });
         }
         for character in text.chars() {
+            // What follows a key that quit the app is not typed.
+            if self.quit_requested() {
+                break;
+            }
             self.handle_event(&Event::Key(key_event(typed_key(character))))?;
         }
         Ok(())
@@ -147,7 +151,8 @@ impl<C: Component> SessionEngine<C> {
 
 impl<C: Component> Plane for SessionEngine<C> {
     fn ensure_open(&self) -> Result<(), AutomationError> {
-        SessionEngine::ensure_open(self)
+        // A step after the app quit fails; the one that quit completes.
+        SessionEngine::ensure_running(self)
     }
 
     fn committed(&self) -> &CommittedFrame {
@@ -250,6 +255,8 @@ impl<C: Component> Plane for SessionEngine<C> {
             }
             Input::Text(text) => self.type_text(text),
             Input::Focus(target) => self.focus(target),
+            Input::Paste(_) => Err(rehearse_core::no_terminal("paste")),
+            Input::Raw(_) => Err(rehearse_core::no_terminal("send")),
             _ => Err(AutomationError::Unsupported {
                 operation: format!("{input:?}"),
                 reason: "the engine does not know this input".into(),

@@ -5,7 +5,9 @@ use rustc_hash::FxHashMap;
 use ratatui::layout::Size;
 
 use crate::ui::{ClickInheritance, FrameBuilder, NodeIdx, NodeKey, ROOT};
-use rehearse_core::semantic::{Generation, NodeStates, SemanticNode, SemanticTree, resolve_name};
+use rehearse_core::semantic::{
+    Generation, NodeStates, SemanticNode, SemanticTree, resolve_name_inferring,
+};
 use rehearse_core::{AutomationError, MAX_TREE_DEPTH};
 use rehearse_lang::{AutomationId, AutomationIdError, SemanticAction, SemanticRole};
 
@@ -43,8 +45,18 @@ struct MemoChild {
 /// The memoized children of one node of a committed tree, by position.
 struct MemoChildren {
     memos: Vec<Option<MemoChild>>,
-    /// Whether the node and every ancestor were enabled.
+    /// What the children inherited when they were projected.
+    inherited: Inherited,
+}
+
+/// What a node's projection takes from its ancestors: a child projected
+/// under different inherited states is projected afresh.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Inherited {
+    /// Whether every ancestor is enabled.
     enabled: bool,
+    /// Whether the node lies beneath an open modal layer.
+    inert: bool,
 }
 
 /// Where a committed tree holds memoized subtrees: by the key of the node
@@ -133,6 +145,7 @@ pub(crate) fn project_reusing(
     let mut projector = Projector {
         frame,
         focused,
+        content_inert: frame.layers().modal_floor() > 0,
         invalid_id: None,
         reusable,
         memos: ProjectedMemos::default(),
@@ -142,12 +155,16 @@ pub(crate) fn project_reusing(
         depth: 0,
         too_deep: None,
     };
-    let mut root = projector.node(ROOT, true);
+    // Everything beneath the topmost modal layer is inert: the application
+    // content (the root's own children) and lower overlays.
+    let floor = frame.layers().modal_floor();
+    let mut root = projector.node(ROOT, Inherited { enabled: true, inert: false });
     // Overlay roots follow application content, in stacking order, as
     // children of the root.
     projector.depth = 1;
-    for overlay_root in frame.layers().roots_from(1) {
-        root.children.push(projector.node(overlay_root, true));
+    for (layer, overlay_root) in frame.layers().roots_with_layers_from(1) {
+        let inherited = Inherited { enabled: true, inert: layer < floor };
+        root.children.push(projector.node(overlay_root, inherited));
     }
     if let Some(idx) = projector.too_deep {
         let facts = &frame.nodes()[idx].facts;
@@ -175,6 +192,8 @@ pub(crate) fn project_reusing(
 struct Projector<'a> {
     frame: &'a FrameBuilder,
     focused: Option<NodeIdx>,
+    /// A modal layer is open: the application content is inert.
+    content_inert: bool,
     /// The first id that broke the rules: its node, the id, why.
     invalid_id: Option<(NodeKey, String, AutomationIdError)>,
     reusable: Option<&'a mut Reusable>,
@@ -195,7 +214,7 @@ impl Projector<'_> {
     fn memo_child(
         &mut self,
         idx: NodeIdx,
-        enabled: bool,
+        inherited: Inherited,
         memo: ChildMemo,
         old: Option<(&mut SemanticNode, ProjectedMemos)>,
     ) -> (SemanticNode, MemoChild) {
@@ -203,7 +222,7 @@ impl Projector<'_> {
             reusable.detach(node, &mut inner);
         }
         let outer = std::mem::take(&mut self.memos);
-        let node = self.node(idx, enabled);
+        let node = self.node(idx, inherited);
         let inner = std::mem::replace(&mut self.memos, outer);
         (node, MemoChild { memo, inner })
     }
@@ -218,19 +237,19 @@ impl Projector<'_> {
     /// Projects the children of `idx`, reusing the projection of memoized
     /// children that are what they were when the node's old children were
     /// committed.
-    fn children(&mut self, idx: NodeIdx, enabled: bool) -> Vec<SemanticNode> {
+    fn children(&mut self, idx: NodeIdx, inherited: Inherited) -> Vec<SemanticNode> {
         let raw = &self.frame.nodes()[idx];
         if raw.children.is_empty() {
             return Vec::new();
         }
         let key = raw.key;
         let old = self.reusable.as_mut().and_then(|reusable| reusable.by_parent.remove(&key));
-        let mut memos = MemoChildren { memos: Vec::new(), enabled };
+        let mut memos = MemoChildren { memos: Vec::new(), inherited };
         let nodes = match old {
             // The usual case, a list whose rows stayed put: patch the old
             // children in place, only where they changed.
             Some(OldChildren { mut nodes, memos: old })
-                if old.enabled == enabled && nodes.len() == raw.children.len() =>
+                if old.inherited == inherited && nodes.len() == raw.children.len() =>
             {
                 memos.memos = old.memos;
                 for (at, &child) in raw.children.iter().enumerate() {
@@ -241,12 +260,12 @@ impl Projector<'_> {
                         Some(memo) => {
                             let inner = memos.memos[at].take().map(|old| old.inner);
                             let old = inner.map(|inner| (&mut nodes[at], inner));
-                            let (node, projected) = self.memo_child(child, enabled, memo, old);
+                            let (node, projected) = self.memo_child(child, inherited, memo, old);
                             nodes[at] = node;
                             memos.memos[at] = Some(projected);
                         }
                         None => {
-                            nodes[at] = self.node(child, enabled);
+                            nodes[at] = self.node(child, inherited);
                             memos.memos[at] = None;
                         }
                     }
@@ -257,7 +276,7 @@ impl Projector<'_> {
                 // Children moved, came or went: find the old ones by key.
                 let mut by_key: FxHashMap<NodeKey, (SemanticNode, MemoChild)> =
                     FxHashMap::default();
-                if let Some(old) = old.filter(|old| old.memos.enabled == enabled) {
+                if let Some(old) = old.filter(|old| old.memos.inherited == inherited) {
                     for (node, memo) in old.nodes.into_iter().zip(old.memos.memos) {
                         if let Some(memo) = memo {
                             by_key.insert(memo.memo.key, (node, memo));
@@ -268,7 +287,7 @@ impl Projector<'_> {
                 memos.memos.reserve(raw.children.len());
                 for &child in &raw.children {
                     let Some(memo) = self.memo_of(child) else {
-                        nodes.push(self.node(child, enabled));
+                        nodes.push(self.node(child, inherited));
                         memos.memos.push(None);
                         continue;
                     };
@@ -281,7 +300,7 @@ impl Projector<'_> {
                             let old = found
                                 .as_mut()
                                 .map(|(node, old)| (node, std::mem::take(&mut old.inner)));
-                            let (node, projected) = self.memo_child(child, enabled, memo, old);
+                            let (node, projected) = self.memo_child(child, inherited, memo, old);
                             nodes.push(node);
                             memos.memos.push(Some(projected));
                         }
@@ -296,11 +315,15 @@ impl Projector<'_> {
         nodes
     }
 
-    fn node(&mut self, idx: NodeIdx, ancestors_enabled: bool) -> SemanticNode {
+    fn node(&mut self, idx: NodeIdx, ancestors: Inherited) -> SemanticNode {
         self.nodes_projected += 1;
         let raw = &self.frame.nodes()[idx];
         let facts = &raw.facts;
-        let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
+        let enabled = ancestors.enabled && facts.states.enabled.unwrap_or(true);
+        let inert = ancestors.inert;
+        // The synthetic root holds the modal too; its content is what the
+        // modal covers.
+        let below = Inherited { enabled, inert: inert || (idx == ROOT && self.content_inert) };
         // Recursion stops at the depth limit: the commit fails instead of
         // the stack overflowing.
         self.depth += 1;
@@ -309,23 +332,22 @@ impl Projector<'_> {
                 self.too_deep.get_or_insert(first);
                 Vec::new()
             }
-            _ => self.children(idx, enabled),
+            _ => self.children(idx, below),
         };
         self.depth -= 1;
 
-        let mut name = resolve_name(facts, &children);
-        if name.is_empty()
-            && raw.infer_name
+        // Render inference: a leaf with no declared name is named by the
+        // text it drew (below annotations, widget labels and content, above
+        // the automation id). A node with a value drew its value: naming it
+        // by what it drew would publish a sensitive value as a name.
+        let infers = raw.infer_name
             && raw.children.is_empty()
-            // A node with a value drew its value: naming it by what it drew
-            // would publish a sensitive value as a name.
             && facts.value.is_none()
-            && (facts.role.name_from_content() || facts.role == SemanticRole::Text)
-        {
-            // Render inference: a leaf with no declared name is named by the
-            // text it drew (below annotations and widget labels).
-            name = self.frame.drawn_text(idx);
-        }
+            && (facts.role.name_from_content() || facts.role == SemanticRole::Text);
+        let frame = self.frame;
+        let name = resolve_name_inferring(facts, &children, || {
+            if infers { frame.drawn_text(idx) } else { String::new() }
+        });
 
         let mut actions = facts.effective_actions();
         if raw.focusable {
@@ -355,6 +377,7 @@ impl Projector<'_> {
         states.checked = facts.states.checked;
         states.hidden = offscreen;
         states.offscreen = offscreen;
+        states.inert = inert;
         let mut node = SemanticNode::new(facts.role, raw.layout);
         // Validated once, here; check_ids reports the first failure.
         node.automation_id = match &facts.automation_id {
@@ -373,7 +396,7 @@ impl Projector<'_> {
         node.clipped_bounds = raw.clip;
         node.in_view = in_view;
         node.actions = actions;
-        node.actionable = enabled && !actions.is_empty();
+        node.actionable = enabled && !inert && !actions.is_empty();
         node.children = children;
         node.overlay_order = raw.overlay_order;
         node.identity = raw.key.identity();

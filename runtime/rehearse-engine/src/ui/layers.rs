@@ -79,6 +79,15 @@ impl Layers {
         self.layers[from..].iter().filter_map(|layer| layer.root)
     }
 
+    /// The roots of the layers from `from` up, in stacking order, each with
+    /// its layer.
+    pub(crate) fn roots_with_layers_from(
+        &self,
+        from: usize,
+    ) -> impl Iterator<Item = (usize, NodeIdx)> + '_ {
+        self.layers.iter().enumerate().skip(from).filter_map(|(at, layer)| Some((at, layer.root?)))
+    }
+
     /// The roots of every layer, topmost first, each with whether it is
     /// modal (nothing beneath a modal layer takes the pointer).
     pub(crate) fn top_down(&self) -> impl Iterator<Item = (Option<NodeIdx>, bool)> + '_ {

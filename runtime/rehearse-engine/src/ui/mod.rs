@@ -8,6 +8,7 @@
 mod arena;
 mod event;
 mod frame_builder;
+mod interactive;
 mod key;
 mod layers;
 mod memo;
@@ -26,6 +27,7 @@ pub(crate) use arena::ROOT;
 pub use event::{EventCx, WidgetEvent};
 pub(crate) use event::{RawEventCx, WidgetStates, erase};
 pub(crate) use frame_builder::{Clip, FrameBuilder, FrameStart, InteractionKeys, Surface};
+pub use interactive::{Interactive, InteractiveWidget, NodeInteraction};
 pub(crate) use key::NodeKey;
 pub(crate) use memo::Previous;
 pub(crate) use node::{ClickInheritance, NodeIdx};
@@ -432,18 +434,29 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
 
     /// Binds a key for this component: pressed while nothing focused
     /// consumes it, it sends the message. Bindings in a modal overlay take
-    /// precedence and block the ones beneath it; within a layer a nested
+    /// precedence and block the ones beneath it (an open modal swallows
+    /// the app's own shortcuts; see [`on_key_global`](Self::on_key_global)
+    /// for the few that must work everywhere); within a layer a nested
     /// component's binding wins over its ancestors', and among bindings of
     /// one component the first registered wins.
     pub fn on_key(&mut self, key: impl Into<KeyPress>, message: impl Fn() -> M + 'static) {
+        self.bind(key.into(), message, false);
+    }
+
+    /// Binds a key that works whatever is open (quit, help): like
+    /// [`on_key`](Self::on_key), but it also fires while a modal dialog
+    /// covers this layer. The focused node and the modal's own bindings
+    /// for the same key are tried first.
+    pub fn on_key_global(&mut self, key: impl Into<KeyPress>, message: impl Fn() -> M + 'static) {
+        self.bind(key.into(), message, true);
+    }
+
+    fn bind(&mut self, key: KeyPress, message: impl Fn() -> M + 'static, global: bool) {
         self.frame.mark_volatile();
         let owner = self.path.clone();
         let target = owner.clone();
-        self.frame.bind(
-            key.into(),
-            owner,
-            Box::new(move || Envelope::new(target.clone(), message())),
-        );
+        let make = Box::new(move || Envelope::new(target.clone(), message()));
+        self.frame.bind(key, owner, make, global);
     }
 
     /// Places the terminal cursor (a text field's caret), in the node

@@ -22,6 +22,8 @@
 //! - **Checkpoints** ([`ErrorKind::DuplicateCheckpoint`]): a name used twice.
 //! - **Refused keys** ([`ErrorKind::RefusedKey`]): a `key:` the app refuses
 //!   (its side-effecting keys), from [`CheckContext::refused_keys`].
+//! - **Planes** ([`ErrorKind::WrongPlane`]): with [`CheckContext::plane`],
+//!   a step the plane cannot take (see [`plane_errors`]).
 //! - **Declared ids** ([`ErrorKind::UndeclaredId`]): with
 //!   [`CheckContext::declared_ids`], every `#id` must be declared, exactly or
 //!   by a family; the closest declaration is suggested.
@@ -34,6 +36,7 @@ use crate::script::declared::DeclaredIds;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::{ParsedStep, SelectorSlot};
 use crate::script::family::is_family;
+use crate::script::plane_check::{PlaneName, plane_errors};
 use crate::script::source::LocRange;
 use crate::step::AutomationStep;
 use crate::step::MouseButton;
@@ -46,13 +49,24 @@ pub struct CheckContext<'a> {
     pub declared_ids: Option<&'a DeclaredIds<'a>>,
     /// Keys the app refuses to be pressed by automation.
     pub refused_keys: &'a [KeyPress],
+    /// The plane the steps run on; `None` leaves what the plane cannot do
+    /// to run time.
+    pub plane: Option<PlaneName>,
 }
 
 impl<'a> CheckContext<'a> {
     /// No declared ids and no refused keys: only the checks that need no
     /// knowledge of the app run.
     pub const fn new() -> Self {
-        Self { declared_ids: None, refused_keys: &[] }
+        Self { declared_ids: None, refused_keys: &[], plane: None }
+    }
+
+    /// The context with the plane the steps run on: steps it cannot take
+    /// are [`ErrorKind::WrongPlane`] errors before anything runs.
+    #[must_use]
+    pub const fn plane(mut self, plane: PlaneName) -> Self {
+        self.plane = Some(plane);
+        self
     }
 
     /// The context with the app's declared ids.
@@ -113,6 +127,9 @@ impl<'a> Checker<'a> {
         let first_new = self.errors.len();
         let facts = &parsed.facts;
         self.declared(parsed);
+        if let Some(plane) = self.context.plane {
+            self.errors.extend(plane_errors(parsed, plane));
+        }
         for selector in &facts.selectors {
             let (Some(role), Some(action)) = (&selector.role, selector.slot.required_action())
             else {
@@ -257,6 +274,10 @@ impl<'a> Checker<'a> {
                     );
                 }
             }
+            // A guarded step may not run: focus after it is unknown.
+            Verb::Click | Verb::Focus if facts.guarded => {
+                self.focus = Focus::Unknown;
+            }
             Verb::Click | Verb::Focus => {
                 let left = facts.verb == Verb::Focus
                     || facts
@@ -272,7 +293,13 @@ impl<'a> Checker<'a> {
                     };
                 self.focus_step = parsed.step.to_string();
             }
-            Verb::RightClick | Verb::MiddleClick | Verb::Key | Verb::Drag => {
+            Verb::RightClick
+            | Verb::MiddleClick
+            | Verb::Key
+            | Verb::Drag
+            | Verb::Mouse
+            | Verb::Send
+            | Verb::Paste => {
                 self.focus = Focus::Unknown;
             }
             _ => {}

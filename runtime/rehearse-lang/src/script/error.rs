@@ -12,7 +12,8 @@ closed_set! {
     pub enum ErrorKind: "error class" {
         /// A `"` with no closing `"` on its line (text scripts).
         UnterminatedQuote = "unterminated-quote",
-        /// A `\` inside quotes followed by something other than `"`, `\`, `n`, `t`.
+        /// A `\` inside quotes followed by something other than `"`, `\`,
+        /// `n`, `t`, `r`, `e` or `0`.
         UnknownEscape = "unknown-escape",
         /// A script longer than 4 GiB (locations are 32-bit).
         ScriptTooLarge = "script-too-large",
@@ -89,6 +90,25 @@ closed_set! {
         RefusedKey = "refused-key",
         /// An automation id the app does not declare.
         UndeclaredId = "undeclared-id",
+        /// `mouse:` with the wrong number of fields, an unknown button or
+        /// action, or a wheel that presses.
+        MalformedMouse = "malformed-mouse",
+        /// `matches=` with something that is not a regular expression.
+        InvalidPattern = "invalid-pattern",
+        /// A terminal predicate about something it cannot be about
+        /// (`lines=3,screen`), or a node predicate about a terminal subject.
+        WrongSubject = "wrong-subject",
+        /// A step label that is empty, unclosed or not `[A-Za-z0-9_-]`.
+        InvalidLabel = "invalid-label",
+        /// A `when(...)` guard that is unclosed, has no condition or no step
+        /// after it, or comes twice.
+        MalformedGuard = "malformed-guard",
+        /// A step the scenario's plane cannot take (`paste:` on the engine,
+        /// `#id` on a terminal).
+        WrongPlane = "wrong-plane",
+        /// `${secret.NAME}` that is unclosed or does not name an
+        /// environment variable.
+        InvalidSecret = "invalid-secret",
     }
 }
 

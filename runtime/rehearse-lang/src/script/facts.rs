@@ -27,6 +27,9 @@ pub enum SelectorSlot {
     DragTo,
     /// The nodes a `wait-for:` condition is about.
     WaitFor,
+    /// A scope of a chained selector (`#col` in `#col >> @button`): the
+    /// step's action is on what the chain ends on, not here.
+    Scope,
 }
 
 impl SelectorSlot {
@@ -40,7 +43,7 @@ impl SelectorSlot {
             Self::Click(_) => Some(SemanticAction::Click),
             Self::Focus => Some(SemanticAction::Focus),
             Self::DragFrom => Some(SemanticAction::Drag),
-            Self::Hover | Self::Scroll | Self::DragTo | Self::WaitFor => None,
+            Self::Hover | Self::Scroll | Self::DragTo | Self::WaitFor | Self::Scope => None,
         }
     }
 }
@@ -75,6 +78,8 @@ pub struct StepFacts {
     pub key: Option<Spanned<KeyPress>>,
     /// The name of a `checkpoint:` step.
     pub checkpoint: Option<Spanned<String>>,
+    /// The step has a `when(...)` guard, so it may not run.
+    pub guarded: bool,
 }
 
 /// A step and the facts the checks need.

@@ -36,6 +36,7 @@ mod error;
 mod facts;
 mod family;
 mod parse;
+mod plane_check;
 mod source;
 mod text_lexer;
 mod text_script;
@@ -55,6 +56,7 @@ pub use family::{
     matches_declared, validate_declared_id,
 };
 pub use parse::{DEFAULT_WAIT, Dialect, MAX_DURATION_MS, parse_step, parse_step_in};
+pub use plane_check::{PlaneName, plane_errors};
 pub use source::{Lexeme, Loc, LocRange, Located, Spanned, chars};
 pub use text_lexer::lex_step;
 pub use text_script::{

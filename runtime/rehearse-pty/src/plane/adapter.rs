@@ -11,8 +11,9 @@ use rehearse_core::{
     AutomationError, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input, LogicalTime,
     Pending, Plane, PointerKind,
 };
-use rehearse_lang::Selector;
+use rehearse_lang::{Selector, TerminalCondition};
 
+use super::conditions;
 use super::screen::{LineMap, TreeBuilder, screen_tree};
 use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 use crate::error::PtyError;
@@ -221,13 +222,16 @@ impl Plane for TerminalPlane {
     }
 
     fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
-        match selector {
-            Selector::Id(_) | Selector::Role { .. } => Err(AutomationError::NotAvailable {
-                what: selector.to_string(),
-                reason: NO_TREE.into(),
-            }),
-            _ => Ok(()),
+        // Every segment of a chain (`text~Todo >> #card` needs ids too).
+        for segment in selector.segments() {
+            if let Selector::Id(_) | Selector::Role { .. } = segment {
+                return Err(AutomationError::NotAvailable {
+                    what: segment.to_string(),
+                    reason: NO_TREE.into(),
+                });
+            }
         }
+        Ok(())
     }
 
     fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {
@@ -256,6 +260,8 @@ impl Plane for TerminalPlane {
                 self.write(&bytes)
             }
             Input::Text(text) => self.write(&typed(text)),
+            Input::Paste(text) => self.write(&encode::paste(text, self.pty.input_modes())),
+            Input::Raw(text) => self.write(text.as_bytes()),
             Input::Focus(target) => Err(AutomationError::NotAvailable {
                 what: match target.order() {
                     Some(order) => format!("focus:{order}"),
@@ -363,6 +369,24 @@ impl Plane for TerminalPlane {
         // A wait that timed out while output was still arriving evaluates
         // the last settled screen, never a half-drawn one.
         Ok(self.settled_tree.clone().unwrap_or_else(|| self.committed.tree.clone()))
+    }
+
+    fn wait_terminal(
+        &mut self,
+        condition: &TerminalCondition,
+        timeout: Duration,
+    ) -> Result<(), AutomationError> {
+        conditions::wait(&self.pty, condition, timeout)?;
+        // The wait rested on a settled screen (or an exited program).
+        self.unsettled = false;
+        Ok(())
+    }
+
+    fn test_terminal(&mut self, condition: &TerminalCondition) -> Result<bool, AutomationError> {
+        if self.unsettled && self.pty.exit_status().is_none() {
+            self.settle_now()?;
+        }
+        conditions::holds(&self.pty, condition)
     }
 
     fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {

@@ -22,6 +22,7 @@
 //! program has answered.
 
 mod adapter;
+mod conditions;
 mod screen;
 
 use std::borrow::Cow;

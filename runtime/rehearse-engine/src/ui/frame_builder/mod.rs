@@ -64,6 +64,8 @@ pub(crate) struct Binding {
     pub(crate) layer: usize,
     pub(crate) owner: ComponentPath,
     pub(crate) make: Box<dyn Fn() -> crate::envelope::Envelope>,
+    /// Fires even while a modal layer above its own is open.
+    pub(crate) global: bool,
 }
 
 /// What nodes recorded now hang from.
@@ -269,14 +271,17 @@ impl FrameBuilder {
         &self.bindings
     }
 
-    /// Registers a key binding on the current layer.
+    /// Registers a key binding on the current layer; a `global` one fires
+    /// through modal layers above it.
     pub(crate) fn bind(
         &mut self,
         key: KeyPress,
         owner: ComponentPath,
         make: Box<dyn Fn() -> crate::envelope::Envelope>,
+        global: bool,
     ) {
-        self.bindings.push(Binding { key, layer: self.layers.current(), owner, make });
+        let layer = self.layers.current();
+        self.bindings.push(Binding { key, layer, owner, make, global });
     }
 
     /// The focused, hovered and pressed nodes widgets render from.

@@ -10,9 +10,12 @@ use crate::script::facts::{SelectorSlot, StepFacts};
 use crate::script::source::{Lexeme, LocRange};
 use crate::step::{AutomationStep, FocusOrder, ScrollDirection};
 use crate::suggest::{closest, or_list};
+use crate::terminal::{TerminalPredicateName, TerminalSubject};
 use crate::verb::Verb;
 use crate::vocabulary::Vocabulary;
 use crate::wait::WaitCondition;
+
+use std::time::Duration;
 
 use super::piece::Piece;
 use super::selector::SELECTOR_FORMS;
@@ -167,7 +170,13 @@ impl Parser {
         piece: Piece<'_>,
         facts: &mut StepFacts,
     ) -> Result<AutomationStep, GrammarError> {
-        let Some(at) = piece.find_char('>') else {
+        // The first `>` that is not half of a chain's `>>`.
+        let chained = super::selector::chain_separators(piece);
+        let single = (0..piece.lexemes.len()).find(|&at| {
+            piece.lexemes[at].value.as_char() == Some('>')
+                && !chained.iter().any(|&pair| at == pair || at == pair + 1)
+        });
+        let Some(at) = single else {
             return Err(error(
                 ErrorKind::MissingDragTarget,
                 piece.range(),
@@ -204,6 +213,22 @@ impl Parser {
             ));
         };
         let (predicate_piece, _, rest) = piece.split_at(first);
+        if let Some(name) = terminal_predicate(predicate_piece) {
+            if first == last {
+                return Err(error(
+                    ErrorKind::MissingTimeout,
+                    rest.range(),
+                    format!(
+                        "`wait-for` needs a timeout after the subject, such as `wait-for:{},5000`",
+                        piece.spelling()
+                    ),
+                ));
+            }
+            let subject = Piece::new(&piece.lexemes[first + 1..last], piece.lexemes[first].loc);
+            let condition = self.terminal_condition(name, predicate_piece.trim(), subject)?;
+            let timeout = self.wait_timeout(piece, last)?;
+            return Ok(AutomationStep::wait_for_terminal(condition, timeout));
+        }
         let predicate = self.predicate(predicate_piece)?;
         if first == last {
             // One comma: a selector or the timeout is missing.
@@ -224,18 +249,46 @@ impl Parser {
                 ),
             ));
         }
-        let (middle, comma, timeout) = piece.split_at(last);
-        let selector_piece = Piece::new(&middle.lexemes[first + 1..], piece.lexemes[first].loc);
+        let selector_piece = Piece::new(&piece.lexemes[first + 1..last], piece.lexemes[first].loc);
+        if let Some(subject) =
+            selector_piece.trim().bare().and_then(|word| TerminalSubject::parse(&word).ok())
+        {
+            return Err(error(
+                ErrorKind::WrongSubject,
+                selector_piece.trim().range(),
+                format!(
+                    "`{}` is about nodes, not the {subject}; on a terminal write a terminal predicate such as `contains=TEXT,{subject}`",
+                    predicate.name()
+                ),
+            ));
+        }
         let selector = self.selector(selector_piece, SelectorSlot::WaitFor, facts)?;
+        let timeout = self.wait_timeout(piece, last)?;
+        Ok(AutomationStep::wait_for(WaitCondition::new(predicate, selector), timeout))
+    }
+
+    /// The timeout after the last `,` of `wait-for`.
+    fn wait_timeout(&self, piece: Piece<'_>, last: usize) -> Result<Duration, GrammarError> {
+        let (_, comma, timeout) = piece.split_at(last);
         let timeout = timeout.trim();
         if timeout.is_empty() {
             return Err(error(
                 ErrorKind::MissingTimeout,
                 LocRange::at(comma),
-                format!("missing timeout after the last `,`; {usage}"),
+                format!("missing timeout after the last `,`; {}", Verb::WaitFor.usage()),
             ));
         }
-        let timeout = self.duration(timeout)?;
-        Ok(AutomationStep::wait_for(WaitCondition::new(predicate, selector), timeout))
+        self.duration(timeout)
     }
+}
+
+/// The terminal predicate a `wait-for` predicate field names, if it names
+/// one (`contains=Ready` names `contains`).
+pub(super) fn terminal_predicate(piece: Piece<'_>) -> Option<TerminalPredicateName> {
+    let piece = piece.trim();
+    let name = match piece.find_char('=') {
+        Some(at) => piece.split_at(at).0.trim(),
+        None => piece,
+    };
+    TerminalPredicateName::parse(&name.bare()?).ok()
 }

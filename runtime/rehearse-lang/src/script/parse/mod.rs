@@ -11,12 +11,14 @@
 //! - [`arguments`]: the composite arguments of `focus:`, `scroll:`,
 //!   `drag:`, `wait-for:` and `checkpoint:`.
 
+mod annotation;
 mod arguments;
 mod key;
 mod numbers;
 mod piece;
 mod predicate;
 mod selector;
+mod terminal;
 mod written;
 
 #[cfg(test)]
@@ -27,6 +29,7 @@ use std::time::Duration;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::{ParsedStep, SelectorSlot, StepFacts};
 use crate::script::source::{Lexeme, Loc, LocRange, Located, Spanned};
+use crate::secret::{Secret, validate_env_name};
 use crate::step::{AutomationStep, MouseButton};
 use crate::verb::Verb;
 use crate::vocabulary::{UnknownName, Vocabulary};
@@ -103,6 +106,27 @@ impl Parser {
                 "empty step; write a step such as `click:#save`",
             ));
         }
+        let annotations = self.annotations(whole)?;
+        let mut parsed = self.body(annotations.body)?;
+        if annotations.label.is_none() && annotations.guard.is_none() {
+            return Ok(parsed);
+        }
+        let guard = match annotations.guard {
+            Some(piece) => Some(Box::new(self.guard(piece, &mut parsed.facts)?)),
+            None => None,
+        };
+        parsed.facts.range = whole.range();
+        parsed.facts.guarded = guard.is_some();
+        parsed.step = AutomationStep::Annotated {
+            label: annotations.label,
+            guard,
+            step: Box::new(parsed.step),
+        };
+        Ok(parsed)
+    }
+
+    /// One step without its label and guard.
+    fn body(&self, whole: Piece<'_>) -> Result<ParsedStep, GrammarError> {
         let (verb, verb_range, argument) = self.verb(whole)?;
         let mut facts = StepFacts {
             range: whole.range(),
@@ -111,6 +135,7 @@ impl Parser {
             selectors: Vec::new(),
             key: None,
             checkpoint: None,
+            guarded: false,
         };
         let argument = argument.map(Piece::trim);
         let Some(argument) = argument.filter(|piece| !piece.is_empty()) else {
@@ -135,10 +160,12 @@ impl Parser {
                 facts.key = Some(Spanned::new(key, argument.range()));
                 AutomationStep::key(key)
             }
-            Verb::Type => {
-                let text = self.free_text(argument, "the text to type")?.unwrap_or_default();
-                AutomationStep::type_text(text)
-            }
+            Verb::Type => match self.secret(argument)? {
+                Some(secret) => AutomationStep::type_secret(secret),
+                None => AutomationStep::type_text(
+                    self.free_text(argument, "the text to type")?.unwrap_or_default(),
+                ),
+            },
             Verb::Click | Verb::RightClick | Verb::MiddleClick => {
                 let button = MouseButton::clicked_by(verb).unwrap_or(MouseButton::Left);
                 let target = self.selector(argument, SelectorSlot::Click(button), &mut facts)?;
@@ -169,6 +196,13 @@ impl Parser {
                 AutomationStep::checkpoint(name)
             }
             Verb::WaitFor => self.wait_for(argument, &mut facts)?,
+            Verb::Paste => AutomationStep::paste(
+                self.free_text(argument, "the text to paste")?.unwrap_or_default(),
+            ),
+            Verb::Send => AutomationStep::send(
+                self.free_text(argument, "the text to send")?.unwrap_or_default(),
+            ),
+            Verb::Mouse => self.mouse(argument)?,
         };
         Ok(ParsedStep { step, facts })
     }
@@ -233,6 +267,33 @@ impl Parser {
             Ok(verb) => Ok((verb, verb_piece.range(), Some(argument))),
             Err(_) => Err(self.unknown_verb(&word, verb_piece.range())),
         }
+    }
+
+    /// `${secret.NAME}`, written bare (quoted, it is the literal text).
+    fn secret(&self, piece: Piece<'_>) -> Result<Option<Secret>, GrammarError> {
+        if !piece.starts_with("${") {
+            return Ok(None);
+        }
+        let usage = "write `${secret.NAME}` with NAME an environment variable";
+        let Some(text) = piece.bare().filter(|text| text.ends_with('}')) else {
+            return Err(error(
+                ErrorKind::InvalidSecret,
+                piece.range(),
+                format!("`{}` is not closed by `}}`; {usage}", piece.spelling()),
+            ));
+        };
+        let Some(name) = text.strip_prefix("${secret.").and_then(|rest| rest.strip_suffix('}'))
+        else {
+            return Err(error(
+                ErrorKind::InvalidSecret,
+                piece.range(),
+                format!("`{text}` is not a secret; {usage} (quote the text to type it as it is)"),
+            ));
+        };
+        validate_env_name(name).map_err(|why| {
+            error(ErrorKind::InvalidSecret, piece.range(), format!("{why} ({usage})"))
+        })?;
+        Ok(Some(Secret::env(name)))
     }
 
     fn unknown_verb(&self, given: &str, range: LocRange) -> GrammarError {

@@ -2,7 +2,8 @@
 
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::suggest::closest;
-use crate::vocabulary::Vocabulary;
+use crate::terminal::TerminalPredicateName;
+use crate::vocabulary::{UnknownName, Vocabulary};
 use crate::wait::{Boolean, Predicate, PredicateName};
 
 use super::piece::Piece;
@@ -19,7 +20,13 @@ impl Parser {
             None => (piece, None),
         };
         let name_text = self.strict(name_piece, "a predicate name")?;
-        let name = PredicateName::parse(&name_text).map_err(|unknown| {
+        let name = PredicateName::parse(&name_text).map_err(|_| {
+            // Suggest from every predicate, the terminal ones too.
+            let unknown = UnknownName::new(
+                "predicate",
+                &name_text,
+                PredicateName::names().chain(TerminalPredicateName::names()),
+            );
             if name_text.is_empty() {
                 error(
                     ErrorKind::UnknownPredicate,

@@ -1,5 +1,6 @@
 //! Selectors: `#id`, `@role`, `@role=Name`, `text~substring` and
-//! `col,row`, recorded with where their pieces are.
+//! `col,row`, chained with `>>` and narrowed with `>> nth=N`, recorded with
+//! where their pieces are.
 
 use crate::id::{AutomationIdError, MAX_AUTOMATION_ID_BYTES, validate_automation_id};
 use crate::role::SemanticRole;
@@ -14,12 +15,99 @@ use crate::vocabulary::Vocabulary;
 use super::piece::Piece;
 use super::{Parser, error, unknown_name};
 
+/// Where `>>` separates the segments of a chained selector: the index of
+/// each separator's first `>` (quoted text is one lexeme, so a `>>` inside
+/// quotes never counts).
+pub(super) fn chain_separators(piece: Piece<'_>) -> Vec<usize> {
+    let mut separators = Vec::new();
+    let mut at = 0;
+    while at + 1 < piece.lexemes.len() {
+        if piece.lexemes[at].value.as_char() == Some('>')
+            && piece.lexemes[at + 1].value.as_char() == Some('>')
+        {
+            separators.push(at);
+            at += 2;
+        } else {
+            at += 1;
+        }
+    }
+    separators
+}
+
 /// Every selector form, for messages.
 pub(super) const SELECTOR_FORMS: &str =
     "`#id`, `@role`, `@role=Name`, `text~substring` or `col,row`";
 
 impl Parser {
+    /// A selector, chained or not: simple selectors joined by `>>`
+    /// (`#col-todo >> @button=Move`), a segment `nth=N` picking one of the
+    /// matches so far. Every segment is recorded in `facts`; only the last
+    /// is in `slot` (the scopes before it need no action).
     pub(super) fn selector(
+        &self,
+        piece: Piece<'_>,
+        slot: SelectorSlot,
+        facts: &mut StepFacts,
+    ) -> Result<Selector, GrammarError> {
+        let piece = piece.trim();
+        let separators = chain_separators(piece);
+        if separators.is_empty() && !piece.starts_with("nth=") {
+            return self.simple_selector(piece, slot, facts);
+        }
+        let mut segments = Vec::with_capacity(separators.len() + 1);
+        let mut start = 0;
+        for &at in &separators {
+            segments.push(Piece::new(&piece.lexemes[start..at], piece.lexemes[at].loc));
+            start = at + 2;
+        }
+        let anchor = start.checked_sub(1).map_or(piece.anchor, |at| piece.lexemes[at].loc);
+        segments.push(Piece::new(&piece.lexemes[start..], anchor));
+        let last = segments.len() - 1;
+        let mut chain: Option<Selector> = None;
+        for (index, segment) in segments.into_iter().enumerate() {
+            let segment = segment.trim();
+            let segment_slot = if index == last { slot } else { SelectorSlot::Scope };
+            chain = Some(match (chain, self.nth(segment)?) {
+                (None, Some(_)) => {
+                    return Err(error(
+                        ErrorKind::InvalidSelector,
+                        segment.range(),
+                        "`nth=` picks one of the matches before it; write a selector first, such as `@list-item >> nth=0`",
+                    ));
+                }
+                (Some(of), Some(nth)) => of.nth(nth),
+                (None, None) => self.simple_selector(segment, segment_slot, facts)?,
+                (Some(scope), None) => {
+                    scope.descendant(self.simple_selector(segment, segment_slot, facts)?)
+                }
+            });
+        }
+        Ok(chain.unwrap_or_else(|| Selector::point(0, 0)))
+    }
+
+    /// `nth=N`, if the segment is one.
+    fn nth(&self, segment: Piece<'_>) -> Result<Option<usize>, GrammarError> {
+        if !segment.starts_with("nth=") {
+            return Ok(None);
+        }
+        let value = segment.skip(4);
+        let text = self.strict(value, "a match index")?;
+        if !text.is_empty()
+            && text.bytes().all(|b| b.is_ascii_digit())
+            && let Ok(index) = text.parse::<usize>()
+        {
+            return Ok(Some(index));
+        }
+        Err(error(
+            ErrorKind::MalformedCount,
+            value.range(),
+            format!(
+                "`{text}` is not a match index; write a zero-based whole number such as `nth=0`"
+            ),
+        ))
+    }
+
+    fn simple_selector(
         &self,
         piece: Piece<'_>,
         slot: SelectorSlot,
@@ -167,5 +255,65 @@ impl Parser {
         fact.selector = selector.clone();
         facts.selectors.push(fact);
         Ok(selector)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::script::{ErrorKind, SelectorSlot, parse_step_str};
+    use crate::{AutomationStep, Selector, SemanticRole};
+
+    fn step(text: &str) -> AutomationStep {
+        parse_step_str(text).unwrap_or_else(|error| panic!("{text}: {error}")).step
+    }
+
+    #[test]
+    fn chains_narrow_left_to_right() {
+        let button = Selector::role(SemanticRole::Button).name("Move");
+        let chained = Selector::id("col-todo").descendant(button.clone());
+        assert_eq!(step("click:#col-todo >> @button=Move"), AutomationStep::click(chained.clone()));
+        // Whitespace around `>>` is optional (`scenario!` keeps none).
+        assert_eq!(step("click:#col-todo>>@button=Move"), AutomationStep::click(chained));
+        let nth = Selector::from(SemanticRole::ListItem).nth(2);
+        assert_eq!(step("click:@list-item >> nth=2"), AutomationStep::click(nth.clone()));
+        let deep = Selector::id("board")
+            .descendant(SemanticRole::List)
+            .nth(1)
+            .descendant(Selector::text_contains("a>b"));
+        let spelled = r#"click:#board >> @list >> nth=1 >> text~"a>b""#;
+        assert_eq!(step(spelled), AutomationStep::click(deep.clone()));
+        assert_eq!(AutomationStep::click(deep).to_string(), spelled);
+        // A drag splits at the `>` that is not half of a `>>`.
+        assert_eq!(
+            step("drag:#todo >> @list-item >> nth=0>#done"),
+            AutomationStep::drag(
+                Selector::id("todo").descendant(SemanticRole::ListItem).nth(0),
+                Selector::id("done")
+            )
+        );
+    }
+
+    #[test]
+    fn only_the_last_segment_takes_the_action() {
+        let parsed = parse_step_str("click:@list >> @button").unwrap();
+        let slots: Vec<SelectorSlot> = parsed.facts.selectors.iter().map(|s| s.slot).collect();
+        assert_eq!(slots, [SelectorSlot::Scope, SelectorSlot::Click(crate::MouseButton::Left)]);
+        // So a scope that cannot be clicked is fine, and a target that cannot is not.
+        assert!(crate::script::parse_script("click:@list >> @button").is_ok());
+        let errors = crate::script::parse_script("click:@button >> @list").unwrap_err();
+        assert_eq!(errors.errors[0].kind, ErrorKind::UnsupportedAction);
+    }
+
+    #[test]
+    fn malformed_chains_name_the_segment() {
+        let fails = |text: &str, kind: ErrorKind, message: &str| {
+            let error = parse_step_str(text).expect_err(text);
+            assert_eq!(error.kind, kind, "{text}: {error}");
+            assert!(error.message.contains(message), "{text}: {}", error.message);
+        };
+        fails("click:nth=1", ErrorKind::InvalidSelector, "picks one of the matches before it");
+        fails("click:#a >> nth=x", ErrorKind::MalformedCount, "not a match index");
+        fails("click:#a >>", ErrorKind::MissingSelector, "missing selector");
+        fails("click:#a >> save", ErrorKind::InvalidSelector, "did you mean `#save`?");
     }
 }

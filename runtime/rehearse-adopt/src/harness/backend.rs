@@ -1,0 +1,133 @@
+//! [`HarnessBackend`]: ratatui's `TestBackend`, with each flushed frame
+//! handed to the harness together with what its tags recorded.
+
+use std::io;
+use std::sync::Arc;
+
+use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
+use ratatui::buffer::Cell;
+use ratatui::layout::{Position, Size};
+
+use super::shared::{Drawn, Shared};
+use crate::record;
+
+/// The backend an adopted app draws on under a harness: a `TestBackend`
+/// of the harness's viewport. `Terminal::draw` ends with a flush, which
+/// publishes the frame: its cells, its cursor and its semantic nodes.
+#[derive(Debug)]
+pub struct HarnessBackend {
+    inner: TestBackend,
+    shared: Arc<Shared>,
+    cursor_shown: bool,
+    /// A frame was drawn since the last flush.
+    drew: bool,
+}
+
+impl HarnessBackend {
+    pub(crate) fn new(shared: Arc<Shared>) -> Self {
+        let size = shared.lock().viewport;
+        Self {
+            inner: TestBackend::new(size.width, size.height),
+            shared,
+            cursor_shown: false,
+            drew: false,
+        }
+    }
+
+    /// Follows a resize the harness made (ratatui's autoresize asks
+    /// `size()` first, then clears and draws).
+    fn follow_viewport(&mut self) {
+        let size = self.shared.lock().viewport;
+        let buffer = self.inner.buffer().area;
+        if (buffer.width, buffer.height) != (size.width, size.height) {
+            self.inner.resize(size.width, size.height);
+        }
+    }
+
+    /// The `TestBackend` underneath.
+    pub fn test_backend(&self) -> &TestBackend {
+        &self.inner
+    }
+}
+
+/// `TestBackend` never fails.
+fn infallible<T>(result: Result<T, core::convert::Infallible>) -> T {
+    match result {
+        Ok(value) => value,
+        Err(never) => match never {},
+    }
+}
+
+impl Backend for HarnessBackend {
+    type Error = io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a Cell)>,
+    {
+        self.follow_viewport();
+        self.drew = true;
+        infallible(self.inner.draw(content));
+        Ok(())
+    }
+
+    fn hide_cursor(&mut self) -> io::Result<()> {
+        self.cursor_shown = false;
+        infallible(self.inner.hide_cursor());
+        Ok(())
+    }
+
+    fn show_cursor(&mut self) -> io::Result<()> {
+        self.cursor_shown = true;
+        infallible(self.inner.show_cursor());
+        Ok(())
+    }
+
+    fn get_cursor_position(&mut self) -> io::Result<Position> {
+        Ok(infallible(self.inner.get_cursor_position()))
+    }
+
+    fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        infallible(self.inner.set_cursor_position(position));
+        Ok(())
+    }
+
+    fn clear(&mut self) -> io::Result<()> {
+        self.follow_viewport();
+        infallible(self.inner.clear());
+        Ok(())
+    }
+
+    fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
+        infallible(self.inner.clear_region(clear_type));
+        Ok(())
+    }
+
+    fn size(&self) -> io::Result<Size> {
+        Ok(self.shared.lock().viewport)
+    }
+
+    fn window_size(&mut self) -> io::Result<WindowSize> {
+        let columns_rows = self.shared.lock().viewport;
+        // The pixel size of a cell as TestBackend reports it.
+        let pixels = infallible(self.inner.window_size()).pixels;
+        Ok(WindowSize { columns_rows, pixels })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        infallible(self.inner.flush());
+        if !std::mem::take(&mut self.drew) {
+            return Ok(());
+        }
+        let cursor = if self.cursor_shown {
+            let position = infallible(self.inner.get_cursor_position());
+            Some((position.x, position.y))
+        } else {
+            None
+        };
+        let drawn =
+            Drawn { buffer: self.inner.buffer().clone(), cursor, nodes: record::take_frame() };
+        self.shared.update(|state| state.drawn = Some(drawn));
+        Ok(())
+    }
+}

@@ -1,0 +1,373 @@
+//! The adopted app as a [`Plane`]: the one executor in `rehearse-core`
+//! runs steps against the app's own loop through this — crossterm events
+//! into its shim, settled when it blocks waiting for input, one commit of
+//! its last flushed frame per step.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Rect, Size};
+use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
+use rehearse_core::wait::IdleReport;
+use rehearse_core::{
+    AutomationError, AutomationIds, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input,
+    LogicalTime, MAX_TIMERS_PER_ADVANCE, Pending, Plane,
+};
+use rehearse_lang::{KeyPress, SemanticAction, SemanticRole};
+
+use super::shared::{Ended, Shared};
+use crate::input::{key_event, mouse_event, typed_key};
+use crate::project::Layout;
+
+/// The harness's view of the app: the shared state, the committed frame
+/// and its layout, sinks and hooks.
+pub(crate) struct AdoptPlane {
+    pub(crate) shared: Arc<Shared>,
+    pub(crate) committed: CommittedFrame,
+    layout: Layout,
+    pub(crate) declared: AutomationIds,
+    pub(crate) settle_timeout: Duration,
+    pub(crate) sinks: Vec<Box<dyn CheckpointSink>>,
+    pub(crate) hooks: Vec<Box<dyn CommitHook>>,
+    pub(crate) checkpoints: Vec<(String, Generation)>,
+}
+
+impl AdoptPlane {
+    /// A plane over an app already running; commits nothing yet.
+    pub(crate) fn new(
+        shared: Arc<Shared>,
+        declared: AutomationIds,
+        settle_timeout: Duration,
+    ) -> Self {
+        let viewport = shared.lock().viewport;
+        let area = Rect::new(0, 0, viewport.width, viewport.height);
+        let tree = SemanticTree::new(
+            Generation(0),
+            viewport,
+            SemanticNode::new(SemanticRole::Application, area.into()),
+        );
+        Self {
+            shared,
+            committed: CommittedFrame::new(Generation(0), viewport, tree, Buffer::empty(area)),
+            layout: Layout::default(),
+            declared,
+            settle_timeout,
+            sinks: Vec::new(),
+            hooks: Vec::new(),
+            checkpoints: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, event: ratatui::crossterm::event::Event) -> Result<(), AutomationError> {
+        self.ensure_open()?;
+        self.shared.update(|state| state.queue.push_back(event));
+        Ok(())
+    }
+
+    fn key(&mut self, key: KeyPress) -> Result<(), AutomationError> {
+        if self.declared.refuses(&key) {
+            return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
+        }
+        self.push(key_event(key))
+    }
+
+    fn type_text(&mut self, text: &str) -> Result<(), AutomationError> {
+        let Some(focused) = self.committed.tree.focused() else {
+            // Never the typed text: it may be a password.
+            return Err(AutomationError::NotActionable {
+                target: "nothing".into(),
+                operation: "type".into(),
+                reason: "no node holds focus; the app reports focus with `focused(true)` on the tag of the field that has it".into(),
+            });
+        };
+        if !(focused.role.accepts_text() || focused.actions.contains(SemanticAction::SetValue)) {
+            return Err(AutomationError::NotActionable {
+                target: focused.label(),
+                operation: "type".into(),
+                reason: format!("typing needs a focused {}", SemanticRole::typing_roles_phrase()),
+            });
+        }
+        if let Some(key) = text.chars().map(typed_key).find(|key| self.declared.refuses(key)) {
+            return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
+        }
+        for character in text.chars() {
+            self.push(key_event(typed_key(character)))?;
+        }
+        Ok(())
+    }
+
+    /// Waits until the app blocks waiting for input with nothing queued (or
+    /// ends); an app that panicked or failed fails the step.
+    fn settle_now(&mut self) -> Result<(), AutomationError> {
+        let settled = self.shared.wait_until(self.settle_timeout, |state| state.settled());
+        let state = self.shared.lock();
+        match &state.ended {
+            Some(Ended::Returned) => Ok(()),
+            Some(Ended::Failed(message)) => {
+                Err(AutomationError::Render(format!("the adopted app's loop failed: {message}")))
+            }
+            Some(Ended::Panicked(message)) => {
+                Err(AutomationError::ComponentPanicked(message.clone()))
+            }
+            None if settled => Ok(()),
+            None => Err(AutomationError::Io(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!(
+                    "the adopted app did not block waiting for input within {:?}: it reads events only through its `EventSource`, and never polls with a zero timeout in a loop",
+                    self.settle_timeout
+                ),
+            ))),
+        }
+    }
+
+    /// The frame the app shows now, laid out and projected as generation
+    /// `generation`.
+    fn snapshot(
+        &self,
+        generation: Generation,
+    ) -> Result<(CommittedFrame, Layout), AutomationError> {
+        let state = self.shared.lock();
+        let viewport = state.viewport;
+        let (buffer, cursor, nodes) = match &state.drawn {
+            Some(drawn) => (drawn.buffer.clone(), drawn.cursor, drawn.nodes.clone()),
+            None => {
+                (Buffer::empty(Rect::new(0, 0, viewport.width, viewport.height)), None, Vec::new())
+            }
+        };
+        let now = LogicalTime(state.now);
+        drop(state);
+        // The tree is laid out in the frame's own size (a resize not drawn
+        // yet shows the last frame as it was).
+        let size = Size::new(buffer.area.width, buffer.area.height);
+        let layout = Layout::new(nodes, size);
+        let tree = layout.project(&buffer, generation, size, self.declared)?;
+        let mut frame = CommittedFrame::new(generation, size, tree, buffer);
+        frame.cursor = cursor;
+        frame.time = now;
+        let focused = frame.tree.focused().map(SemanticNode::label);
+        frame.interaction = rehearse_core::InteractionState::new(focused, None, None);
+        Ok((frame, layout))
+    }
+
+    fn record(
+        &mut self,
+        name: &str,
+        frame: Option<&CommittedFrame>,
+        diagnostic: bool,
+    ) -> Result<(), AutomationError> {
+        let frame = frame.unwrap_or(&self.committed);
+        let checkpoint = Checkpoint::new(name, frame, diagnostic);
+        for sink in &mut self.sinks {
+            sink.record(&checkpoint)?;
+        }
+        Ok(())
+    }
+}
+
+impl Plane for AdoptPlane {
+    fn ensure_open(&self) -> Result<(), AutomationError> {
+        match &self.shared.lock().ended {
+            None => Ok(()),
+            Some(ended) => Err(AutomationError::TargetEnded {
+                status: ended.status(),
+                before: "the step reached it".into(),
+            }),
+        }
+    }
+
+    fn committed(&self) -> &CommittedFrame {
+        &self.committed
+    }
+
+    fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
+        let at = usize::try_from(node.identity.0).ok().filter(|&at| at < self.layout.clips.len());
+        let Some(at) = at else {
+            return Err(AutomationError::NotActionable {
+                target: node.label(),
+                operation: operation.to_owned(),
+                reason: "it is not in the committed frame".into(),
+            });
+        };
+        let clip = self.layout.clips[at];
+        let (col, row) = clip.centre();
+        match self.layout.hit(col, row) {
+            Some(recipient) if self.layout.is_within(recipient, at) => {}
+            recipient => {
+                let reached = recipient
+                    .and_then(|raw| {
+                        let identity = u64::try_from(raw).ok()?;
+                        self.committed.tree.nodes().find(|n| n.identity.0 == identity)
+                    })
+                    .map_or_else(|| "nothing".to_owned(), SemanticNode::label);
+                return Err(AutomationError::NotActionable {
+                    target: node.label(),
+                    operation: operation.to_owned(),
+                    reason: format!(
+                        "a pointer at its centre ({col},{row}) reaches {reached}, not it (something rendered after it covers it)"
+                    ),
+                });
+            }
+        }
+        match (u16::try_from(col), u16::try_from(row)) {
+            (Ok(col), Ok(row)) => Ok((col, row)),
+            _ => {
+                Err(AutomationError::NotInView { target: node.label(), clipped: clip.to_string() })
+            }
+        }
+    }
+
+    fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {
+        let viewport = self.committed.viewport;
+        if col < viewport.width && row < viewport.height {
+            Ok(())
+        } else {
+            Err(AutomationError::NoMatch {
+                selector: rehearse_lang::Selector::point(col, row),
+                hint: Some(format!("the screen is {}x{}", viewport.width, viewport.height)),
+            })
+        }
+    }
+
+    fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
+        match input {
+            Input::Pointer { kind, col, row } => {
+                let event = mouse_event(kind, col, row).ok_or_else(|| AutomationError::Unsupported {
+                    operation: format!("{kind:?}"),
+                    reason: "the adopt plane does not know this pointer input".into(),
+                })?;
+                self.push(event)
+            }
+            Input::Key(key) => self.key(key),
+            Input::Text(text) => self.type_text(text),
+            Input::Focus(target) => Err(AutomationError::NotAvailable {
+                what: match target.order() {
+                    Some(order) => format!("focus:{order}"),
+                    None => "focus".into(),
+                },
+                reason: "an adopted app moves its own focus; press its keys (`key:tab`) or click the field".into(),
+            }),
+            _ => Err(AutomationError::Unsupported {
+                operation: format!("{input:?}"),
+                reason: "the adopt plane does not know this input".into(),
+            }),
+        }
+    }
+
+    fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {
+        self.settle_now()?;
+        let target = self.shared.lock().now.saturating_add(duration);
+        let mut fired = 0usize;
+        loop {
+            // The app's poll times out on the way: stop there and let it react.
+            let due = {
+                let state = self.shared.lock();
+                state
+                    .waiting
+                    .flatten()
+                    .filter(|deadline| *deadline <= target && state.ended.is_none())
+            };
+            let Some(due) = due else { break };
+            fired += 1;
+            if fired > MAX_TIMERS_PER_ADVANCE {
+                let reached = self.shared.lock().now;
+                return Err(AutomationError::AdvanceDidNotConverge {
+                    requested: duration,
+                    reached,
+                    limit: MAX_TIMERS_PER_ADVANCE,
+                    producers: vec!["the adopted app's poll timeout".to_owned()],
+                });
+            }
+            self.shared.update(|state| state.now = state.now.max(due));
+            self.settle_now()?;
+        }
+        self.shared.update(|state| state.now = target);
+        self.settle_now()
+    }
+
+    fn sleep(&mut self, duration: Duration) -> Result<(), AutomationError> {
+        // `sleep:` lets wall time pass, as on the engine; the app's clock is
+        // the controlled one, so it sees none of it.
+        std::thread::sleep(duration);
+        self.settle_now()
+    }
+
+    fn resize(&mut self, cols: u16, rows: u16) -> Result<(), AutomationError> {
+        if cols == 0 || rows == 0 {
+            return Err(AutomationError::InvalidViewport { cols, rows });
+        }
+        if rehearse_core::check_screen_size(cols, rows).is_err() {
+            return Err(AutomationError::ViewportTooLarge {
+                cols,
+                rows,
+                limit: rehearse_core::MAX_SCREEN_CELLS,
+            });
+        }
+        self.ensure_open()?;
+        self.shared.update(|state| {
+            state.viewport = Size::new(cols, rows);
+            state.queue.push_back(ratatui::crossterm::event::Event::Resize(cols, rows));
+        });
+        Ok(())
+    }
+
+    fn settle(&mut self) -> Result<(), AutomationError> {
+        self.settle_now()
+    }
+
+    fn commit(&mut self) -> Result<Generation, AutomationError> {
+        self.settle_now()?;
+        let generation = self.committed.generation.next();
+        let (frame, layout) = self.snapshot(generation)?;
+        self.committed = frame;
+        self.layout = layout;
+        for hook in &mut self.hooks {
+            hook.committed(&self.committed);
+        }
+        Ok(generation)
+    }
+
+    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
+        self.record(name, None, false)?;
+        self.checkpoints.push((name.to_owned(), self.committed.generation));
+        Ok(())
+    }
+
+    fn now(&self) -> LogicalTime {
+        LogicalTime(self.shared.lock().now)
+    }
+
+    fn pending(&self) -> Pending {
+        let state = self.shared.lock();
+        let mut idle = IdleReport::default();
+        idle.queued_messages = state.queue.len();
+        idle.future_timers = usize::from(state.waiting.flatten().is_some());
+        // The app changes only on input or logical time, neither of which
+        // waiting in wall time brings.
+        let pending = Pending::new(idle, false);
+        match &state.ended {
+            Some(ended) => pending.ended(ended.status()),
+            None => pending,
+        }
+    }
+
+    fn await_change(&mut self, _timeout: Duration) -> Result<(), AutomationError> {
+        self.settle_now()
+    }
+
+    fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
+        Ok(self.snapshot(self.committed.generation)?.0.tree)
+    }
+
+    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
+        if self.sinks.is_empty() {
+            return Ok(None);
+        }
+        let name = format!("diagnostic-{}", self.committed.generation);
+        let (frame, _) = self.snapshot(self.committed.generation)?;
+        if let Err(error) = self.record(&name, Some(&frame), true) {
+            return Ok(Some(format!("{name} (not recorded: {error})")));
+        }
+        Ok(Some(name))
+    }
+}

@@ -1,0 +1,149 @@
+//! What the harness and the app's thread share: the event queue, whether
+//! the app is blocked waiting for input (the settle signal), the controlled
+//! clock, the viewport, and the last frame the app flushed.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::Event;
+use ratatui::layout::Size;
+
+use crate::record::RawNode;
+
+/// A frame the app flushed: its cells, its cursor, what its tags recorded.
+#[derive(Debug, Clone)]
+pub(crate) struct Drawn {
+    pub(crate) buffer: Buffer,
+    pub(crate) cursor: Option<(u16, u16)>,
+    pub(crate) nodes: Vec<RawNode>,
+}
+
+/// How the app's loop ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// `run` returned `Ok`.
+    Returned,
+    /// `run` returned an error (its message).
+    Failed(String),
+    /// The app's thread panicked (its message).
+    Panicked(String),
+}
+
+impl Ended {
+    /// How it ended, as a step error names it.
+    pub(crate) fn status(&self) -> String {
+        match self {
+            Self::Returned => "the app's loop returned".to_owned(),
+            Self::Failed(error) => format!("the app's loop failed: {error}"),
+            Self::Panicked(message) => format!("the app panicked: {message}"),
+        }
+    }
+}
+
+/// The state behind the lock.
+#[derive(Debug)]
+pub(crate) struct State {
+    pub(crate) queue: VecDeque<Event>,
+    /// `Some` while the app is blocked in `read` (`None` deadline) or
+    /// `poll` (the logical time its timeout runs out).
+    pub(crate) waiting: Option<Option<Duration>>,
+    /// Logical time since the harness started.
+    pub(crate) now: Duration,
+    pub(crate) viewport: Size,
+    pub(crate) drawn: Option<Drawn>,
+    pub(crate) ended: Option<Ended>,
+    /// The harness is going away: reads fail so the app's loop ends.
+    pub(crate) closing: bool,
+}
+
+impl State {
+    /// The app has reacted to everything: it is blocked waiting for input
+    /// that is not there, and not past its poll's deadline (or it ended).
+    pub(crate) fn settled(&self) -> bool {
+        if self.ended.is_some() {
+            return true;
+        }
+        match self.waiting {
+            Some(deadline) => {
+                self.queue.is_empty() && deadline.is_none_or(|deadline| deadline > self.now)
+            }
+            None => false,
+        }
+    }
+}
+
+/// The shared state and the condition variable both sides wait on.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    state: Mutex<State>,
+    changed: Condvar,
+    /// The instant logical time zero stands for (what `now()` adds to).
+    pub(crate) epoch: Instant,
+}
+
+impl Shared {
+    pub(crate) fn new(viewport: Size) -> Arc<Self> {
+        Arc::new(Self {
+            state: Mutex::new(State {
+                queue: VecDeque::new(),
+                waiting: None,
+                now: Duration::ZERO,
+                viewport,
+                drawn: None,
+                ended: None,
+                closing: false,
+            }),
+            changed: Condvar::new(),
+            epoch: Instant::now(),
+        })
+    }
+
+    /// The state, locked. A panic while holding the lock leaves the state
+    /// consistent (every change is one assignment), so poisoning is ignored.
+    pub(crate) fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Changes the state and wakes every waiter.
+    pub(crate) fn update<R>(&self, change: impl FnOnce(&mut State) -> R) -> R {
+        let result = change(&mut self.lock());
+        self.changed.notify_all();
+        result
+    }
+
+    /// Waits until `done` holds or `timeout` passes; returns whether it
+    /// holds.
+    pub(crate) fn wait_until(&self, timeout: Duration, done: impl Fn(&State) -> bool) -> bool {
+        let guard = self.lock();
+        let (guard, _) = self
+            .changed
+            .wait_timeout_while(guard, timeout, |state| !done(state))
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        done(&guard)
+    }
+
+    /// Blocks the app's thread until `ready` gives an answer, marking it
+    /// waiting (with `deadline`) meanwhile.
+    pub(crate) fn block<R>(
+        &self,
+        deadline: Option<Duration>,
+        mut ready: impl FnMut(&mut State) -> Option<R>,
+    ) -> R {
+        let mut state = self.lock();
+        loop {
+            if let Some(answer) = ready(&mut state) {
+                state.waiting = None;
+                drop(state);
+                self.changed.notify_all();
+                return answer;
+            }
+            if state.waiting != Some(deadline) {
+                state.waiting = Some(deadline);
+                self.changed.notify_all();
+            }
+            state = self.changed.wait(state).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+}

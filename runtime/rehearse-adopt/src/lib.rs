@@ -1,0 +1,39 @@
+//! # rehearse-adopt
+//!
+//! Bring your own ratatui app: publish a semantic tree and drive the app's
+//! own loop with rehearse steps, without rewriting it onto the engine.
+//!
+//! - **Tags** at the render site, with plain `Frame::render_widget` /
+//!   `render_stateful_widget`: [`Tag::tag`] (role, name, value,
+//!   sensitivity, automation id, states, actions as [`SemanticFacts`]
+//!   built lazily), [`Tag::semantic`] for `#[derive(Semantic)]` widgets,
+//!   [`TagList::tag_list`] for a `List` with its `ListState`, and scopes
+//!   ([`FrameExt::scope`], [`FrameExt::overlay`]) so nesting follows the
+//!   render. When no harness records, a tag renders its widget and reads
+//!   one thread-local flag: no facts are built.
+//! - **The shim**: the app reads events and time through an
+//!   [`EventSource`] — [`Crossterm`] in production, [`HarnessEvents`]
+//!   under a [`Harness`].
+//! - **The harness**: runs the app's loop on its own thread against a
+//!   `Terminal<HarnessBackend>` (ratatui's `TestBackend` underneath) and
+//!   implements [`rehearse_core::Plane`], so `scenario!` values and text
+//!   scripts run on it through the shared runner.
+//!
+//! See `docs/adopting.md` for a whole app adopted line by line.
+//!
+//! [`SemanticFacts`]: rehearse_core::semantic::SemanticFacts
+
+mod events;
+mod harness;
+mod input;
+mod list;
+mod project;
+mod record;
+mod scope;
+mod tag;
+
+pub use events::{Crossterm, EventSource};
+pub use harness::{Harness, HarnessBackend, HarnessEvents, HarnessOptions};
+pub use list::{ItemFacts, TagList, TaggedList};
+pub use scope::{FrameExt, Scope, overlay, scope};
+pub use tag::{SemanticWidget, Tag, Tagged};

@@ -1,0 +1,234 @@
+//! From the nodes a frame recorded to the public semantic tree, by the
+//! engine's rules (docs/semantics.md): names by the conventions and render
+//! inference, the role's actions (an adopted app owns its focus, so no node
+//! is focusable by the harness: `focus` is dropped as for the engine's
+//! non-focusable nodes), reported states, clipping by every enclosing
+//! scope and the viewport, overlays after the app's content. Invalid,
+//! duplicate and (with declared ids) undeclared automation ids fail here.
+
+use std::collections::HashMap;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Size;
+use rehearse_core::semantic::{
+    Bounds, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree, resolve_name,
+};
+use rehearse_core::{AutomationError, AutomationIds, MAX_TREE_DEPTH};
+use rehearse_lang::{AutomationId, SemanticAction, SemanticRole};
+
+use crate::record::RawNode;
+
+/// A recorded frame with each node's clip: what hit-testing reads.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Layout {
+    pub(crate) nodes: Vec<RawNode>,
+    /// Each node's layout bounds clipped by its scopes and the viewport.
+    pub(crate) clips: Vec<Bounds>,
+    /// Each node's children, in render order.
+    children: Vec<Vec<usize>>,
+}
+
+impl Layout {
+    /// Lays out `nodes` in a viewport of `viewport`.
+    pub(crate) fn new(nodes: Vec<RawNode>, viewport: Size) -> Self {
+        let screen = Bounds::new(0, 0, viewport.width, viewport.height);
+        let mut clips = Vec::with_capacity(nodes.len());
+        let mut children = vec![Vec::new(); nodes.len()];
+        // Parents are recorded before their children: one pass in order.
+        let mut inner_clips: Vec<Bounds> = Vec::with_capacity(nodes.len());
+        for (index, node) in nodes.iter().enumerate() {
+            let within = match node.parent.filter(|_| !node.overlay) {
+                Some(parent) => {
+                    children[parent].push(index);
+                    inner_clips[parent]
+                }
+                None => screen,
+            };
+            let clip = node.bounds.intersection(within);
+            clips.push(clip);
+            inner_clips.push(node.inner.intersection(clip));
+        }
+        Self { nodes, clips, children }
+    }
+
+    /// The topmost node painted at a cell: the last rendered whose clip
+    /// holds it.
+    pub(crate) fn hit(&self, col: i32, row: i32) -> Option<usize> {
+        self.clips.iter().rposition(|clip| clip.contains(col, row))
+    }
+
+    /// Whether `node` is `ancestor` or inside it.
+    pub(crate) fn is_within(&self, mut node: usize, ancestor: usize) -> bool {
+        loop {
+            if node == ancestor {
+                return true;
+            }
+            match self.nodes[node].parent.filter(|_| !self.nodes[node].overlay) {
+                Some(parent) => node = parent,
+                None => return false,
+            }
+        }
+    }
+
+    /// The tree of this layout as generation `generation`, reading drawn
+    /// text for render inference from `buffer`.
+    pub(crate) fn project(
+        &self,
+        buffer: &Buffer,
+        generation: Generation,
+        viewport: Size,
+        declared: AutomationIds,
+    ) -> Result<SemanticTree, AutomationError> {
+        let screen = Bounds::new(0, 0, viewport.width, viewport.height);
+        let mut projector = Projector { layout: self, buffer, depth: 1, too_deep: None };
+        let mut root = SemanticNode::new(SemanticRole::Application, screen);
+        let tops = (0..self.nodes.len())
+            .filter(|&at| self.nodes[at].parent.is_none() || self.nodes[at].overlay);
+        let (overlays, content): (Vec<usize>, Vec<usize>) =
+            tops.partition(|&at| self.nodes[at].overlay);
+        for at in content {
+            root.children.push(projector.node(at, true)?);
+        }
+        for (order, at) in overlays.into_iter().enumerate() {
+            let mut node = projector.node(at, true)?;
+            node.overlay_order = Some(u32::try_from(order + 1).unwrap_or(u32::MAX));
+            root.children.push(node);
+        }
+        if let Some(at) = projector.too_deep {
+            let facts = &self.nodes[at].facts;
+            let id = facts.automation_id.as_ref().map(|id| format!(" #{id}")).unwrap_or_default();
+            return Err(AutomationError::TreeTooDeep {
+                limit: MAX_TREE_DEPTH,
+                at: format!("a `{}` node{id}", facts.role.as_str()),
+            });
+        }
+        let tree = SemanticTree::new(generation, viewport, root);
+        check_ids(&tree, declared)?;
+        Ok(tree)
+    }
+}
+
+struct Projector<'a> {
+    layout: &'a Layout,
+    buffer: &'a Buffer,
+    depth: usize,
+    too_deep: Option<usize>,
+}
+
+impl Projector<'_> {
+    fn node(
+        &mut self,
+        at: usize,
+        ancestors_enabled: bool,
+    ) -> Result<SemanticNode, AutomationError> {
+        let raw = &self.layout.nodes[at];
+        let facts = &raw.facts;
+        let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
+        self.depth += 1;
+        let mut children = Vec::new();
+        match self.layout.children[at].first() {
+            Some(&first) if self.depth >= MAX_TREE_DEPTH => {
+                self.too_deep.get_or_insert(first);
+            }
+            _ => {
+                for &child in &self.layout.children[at] {
+                    if !self.layout.nodes[child].overlay {
+                        children.push(self.node(child, enabled)?);
+                    }
+                }
+            }
+        }
+        self.depth -= 1;
+        let clip = self.layout.clips[at];
+        let mut name = resolve_name(facts, &children);
+        if name.is_empty()
+            && children.is_empty()
+            // A node with a value drew its value: naming it by what it drew
+            // would publish a sensitive value as a name.
+            && facts.value.is_none()
+            && (facts.role.name_from_content() || facts.role == SemanticRole::Text)
+        {
+            name = drawn_text(self.buffer, clip);
+        }
+        // The harness cannot move an adopted app's focus: like the engine's
+        // non-focusable nodes, no node offers `focus`.
+        let actions = facts.effective_actions().without(SemanticAction::Focus);
+        let in_view = !clip.is_empty();
+        let offscreen = !raw.bounds.is_empty() && !in_view;
+        let mut states = NodeStates::default();
+        states.focused = facts.states.focused;
+        states.enabled = enabled;
+        states.selected = facts.states.selected;
+        states.expanded = facts.states.expanded;
+        states.checked = facts.states.checked;
+        states.hidden = offscreen;
+        states.offscreen = offscreen;
+        let mut node = SemanticNode::new(facts.role, raw.bounds);
+        node.automation_id = match &facts.automation_id {
+            None => None,
+            Some(id) => Some(AutomationId::new(id.clone()).map_err(|reason| {
+                AutomationError::InvalidAutomationId {
+                    id: id.clone(),
+                    path: format!("a `{}` node at {}", facts.role.as_str(), raw.bounds),
+                    reason,
+                }
+            })?),
+        };
+        node.name = name;
+        node.value = facts.value.clone();
+        node.states = states;
+        node.clipped_bounds = clip;
+        node.in_view = in_view;
+        node.actions = actions;
+        node.actionable = enabled && !actions.is_empty();
+        node.children = children;
+        node.identity = NodeIdentity(u64::try_from(at).unwrap_or(u64::MAX));
+        Ok(node)
+    }
+}
+
+/// The text drawn in `clip`, decoration (box drawing, blocks) left out and
+/// whitespace collapsed: the engine's render inference.
+fn drawn_text(buffer: &Buffer, clip: Bounds) -> String {
+    let mut text = String::new();
+    for row in clip.y..clip.bottom() {
+        for col in clip.x..clip.right() {
+            let (Ok(col), Ok(row)) = (u16::try_from(col), u16::try_from(row)) else { continue };
+            if let Some(cell) = buffer.cell((col, row)) {
+                let decoration =
+                    |c: char| matches!(c, '\u{2500}'..='\u{259F}' | '\u{25A0}'..='\u{25FF}');
+                text.extend(cell.symbol().chars().map(|c| if decoration(c) { ' ' } else { c }));
+            }
+        }
+        text.push(' ');
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Fails on the first (in document order) duplicate id, or one the app
+/// does not declare when it declares its ids.
+fn check_ids(tree: &SemanticTree, declared: AutomationIds) -> Result<(), AutomationError> {
+    let path =
+        |target: &SemanticNode| tree.path_to(|node| std::ptr::eq(node, target)).unwrap_or_default();
+    let mut seen: HashMap<&str, &SemanticNode> = HashMap::new();
+    for node in tree.nodes() {
+        let Some(id) = node.automation_id.as_ref().map(AutomationId::as_str) else { continue };
+        if declared.declared().is_some() && !declared.contains(id) {
+            return Err(AutomationError::UndeclaredAutomationId {
+                id: id.to_owned(),
+                path: path(node),
+                app: "the adopted app",
+                closest: declared.closest(id).map(|closest| format!("`{closest}`")),
+            });
+        }
+        if let Some(first) = seen.get(id) {
+            return Err(AutomationError::DuplicateAutomationId {
+                id: id.to_owned(),
+                first: path(first),
+                second: path(node),
+            });
+        }
+        seen.insert(id, node);
+    }
+    Ok(())
+}

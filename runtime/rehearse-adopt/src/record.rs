@@ -1,0 +1,175 @@
+//! What tags record while a frame renders: a thread-local list of nodes in
+//! render order, with the scope stack that makes nesting follow the render.
+//!
+//! Nothing is recorded unless a harness started a recording on the thread
+//! that renders (its app thread); then [`active`] is a thread-local flag
+//! read and every tag costs that read and nothing else.
+
+use std::cell::{Cell, RefCell};
+
+use rehearse_core::semantic::{Bounds, SemanticFacts};
+
+thread_local! {
+    /// Whether this thread records: read by every tag, so a plain `Cell`.
+    static ACTIVE: Cell<bool> = const { Cell::new(false) };
+    static RECORDING: RefCell<Recording> = const { RefCell::new(Recording::new()) };
+}
+
+/// One recorded node.
+#[derive(Debug, Clone)]
+pub(crate) struct RawNode {
+    /// What the app said it means.
+    pub(crate) facts: SemanticFacts,
+    /// Where it was rendered.
+    pub(crate) bounds: Bounds,
+    /// Where its children are clipped to, besides its own clip (a list's
+    /// rows live inside its block).
+    pub(crate) inner: Bounds,
+    /// The enclosing scope, in render order; `None` at the top level.
+    pub(crate) parent: Option<usize>,
+    /// Rendered as an overlay: a root of its own after the app's content.
+    pub(crate) overlay: bool,
+}
+
+/// The nodes of one frame, in render order, and the open scopes.
+#[derive(Debug, Default)]
+pub(crate) struct Recording {
+    nodes: Vec<RawNode>,
+    stack: Vec<usize>,
+}
+
+impl Recording {
+    const fn new() -> Self {
+        Self { nodes: Vec::new(), stack: Vec::new() }
+    }
+}
+
+/// Whether tags on this thread record (a harness is driving it).
+#[inline]
+pub(crate) fn active() -> bool {
+    ACTIVE.with(Cell::get)
+}
+
+/// Starts recording on this thread, dropping anything recorded before.
+pub(crate) fn start() {
+    RECORDING.with(|recording| *recording.borrow_mut() = Recording::new());
+    ACTIVE.with(|active| active.set(true));
+}
+
+/// Stops recording on this thread.
+pub(crate) fn stop() {
+    ACTIVE.with(|active| active.set(false));
+    RECORDING.with(|recording| *recording.borrow_mut() = Recording::new());
+}
+
+/// The nodes recorded since the last call, in render order; the next frame
+/// starts empty.
+pub(crate) fn take_frame() -> Vec<RawNode> {
+    RECORDING.with(|recording| {
+        let mut recording = recording.borrow_mut();
+        recording.stack.clear();
+        std::mem::take(&mut recording.nodes)
+    })
+}
+
+/// Records a node under the innermost open scope; returns its index.
+pub(crate) fn push(facts: SemanticFacts, bounds: Bounds, inner: Bounds, overlay: bool) -> usize {
+    RECORDING.with(|recording| {
+        let mut recording = recording.borrow_mut();
+        let parent = recording.stack.last().copied();
+        recording.nodes.push(RawNode { facts, bounds, inner, parent, overlay });
+        recording.nodes.len() - 1
+    })
+}
+
+/// Records a node under `parent` (a node recorded just before).
+pub(crate) fn push_child(parent: usize, facts: SemanticFacts, bounds: Bounds) {
+    RECORDING.with(|recording| {
+        let mut recording = recording.borrow_mut();
+        recording.nodes.push(RawNode {
+            facts,
+            bounds,
+            inner: bounds,
+            parent: Some(parent),
+            overlay: false,
+        });
+    });
+}
+
+/// An open scope: what renders until it drops nests under its node.
+/// Closing on drop keeps the stack right when the body unwinds.
+pub(crate) struct Open {
+    index: Option<usize>,
+}
+
+impl Open {
+    /// Records `facts` at `bounds` and opens it as a scope, when recording.
+    pub(crate) fn scope(
+        facts: impl FnOnce() -> SemanticFacts,
+        bounds: Bounds,
+        overlay: bool,
+    ) -> Self {
+        if !active() {
+            return Self { index: None };
+        }
+        let index = push(facts(), bounds, bounds, overlay);
+        RECORDING.with(|recording| recording.borrow_mut().stack.push(index));
+        Self { index: Some(index) }
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        if let Some(index) = self.index {
+            RECORDING.with(|recording| {
+                // Scopes left open inside this one close with it.
+                let mut recording = recording.borrow_mut();
+                if let Some(at) = recording.stack.iter().rposition(|open| *open == index) {
+                    recording.stack.truncate(at);
+                }
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rehearse_lang::SemanticRole;
+
+    #[test]
+    fn nothing_is_recorded_until_a_recording_starts() {
+        stop();
+        let open = Open::scope(|| unreachable!("facts are built lazily"), Bounds::default(), false);
+        drop(open);
+        assert!(take_frame().is_empty());
+    }
+
+    #[test]
+    fn scopes_nest_what_renders_inside_them_and_close_on_drop() {
+        start();
+        {
+            let _group = Open::scope(
+                || SemanticFacts::new(SemanticRole::Group),
+                Bounds::new(0, 0, 10, 5),
+                false,
+            );
+            push(
+                SemanticFacts::new(SemanticRole::Text),
+                Bounds::new(0, 0, 5, 1),
+                Bounds::default(),
+                false,
+            );
+        }
+        push(
+            SemanticFacts::new(SemanticRole::Status),
+            Bounds::new(0, 5, 10, 1),
+            Bounds::default(),
+            false,
+        );
+        let nodes = take_frame();
+        stop();
+        let parents: Vec<_> = nodes.iter().map(|node| node.parent).collect();
+        assert_eq!(parents, [None, Some(0), None]);
+    }
+}

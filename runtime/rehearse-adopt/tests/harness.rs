@@ -1,0 +1,180 @@
+//! The adopt harness as a plane: trees from tags, scopes and lists,
+//! checkpoints in every format, goldens, redaction, and the app's end.
+
+use std::path::Path;
+
+use rehearse_adopt::{Harness, HarnessOptions};
+use rehearse_core::artifacts::{Artifacts, Baseline, Format, SnapshotMode};
+use rehearse_core::semantic::Bounds;
+use rehearse_core::{AutomationError, AutomationIds};
+use rehearse_lang::{AutomationStep, KeyCode, Predicate, Selector, SemanticRole, WaitCondition};
+
+mod support;
+
+fn start() -> Harness {
+    Harness::start(HarnessOptions::default().viewport(24, 8), support::run).expect("starts")
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the directory")
+        .map(|entry| entry.expect("an entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn scopes_nest_what_renders_inside_them_and_lists_read_their_state() {
+    let mut harness = start();
+    let tree = harness.tree();
+    let group = &tree.root.children[0];
+    assert_eq!((group.role, group.name.as_str()), (SemanticRole::Group, "Login"));
+    let ids: Vec<_> = group
+        .children
+        .iter()
+        .map(|child| child.automation_id.as_ref().map(|id| id.as_str()))
+        .collect();
+    assert_eq!(ids, [Some("pin"), Some("user")]);
+    let list = tree.by_id("things").expect("the list");
+    assert_eq!(list.bounds, Bounds::new(0, 2, 24, 6));
+    // Four rows inside the block hold three items; all in view.
+    let rows: Vec<_> =
+        list.children.iter().map(|item| (item.name.as_str(), item.bounds.y)).collect();
+    assert_eq!(rows, [("Alpha", 3), ("Beta", 4), ("Gamma", 5)]);
+    harness.step(AutomationStep::key(KeyCode::Down)).expect("moves");
+    let selected: Vec<_> = harness
+        .tree()
+        .nodes()
+        .filter(|node| node.states.selected == Some(true))
+        .map(|node| node.name.clone())
+        .collect();
+    assert_eq!(selected, ["Beta"]);
+}
+
+#[test]
+fn a_list_scrolled_by_its_state_keeps_the_rows_above_offscreen() {
+    let mut harness =
+        Harness::start(HarnessOptions::default().viewport(24, 5), support::run).expect("starts");
+    // Three rows tall: the block leaves one row for items.
+    harness.step(AutomationStep::key(KeyCode::Down)).expect("moves");
+    let list = harness.tree().by_id("things").expect("the list").clone();
+    let alpha = &list.children[0];
+    assert!(alpha.states.offscreen && !alpha.in_view, "{alpha:?}");
+    assert_eq!(alpha.bounds.y, 2, "laid out above the visible row");
+    let beta = &list.children[1];
+    assert!(beta.in_view && beta.states.selected == Some(true));
+    assert_eq!(beta.bounds.y, 3);
+}
+
+#[test]
+fn checkpoints_write_every_format_and_redact_the_masked_value() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut harness = start();
+    harness.add_checkpoint_sink(Artifacts::new(dir.path()).formats(Format::ALL));
+    harness.step(AutomationStep::type_text(support::SECRET)).expect("types");
+    harness.step(AutomationStep::checkpoint("typed")).expect("checkpoints");
+    assert_eq!(
+        files(dir.path()),
+        [
+            "typed.cells.json",
+            "typed.json",
+            "typed.md",
+            "typed.png",
+            "typed.styled.txt",
+            "typed.txt"
+        ]
+    );
+    for semantic in ["typed.json", "typed.md"] {
+        let text = std::fs::read_to_string(dir.path().join(semantic)).expect("written");
+        assert!(!text.contains(support::SECRET), "{semantic} leaks the PIN:\n{text}");
+        assert!(text.contains("masked"), "{semantic} says the value is masked:\n{text}");
+        assert!(text.contains("ada"), "{semantic} keeps the public value:\n{text}");
+    }
+    let markdown = std::fs::read_to_string(dir.path().join("typed.md")).expect("written");
+    assert!(markdown.contains(r#"text-box "PIN" #pin value=<masked> [focused]"#), "{markdown}");
+    let screen = std::fs::read_to_string(dir.path().join("typed.txt")).expect("written");
+    assert!(screen.starts_with("****\nada\n"), "the screen shows what the user sees:\n{screen}");
+}
+
+#[test]
+fn a_wait_on_the_masked_value_fails_without_naming_the_guess() {
+    let mut harness = start();
+    harness.step(AutomationStep::type_text(support::SECRET)).expect("types");
+    let wait = AutomationStep::wait_for(
+        WaitCondition::new(Predicate::ValueEquals("4712".into()), Selector::id("pin")),
+        std::time::Duration::from_millis(100),
+    );
+    let error = harness.step(wait).expect_err("a masked value never equals anything");
+    // As on the engine: the condition is shown redacted, the secret never.
+    let message = format!("{error} {error:?}");
+    assert!(!message.contains(support::SECRET), "{message}");
+    assert!(message.contains(r#"waiting for `value="<redacted>",#pin`"#), "{message}");
+}
+
+#[test]
+fn goldens_compare_checkpoints_and_name_the_difference() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let formats = [Format::Markdown, Format::Text, Format::Styled];
+    let mut harness = start();
+    let update = Baseline::with_mode(dir.path(), SnapshotMode::Update).formats(formats);
+    update.attach(&mut harness);
+    harness.step(AutomationStep::checkpoint("start")).expect("records the golden");
+    update.finish().expect("writes the manifest");
+
+    let mut same = start();
+    let compare = Baseline::with_mode(dir.path(), SnapshotMode::Compare).formats(formats);
+    compare.attach(&mut same);
+    same.step(AutomationStep::checkpoint("start")).expect("the same app matches");
+    compare.finish().expect("nothing stale");
+
+    let mut moved = start();
+    let compare = Baseline::with_mode(dir.path(), SnapshotMode::Compare).formats(formats);
+    compare.attach(&mut moved);
+    moved.step(AutomationStep::key(KeyCode::Down)).expect("moves");
+    // Goldens are soft: the run goes on and `finish` lists every difference.
+    moved.step(AutomationStep::checkpoint("start")).expect("a soft golden lets the run go on");
+    let error = compare.finish().expect_err("differs");
+    assert!(matches!(error, AutomationError::GoldensDiffer { .. }), "{error}");
+    assert!(error.to_string().contains("start"), "{error}");
+}
+
+#[test]
+fn undeclared_ids_fail_the_commit_and_refused_keys_are_never_pressed() {
+    static IDS: &[&str] = &["pin", "user"];
+    static REFUSED: &[rehearse_lang::KeyPress] = &[rehearse_lang::KeyPress {
+        code: KeyCode::Esc,
+        modifiers: rehearse_lang::Modifiers::NONE,
+    }];
+    let options = HarnessOptions::default().viewport(24, 8);
+    let error = Harness::start(options.declared(AutomationIds::new(IDS)), support::run)
+        .expect_err("`things` is not declared");
+    assert!(
+        matches!(error, AutomationError::UndeclaredAutomationId { ref id, .. } if id == "things")
+    );
+    let declared = AutomationIds::new(&["pin", "user", "things"]).refusing(REFUSED);
+    let mut harness = Harness::start(options.declared(declared), support::run).expect("starts");
+    let error = harness.step(AutomationStep::key(KeyCode::Esc)).expect_err("refused");
+    assert!(matches!(error.error, AutomationError::RefusedKey { .. }), "{error}");
+    assert_eq!(harness.ended(), None, "the key never reached the app");
+    let error = harness.run_script("click:#nope").expect_err("checked before running");
+    assert!(error.to_string().contains("nope"), "{error}");
+}
+
+#[test]
+fn an_app_that_panics_fails_the_step_with_its_message() {
+    let error =
+        Harness::start(HarnessOptions::default(), |_terminal, _events| -> std::io::Result<()> {
+            panic!("the app broke")
+        })
+        .expect_err("the first frame never comes");
+    assert!(
+        matches!(&error, AutomationError::ComponentPanicked(message) if message == "the app broke")
+    );
+}
+
+#[test]
+fn dropping_the_harness_ends_the_apps_loop() {
+    let harness = start();
+    drop(harness); // joins the app's thread: its read failed, its loop returned
+}
