@@ -147,7 +147,8 @@ fn every_scenario_spelling_lowers_to_the_same_step() {
             }
             // A line moves between a script and a test unchanged but for quotes.
             // Quotes, and the optional spaces around `>>`, which `scenario!` keeps none of.
-            let unquoted = |text: &str| text.replace('"', "").replace(" >> ", ">>");
+            let unquoted =
+                |text: &str| text.replace('"', "").replace(" >> ", ">>").replace("; ", ";");
             if unquoted(script) != unquoted(scenario) {
                 return Err(format!("`{script}` and `{scenario}` differ by more than quotes"));
             }

@@ -325,6 +325,23 @@ pub fn lower_step(step: &AutomationStep) -> Result<TokenStream, String> {
             let timeout = duration_tokens(*timeout)?;
             quote! { ::rehearse::AutomationStep::wait_for_terminal(#condition, #timeout) }
         }
+        AutomationStep::Batch { inputs, then } => {
+            let inputs = inputs.iter().map(lower_step).collect::<Result<Vec<_>, _>>()?;
+            let then = match then {
+                Some(then) => {
+                    let then = lower_step(then)?;
+                    quote! { ::core::option::Option::Some(#then) }
+                }
+                None => quote! { ::core::option::Option::None },
+            };
+            // The parser built it from the same steps, so it cannot fail.
+            quote! {
+                match ::rehearse::AutomationStep::batch(::std::vec![#(#inputs),*], #then) {
+                    ::core::result::Result::Ok(step) => step,
+                    ::core::result::Result::Err(why) => ::core::panic!("{}", why),
+                }
+            }
+        }
         AutomationStep::Annotated { label, guard, step } => {
             let mut tokens = lower_step(step)?;
             if let Some(label) = label {

@@ -92,6 +92,16 @@ fn run<P: Plane + ?Sized>(
     plane: &mut P,
     step: &AutomationStep,
 ) -> Result<Generation, AutomationError> {
+    perform(plane, step)?;
+    let generation = plane.commit()?;
+    if let AutomationStep::Checkpoint { name } = step {
+        plane.checkpoint(name)?;
+    }
+    Ok(generation)
+}
+
+/// What the step does, before its one commit.
+fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<(), AutomationError> {
     match step {
         AutomationStep::Click { target, button } => click(plane, target, *button)?,
         AutomationStep::Hover { target } => {
@@ -127,7 +137,14 @@ fn run<P: Plane + ?Sized>(
         AutomationStep::Paste { text } => plane.deliver(Input::Paste(text))?,
         AutomationStep::Send { text } => plane.deliver(Input::Raw(text))?,
         AutomationStep::Mouse { col, row, button, action } => {
-            mouse(plane, (*col, *row), *button, *action)?;
+            plane.reach_point(*col, *row)?;
+            plane.deliver_all(&mouse_inputs((*col, *row), *button, *action))?;
+        }
+        AutomationStep::Batch { inputs, then } => {
+            batch(plane, inputs)?;
+            if let Some(then) = then {
+                perform(plane, then)?;
+            }
         }
         other => {
             return Err(AutomationError::Unsupported {
@@ -136,11 +153,58 @@ fn run<P: Plane + ?Sized>(
             });
         }
     }
-    let generation = plane.commit()?;
-    if let AutomationStep::Checkpoint { name } = step {
-        plane.checkpoint(name)?;
+    Ok(())
+}
+
+/// A batch's inputs, handed to the plane at once (one write on a terminal).
+fn batch<P: Plane + ?Sized>(
+    plane: &mut P,
+    steps: &[AutomationStep],
+) -> Result<(), AutomationError> {
+    // Secrets are read first, so the inputs can borrow them.
+    let mut revealed = Vec::new();
+    for step in steps {
+        if let AutomationStep::TypeSecret { secret } = step {
+            revealed.push(secret.reveal().map_err(|reason| AutomationError::NotActionable {
+                target: "the secret".into(),
+                operation: format!("type:{secret}"),
+                reason,
+            })?);
+        }
     }
-    Ok(generation)
+    let mut secrets = revealed.iter();
+    let mut inputs = Vec::with_capacity(steps.len());
+    for step in steps {
+        match step {
+            AutomationStep::Key { key } => inputs.push(Input::Key(*key)),
+            AutomationStep::Type { text } => inputs.push(Input::Text(text)),
+            AutomationStep::TypeSecret { .. } => {
+                inputs.extend(secrets.next().map(|text| Input::Text(text)));
+            }
+            AutomationStep::Paste { text } => inputs.push(Input::Paste(text)),
+            AutomationStep::Send { text } => inputs.push(Input::Raw(text)),
+            AutomationStep::Mouse { col, row, button, action } => {
+                plane.reach_point(*col, *row)?;
+                inputs.extend(mouse_inputs((*col, *row), *button, *action));
+            }
+            other => {
+                return Err(AutomationError::Unsupported {
+                    operation: other.to_string(),
+                    reason: "a batch holds only input steps".into(),
+                });
+            }
+        }
+    }
+    let has_secret = steps.iter().any(|step| matches!(step, AutomationStep::TypeSecret { .. }));
+    plane.deliver_all(&inputs).map_err(|error| match error {
+        // A refused key inside a secret would name one of its characters.
+        AutomationError::RefusedKey { app, .. } if has_secret => AutomationError::NotActionable {
+            target: app.into(),
+            operation: "batch".into(),
+            reason: "the batch holds a key the app refuses in automation".into(),
+        },
+        other => other,
+    })
 }
 
 fn pointer<P: Plane + ?Sized>(
@@ -182,34 +246,30 @@ fn type_secret<P: Plane + ?Sized>(plane: &mut P, secret: &Secret) -> Result<(), 
     })
 }
 
-/// A raw mouse event at a cell: only checks that the cell is on the
-/// screen, like a `col,row` selector.
-fn mouse<P: Plane + ?Sized>(
-    plane: &mut P,
+/// The pointer inputs of a raw mouse event at a cell.
+fn mouse_inputs(
     (col, row): (u16, u16),
     button: PointerButton,
     action: PointerAction,
-) -> Result<(), AutomationError> {
-    plane.reach_point(col, row)?;
+) -> Vec<Input<'static>> {
     let held = match button {
         PointerButton::Left => Some(MouseButton::Left),
         PointerButton::Middle => Some(MouseButton::Middle),
         PointerButton::Right => Some(MouseButton::Right),
         _ => None,
     };
-    let kinds: &[PointerKind] = match (button, held, action) {
-        (PointerButton::WheelUp, ..) => &[PointerKind::ScrollUp],
-        (PointerButton::WheelDown, ..) => &[PointerKind::ScrollDown],
-        (_, Some(held), PointerAction::Click) => &[PointerKind::Down(held), PointerKind::Up(held)],
-        (_, Some(held), PointerAction::Press) => &[PointerKind::Down(held)],
-        (_, Some(held), PointerAction::Release) => &[PointerKind::Up(held)],
-        (_, Some(held), PointerAction::Move) => &[PointerKind::Drag(held)],
-        _ => &[PointerKind::Moved],
+    let kinds = match (button, held, action) {
+        (PointerButton::WheelUp, ..) => vec![PointerKind::ScrollUp],
+        (PointerButton::WheelDown, ..) => vec![PointerKind::ScrollDown],
+        (_, Some(held), PointerAction::Click) => {
+            vec![PointerKind::Down(held), PointerKind::Up(held)]
+        }
+        (_, Some(held), PointerAction::Press) => vec![PointerKind::Down(held)],
+        (_, Some(held), PointerAction::Release) => vec![PointerKind::Up(held)],
+        (_, Some(held), PointerAction::Move) => vec![PointerKind::Drag(held)],
+        _ => vec![PointerKind::Moved],
     };
-    for &kind in kinds {
-        pointer(plane, kind, col, row)?;
-    }
-    Ok(())
+    kinds.into_iter().map(|kind| Input::Pointer { kind, col, row }).collect()
 }
 
 fn scroll<P: Plane + ?Sized>(

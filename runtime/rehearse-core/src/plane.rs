@@ -170,6 +170,19 @@ pub trait Plane {
     /// with while handling it.
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError>;
 
+    /// Delivers several inputs as one: a terminal writes them in one write
+    /// (`batch:`, a click's press and release). By default, one by one.
+    ///
+    /// # Errors
+    ///
+    /// As [`deliver`](Self::deliver), for the first input that fails.
+    fn deliver_all(&mut self, inputs: &[Input<'_>]) -> Result<(), AutomationError> {
+        for &input in inputs {
+            self.deliver(input)?;
+        }
+        Ok(())
+    }
+
     /// Lets the plane's time pass: logical time under a controlled clock,
     /// wall time where time is real.
     ///

@@ -310,6 +310,16 @@ pub enum AutomationStep {
         /// How long to wait.
         timeout: Duration,
     },
+    /// Several input steps written to the target in one write, with an
+    /// optional wait after them as the only point where the step waits
+    /// (`batch:(type:"ls"; key:enter; wait-for:contains=README,screen,5000)`).
+    /// Build it with [`batch`](Self::batch).
+    Batch {
+        /// The inputs: `key:`, `type:`, `paste:`, `send:` and `mouse:` steps.
+        inputs: Vec<AutomationStep>,
+        /// The wait after them, if any.
+        then: Option<Box<AutomationStep>>,
+    },
     /// A step with a label that results and failures name it by
     /// (`[open_menu] click:#menu`), a guard that skips it when false
     /// (`when(exists,#dialog) key:esc`), or both. Build it with
@@ -421,6 +431,46 @@ impl AutomationStep {
         Self::TypeSecret { secret }
     }
 
+    /// A batch of input steps written at once, then an optional wait.
+    ///
+    /// # Errors
+    ///
+    /// A step that is not an input (`key:`, `type:`, `paste:`, `send:`,
+    /// `mouse:`), a `then` that is not a `wait-for:`, or no inputs: the
+    /// message says which.
+    pub fn batch(inputs: Vec<Self>, then: Option<Self>) -> Result<Self, String> {
+        if inputs.is_empty() {
+            return Err("a batch needs at least one input step".into());
+        }
+        if let Some(step) = inputs.iter().find(|step| !step.is_input()) {
+            return Err(format!(
+                "`{step}` is not an input step; a batch holds `key:`, `type:`, `paste:`, `send:` and `mouse:` steps, then at most one `wait-for:`, last"
+            ));
+        }
+        if let Some(then) = &then
+            && !matches!(then, Self::WaitFor { .. } | Self::WaitForTerminal { .. })
+        {
+            return Err(format!(
+                "`{then}` cannot end a batch; only a `wait-for:` can, as the batch's one sync point"
+            ));
+        }
+        Ok(Self::Batch { inputs, then: then.map(Box::new) })
+    }
+
+    /// Whether the step is plain input a batch can hold: `key:`, `type:`,
+    /// `paste:`, `send:`, `mouse:`.
+    pub const fn is_input(&self) -> bool {
+        matches!(
+            self,
+            Self::Key { .. }
+                | Self::Type { .. }
+                | Self::TypeSecret { .. }
+                | Self::Paste { .. }
+                | Self::Send { .. }
+                | Self::Mouse { .. }
+        )
+    }
+
     /// Paste text.
     pub fn paste(text: impl Into<String>) -> Self {
         Self::Paste { text: text.into() }
@@ -447,6 +497,10 @@ impl AutomationStep {
     pub fn needs_terminal(&self) -> bool {
         match self {
             Self::Paste { .. } | Self::Send { .. } | Self::WaitForTerminal { .. } => true,
+            Self::Batch { inputs, then } => {
+                inputs.iter().any(Self::needs_terminal)
+                    || then.as_deref().is_some_and(Self::needs_terminal)
+            }
             Self::Annotated { guard, step, .. } => {
                 matches!(guard.as_deref(), Some(Guard::Terminal(_))) || step.needs_terminal()
             }
@@ -510,6 +564,7 @@ impl AutomationStep {
             Self::Send { .. } => Verb::Send,
             Self::Mouse { .. } => Verb::Mouse,
             Self::Annotated { step, .. } => step.verb(),
+            Self::Batch { .. } => Verb::Batch,
         }
     }
 }
@@ -551,6 +606,19 @@ impl fmt::Display for AutomationStep {
             }
             Self::Mouse { col, row, button, action } => {
                 write!(f, "{verb}:{col},{row},{button},{action}")
+            }
+            Self::Batch { inputs, then } => {
+                write!(f, "{verb}:(")?;
+                for (at, input) in inputs.iter().enumerate() {
+                    if at > 0 {
+                        f.write_str("; ")?;
+                    }
+                    input.fmt(f)?;
+                }
+                if let Some(then) = then {
+                    write!(f, "; {then}")?;
+                }
+                f.write_str(")")
             }
             Self::Annotated { label, guard, step } => {
                 if let Some(label) = label {

@@ -54,6 +54,9 @@ closed_set! {
         Send = "send",
         /// `mouse:COL,ROW[,BUTTON[,ACTION]]`: one raw mouse event.
         Mouse = "mouse",
+        /// `batch:(STEP; STEP; ...)`: input steps in one write, then an
+        /// optional `wait-for:`.
+        Batch = "batch",
     }
 }
 
@@ -80,6 +83,9 @@ impl Verb {
             }
             Self::Paste => "paste:TEXT (such as `paste:\"two\nlines\"`)",
             Self::Send => "send:TEXT (such as `send:\"\\e[A\"`)",
+            Self::Batch => {
+                "batch:(STEP; STEP; ...) with input steps and an optional last wait-for (such as `batch:(type:ls; key:enter; wait-for:contains=README,screen,5000)`)"
+            }
             Self::Mouse => {
                 "mouse:COL,ROW[,BUTTON[,ACTION]] (such as `mouse:10,4,right,press`; buttons left, middle, right, wheel-up, wheel-down, none; actions click, press, release, move)"
             }
@@ -100,7 +106,7 @@ mod tests {
 
     #[test]
     fn every_verb_round_trips() {
-        assert_eq!(Verb::ALL.len(), 18);
+        assert_eq!(Verb::ALL.len(), 19);
         for &verb in Verb::ALL {
             assert_eq!(verb.as_str().parse::<Verb>(), Ok(verb));
             assert!(verb.usage().starts_with(verb.as_str()), "{verb}");

@@ -150,3 +150,21 @@ fn guards_read_the_settled_screen_and_the_process() {
     let screen = terminal.pty().screen_text();
     assert!(!screen.contains("no-2") && !screen.contains("gone"), "{screen}");
 }
+
+#[test]
+fn a_batch_is_one_write_and_waits_once() {
+    let mut terminal =
+        Terminal::spawn(PtySessionOptions::new(fixture("echo")).size(200, 24)).unwrap();
+    let report = terminal
+        .run_script(
+            r#"wait-for:contains=ready,screen,10000
+            batch:(type:ab; key:enter; send:"\e[A"; mouse:0,0,wheel-down; wait-for:contains=total=16,history,10000)"#,
+        )
+        .unwrap();
+    assert_eq!(report.steps.len(), 2);
+    // One write, so the fixture read it in one read: one `in:` line.
+    let pty = terminal.pty();
+    let all = pty.scrollback_text() + "\n" + &pty.screen_text();
+    let reads: Vec<&str> = all.lines().filter_map(|line| line.strip_prefix("in: ")).collect();
+    assert_eq!(reads, [hex(b"ab\r\x1b[A\x1b[<65;1;1M").as_str()]);
+}

@@ -50,6 +50,23 @@ fn main() {
     ];
     let lowered: Vec<AutomationStep> = steps.into_iter().map(|step| step.step).collect();
     assert_eq!(lowered, expected);
+    // A batch: inputs in one write, then its one wait.
+    let batch = scenario! { batch:(type:"ls"; key:enter; wait-for:contains="README",screen,5000); };
+    let batch: Vec<AutomationStep> = batch.into_iter().map(|step| step.step).collect();
+    assert_eq!(
+        batch,
+        [AutomationStep::batch(
+            vec![AutomationStep::type_text("ls"), AutomationStep::key(KeyCode::Enter)],
+            Some(AutomationStep::wait_for_terminal(
+                TerminalCondition::Text {
+                    region: TextRegion::Screen,
+                    matcher: TextMatcher::Contains("README".into()),
+                },
+                five,
+            )),
+        )
+        .unwrap()]
+    );
     // Labels and guards, on nodes and on the terminal.
     let guarded = scenario! {
         [close] when(exists, #dialog) key:esc;

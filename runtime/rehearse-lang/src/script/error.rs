@@ -109,6 +109,9 @@ closed_set! {
         /// `${secret.NAME}` that is unclosed or does not name an
         /// environment variable.
         InvalidSecret = "invalid-secret",
+        /// `batch:` that is not `(STEP; ...)`, is empty, or holds a step that
+        /// is not an input (or a `wait-for:` that is not last).
+        MalformedBatch = "malformed-batch",
     }
 }
 

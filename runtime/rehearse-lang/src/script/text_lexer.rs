@@ -97,9 +97,25 @@ impl<'t> Lexer<'t> {
         let mut lexemes: Vec<Located<Lexeme>> = Vec::new();
         let mut error = None;
         let mut at = start;
+        // Inside `batch:(...)`, `;` separates the batch's own steps.
+        let mut batch_depth = 0usize;
         while at < end {
             let character = text[at..].chars().next().unwrap_or('\0');
             match character {
+                '(' if batch_depth > 0 || ends_with_batch(&lexemes) => {
+                    batch_depth += 1;
+                    lexemes.push(Located::char('(', at as u32));
+                    at += 1;
+                }
+                ')' if batch_depth > 0 => {
+                    batch_depth -= 1;
+                    lexemes.push(Located::char(')', at as u32));
+                    at += 1;
+                }
+                ';' if batch_depth > 0 => {
+                    lexemes.push(Located::char(';', at as u32));
+                    at += 1;
+                }
                 ';' => {
                     flush(&mut lexemes, &mut error, &self.quote_ends, steps);
                     at += 1;
@@ -182,6 +198,19 @@ impl<'t> Lexer<'t> {
         self.quote_ends.insert(open as u32, at as u32);
         (Located::quoted(content, open as u32), at, error)
     }
+}
+
+/// Whether the step so far ends with the verb `batch:` (its `(` opens the
+/// batch's steps).
+fn ends_with_batch(lexemes: &[Located<Lexeme>]) -> bool {
+    let tail: Vec<char> = lexemes
+        .iter()
+        .rev()
+        .map_while(|lexeme| lexeme.value.as_char())
+        .skip_while(|character| character.is_whitespace())
+        .take(6)
+        .collect();
+    tail.iter().rev().collect::<String>() == "batch:"
 }
 
 /// Ends the current step: trims it, skips it if blank, and records it.

@@ -75,7 +75,13 @@ impl TerminalPlane {
         self.pty.write(bytes).map_err(|error| automation_error(error, "the input reached it"))
     }
 
-    fn pointer(&mut self, kind: PointerKind, col: u16, row: u16) -> Result<(), AutomationError> {
+    /// The bytes a pointer event is, for the modes the program set.
+    fn pointer_bytes(
+        &self,
+        kind: PointerKind,
+        col: u16,
+        row: u16,
+    ) -> Result<Vec<u8>, AutomationError> {
         let (button, action) = match kind {
             PointerKind::Moved => (MouseInputButton::None, MouseAction::Move),
             PointerKind::Down(button) => (MouseInputButton::Button(button), MouseAction::Press),
@@ -91,14 +97,41 @@ impl TerminalPlane {
             }
         };
         let input = MouseInput { col, row, button, action };
-        let bytes = encode::mouse(input, self.pty.input_modes()).map_err(|error| {
+        encode::mouse(input, self.pty.input_modes()).map_err(|error| {
             AutomationError::NotActionable {
                 target: "the program".into(),
                 operation: format!("mouse {action:?} at {col},{row}").to_lowercase(),
                 reason: error.to_string(),
             }
-        })?;
-        self.write(&bytes)
+        })
+    }
+
+    /// The bytes an input is, for the modes the program set.
+    fn input_bytes(&self, input: Input<'_>) -> Result<Vec<u8>, AutomationError> {
+        match input {
+            Input::Pointer { kind, col, row } => self.pointer_bytes(kind, col, row),
+            Input::Key(key) => encode::key(key, self.pty.input_modes()).map_err(|error| {
+                AutomationError::NotActionable {
+                    target: "the program".into(),
+                    operation: format!("key:{key}"),
+                    reason: error.to_string(),
+                }
+            }),
+            Input::Text(text) => Ok(typed(text)),
+            Input::Paste(text) => Ok(encode::paste(text, self.pty.input_modes())),
+            Input::Raw(text) => Ok(text.as_bytes().to_vec()),
+            Input::Focus(target) => Err(AutomationError::NotAvailable {
+                what: match target.order() {
+                    Some(order) => format!("focus:{order}"),
+                    None => "focus".into(),
+                },
+                reason: format!("{NO_TREE}; press the program's own keys instead (`key:tab`)"),
+            }),
+            _ => Err(AutomationError::Unsupported {
+                operation: format!("{input:?}"),
+                reason: "the terminal plane does not know this input".into(),
+            }),
+        }
     }
 
     /// Waits for a settled screen, bounded by the settle timeout.
@@ -247,33 +280,18 @@ impl Plane for TerminalPlane {
     }
 
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
-        match input {
-            Input::Pointer { kind, col, row } => self.pointer(kind, col, row),
-            Input::Key(key) => {
-                let bytes = encode::key(key, self.pty.input_modes()).map_err(|error| {
-                    AutomationError::NotActionable {
-                        target: "the program".into(),
-                        operation: format!("key:{key}"),
-                        reason: error.to_string(),
-                    }
-                })?;
-                self.write(&bytes)
-            }
-            Input::Text(text) => self.write(&typed(text)),
-            Input::Paste(text) => self.write(&encode::paste(text, self.pty.input_modes())),
-            Input::Raw(text) => self.write(text.as_bytes()),
-            Input::Focus(target) => Err(AutomationError::NotAvailable {
-                what: match target.order() {
-                    Some(order) => format!("focus:{order}"),
-                    None => "focus".into(),
-                },
-                reason: format!("{NO_TREE}; press the program's own keys instead (`key:tab`)"),
-            }),
-            _ => Err(AutomationError::Unsupported {
-                operation: format!("{input:?}"),
-                reason: "the terminal plane does not know this input".into(),
-            }),
+        let bytes = self.input_bytes(input)?;
+        self.write(&bytes)
+    }
+
+    fn deliver_all(&mut self, inputs: &[Input<'_>]) -> Result<(), AutomationError> {
+        // One write: the program reads the batch as a terminal would send a
+        // burst, with nothing settled in between.
+        let mut bytes = Vec::new();
+        for &input in inputs {
+            bytes.extend(self.input_bytes(input)?);
         }
+        self.write(&bytes)
     }
 
     fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {

@@ -13,6 +13,7 @@
 
 mod annotation;
 mod arguments;
+mod batch;
 mod key;
 mod numbers;
 mod piece;
@@ -203,6 +204,7 @@ impl Parser {
                 self.free_text(argument, "the text to send")?.unwrap_or_default(),
             ),
             Verb::Mouse => self.mouse(argument)?,
+            Verb::Batch => self.batch(argument, &mut facts)?,
         };
         Ok(ParsedStep { step, facts })
     }
