@@ -8,34 +8,29 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// The todo example's binary, built once by the cargo running the tests.
+/// An example's binary, built by the cargo running the tests.
+fn example(name: &str) -> PathBuf {
+    let output = Command::new(env!("CARGO"))
+        .args(["build", "-q", "-p", "rehearse-examples", "--bin", name, "--message-format=json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find_map(|message| {
+            let this = message["target"]["name"] == name;
+            message["executable"].as_str().filter(|_| this).map(PathBuf::from)
+        })
+        .expect("cargo names the executable")
+}
+
+/// The todo example's binary, built once.
 fn todo() -> &'static Path {
     static TODO: OnceLock<PathBuf> = OnceLock::new();
-    TODO.get_or_init(|| {
-        let output = Command::new(env!("CARGO"))
-            .args([
-                "build",
-                "-q",
-                "-p",
-                "rehearse-examples",
-                "--bin",
-                "todo",
-                "--message-format=json",
-            ])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .expect("cargo runs");
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        String::from_utf8(output.stdout)
-            .unwrap()
-            .lines()
-            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-            .find_map(|message| {
-                let is_todo = message["target"]["name"] == "todo";
-                message["executable"].as_str().filter(|_| is_todo).map(PathBuf::from)
-            })
-            .expect("cargo names the todo executable")
-    })
+    TODO.get_or_init(|| example("todo"))
 }
 
 /// A private runtime directory; closes every session left in it when dropped.
@@ -128,9 +123,16 @@ fn render_prints_the_app_after_its_script() {
 }
 
 #[test]
-fn state_is_not_available_without_a_model_plane() {
+fn state_prints_the_model_plane_or_says_it_is_not_available() {
     let runtime = Runtime::new();
-    let error = runtime.fails(&["state", "--exec", todo().to_str().unwrap()], 2);
+    let todo = todo().to_str().unwrap();
+    let state =
+        runtime.ok(&["state", "--exec", todo, "--send", "click:#new-todo; type:Tea; key:Enter"]);
+    let state: serde_json::Value = serde_json::from_str(&state).unwrap();
+    assert_eq!(state["items"][0]["title"], "Tea");
+    assert_eq!(state["filter"], "all");
+    let login = example("login");
+    let error = runtime.fails(&["state", "--exec", login.to_str().unwrap()], 2);
     assert!(error.contains("not available"), "{error}");
 }
 

@@ -171,14 +171,46 @@ fn png_and_state_need_their_capabilities() {
     let mut client = served.client();
     let error = refused(client.request(snapshot(SnapshotFormat::Png), 5_000));
     assert_eq!(error.code, ErrorCode::UnsupportedCapability);
+    let error = refused(client.request(RequestBody::State, 5_000));
+    assert_eq!(error.code, ErrorCode::UnsupportedCapability);
     let ack = client.hello(&["snapshot-png", "model-state", "x-future"]).unwrap();
     let granted: Vec<&str> = ack.capabilities.iter().map(|c| c.as_str()).collect();
-    assert_eq!(granted, ["snapshot-png"], "the todo app exposes no model state");
+    assert_eq!(granted, ["snapshot-png", "model-state"]);
     let OkReply::Snapshot(png) = client.request(snapshot(SnapshotFormat::Png), 5_000).unwrap()
     else {
         panic!("a png")
     };
     assert_eq!(&png.data.as_slice()[..4], b"\x89PNG");
+}
+
+#[test]
+fn state_is_the_apps_model_plane_projection() {
+    let served = Served::todo();
+    let mut client = served.client();
+    client.hello(&["model-state"]).unwrap();
+    client
+        .request(act("click:#new-todo; type:Buy milk; key:Enter; click:#filter-done"), 5_000)
+        .unwrap();
+    let OkReply::State(state) = client.request(RequestBody::State, 5_000).unwrap() else {
+        panic!("state answers state")
+    };
+    assert_eq!(state.generation, served.ping());
+    assert_eq!(state.state["filter"], "done");
+    assert_eq!(state.state["items"][0]["title"], "Buy milk");
+    assert_eq!(state.state["items"][0]["done"], false);
+    assert_eq!(state.state["visible"], serde_json::json!([]), "the done filter hides it");
+    assert_eq!(state.state["remaining"], 1);
+}
+
+#[test]
+fn an_app_without_a_model_plane_grants_no_state() {
+    let served = Served::app_with(
+        rehearse_examples::login::LoginApp::default,
+        rehearse_protocol::Limits::default(),
+    );
+    let mut client = served.client();
+    let ack = client.hello(&["model-state"]).unwrap();
+    assert!(ack.capabilities.is_empty(), "{ack:?}");
     let error = refused(client.request(RequestBody::State, 5_000));
     assert_eq!(error.code, ErrorCode::UnsupportedCapability);
 }

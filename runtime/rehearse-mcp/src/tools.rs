@@ -336,7 +336,7 @@ impl RehearseTools {
 
     /// Reads the model-plane state.
     #[tool(
-        description = "A rehearse app's model-plane state as JSON (not available until the app exposes one)."
+        description = "A rehearse app's model-plane state as JSON (not available for a program, or an app that exposes none)."
     )]
     async fn state(&self, Parameters(args): Parameters<SessionArgs>) -> CallToolResult {
         match self.request(args.session, RequestBody::State, 10_000).await {

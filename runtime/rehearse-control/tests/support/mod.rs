@@ -1,4 +1,4 @@
-//! A todo app served in-process on a thread of its own, over a real socket
+//! An app (the todo example unless told) served in-process on a thread of its own, over a real socket
 //! in a private temporary directory.
 
 #![allow(dead_code)]
@@ -34,14 +34,18 @@ impl Served {
     }
 
     pub fn todo_with(limits: Limits) -> Served {
+        Served::app_with(TodoApp::default, limits)
+    }
+
+    /// Any app, made on the server's thread (it never crosses threads).
+    pub fn app_with<C: rehearse::Component>(make: fn() -> C, limits: Limits) -> Served {
         let dir = private_dir();
-        let socket = dir.path().join("todo.sock");
+        let socket = dir.path().join("app.sock");
         let (ready, bound) = mpsc::channel();
         let path = socket.clone();
         let thread = std::thread::spawn(move || {
             let options = SessionOptions::default().viewport(60, 16).clock(ClockMode::Realtime);
-            let mut app =
-                ServedApp::start(TodoApp::default(), options).map_err(|e| e.to_string())?;
+            let mut app = ServedApp::start(make(), options).map_err(|e| e.to_string())?;
             let server = Server::bind(ServerConfig::new(&path).limits(limits));
             let server = match server {
                 Ok(server) => {

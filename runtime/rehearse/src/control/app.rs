@@ -77,6 +77,10 @@ impl<C: Component> Served for ServedApp<C> {
         !self.engine.idle_report().is_idle()
     }
 
+    fn model_state(&self) -> Option<serde_json::Value> {
+        self.engine.app().model_state()
+    }
+
     fn ended(&self) -> Option<String> {
         if self.engine.quit_requested() {
             Some("the app quit".into())

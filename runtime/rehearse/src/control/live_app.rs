@@ -92,6 +92,10 @@ impl<C: Component> Served for WatchedApp<C> {
         !self.engine.idle_report().is_idle()
     }
 
+    fn model_state(&self) -> Option<serde_json::Value> {
+        self.engine.app().model_state()
+    }
+
     fn ended(&self) -> Option<String> {
         if self.quit {
             Some("Ctrl+C".into())
