@@ -28,6 +28,11 @@ pub struct Discovery {
     pub started_at: u64,
     /// The protocol it speaks.
     pub protocol: String,
+    /// The socket of the rehearse app the host runs, once it serves one
+    /// (the host offers it `REHEARSE_CONTROL`): its semantic tree and model
+    /// plane are reached there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub app: Option<PathBuf>,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -94,6 +99,17 @@ impl Discovery {
         let json = serde_json::to_vec_pretty(self).expect("a discovery serializes");
         write_private(&file(dir, &self.id), &json)?;
         write_private(&dir.join("latest.json"), &json)
+    }
+
+    /// Rewrites `<id>.json`, and `latest.json` when it still names this
+    /// session (a newer session keeps its place).
+    pub fn republish(&self, dir: &Path) -> Result<(), Failure> {
+        let json = serde_json::to_vec_pretty(self).expect("a discovery serializes");
+        write_private(&file(dir, &self.id), &json)?;
+        if read(&dir.join("latest.json")).is_ok_and(|latest| latest.id == self.id) {
+            write_private(&dir.join("latest.json"), &json)?;
+        }
+        Ok(())
     }
 
     /// Removes `<id>.json`, and `latest.json` when it names this session.
@@ -187,6 +203,7 @@ mod tests {
             pid: std::process::id(),
             started_at: 5,
             protocol: "rehearse/1".into(),
+            app: None,
         };
         one.publish(dir.path()).unwrap();
         for name in ["a-1.json", "latest.json"] {

@@ -4,9 +4,10 @@
 //! for the idle timeout. It never outlives its program.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
 
-use rehearse_control::{Served, Server, ServerConfig};
+use rehearse_control::{Client, Served, Server, ServerConfig};
 use rehearse_core::artifacts::Screen;
 use rehearse_core::{AutomationError, Plane};
 use rehearse_protocol::{PROTOCOL_VERSION, ServerRole};
@@ -19,9 +20,25 @@ use crate::exit::Failure;
 pub struct HostedProgram {
     terminal: Terminal,
     closed: bool,
+    /// The session's discovery file, rewritten when the program turns out
+    /// to be a rehearse app serving the socket the host offered it.
+    discovery: Discovery,
+    dir: PathBuf,
+    offered: PathBuf,
 }
 
 impl HostedProgram {
+    /// Notes the app's socket once it answers there.
+    fn adopt_app_socket(&mut self) {
+        if self.discovery.app.is_some() || !self.offered.exists() {
+            return;
+        }
+        if Client::connect(&self.offered).is_ok() {
+            self.discovery.app = Some(self.offered.clone());
+            let _ = self.discovery.republish(&self.dir);
+        }
+    }
+
     /// Whether the screen shows something the committed generation does not.
     fn changed(&self) -> bool {
         let now = Screen::from_buffer(&self.terminal.pty().buffer());
@@ -44,7 +61,11 @@ impl Served for HostedProgram {
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {
-        if self.closed || !self.changed() {
+        if self.closed {
+            return Ok(());
+        }
+        self.adopt_app_socket();
+        if !self.changed() {
             return Ok(());
         }
         // A program that never stops writing must not stop the host: the
@@ -110,10 +131,11 @@ pub fn run(args: HostArgs) -> Result<(), Failure> {
         let _ = out.flush();
     };
     match start(&args) {
-        Ok((server, mut hosted, discovery, dir)) => {
+        Ok((server, mut hosted)) => {
             announce(format!("ready {}", args.id));
             let outcome = server.serve(&mut hosted);
-            discovery.remove(&dir);
+            hosted.discovery.remove(&hosted.dir);
+            let _ = std::fs::remove_file(&hosted.offered);
             drop(hosted); // kills and reaps the program's whole session
             outcome.map(|_| ()).map_err(|error| Failure::runtime(error.to_string()))
         }
@@ -136,19 +158,23 @@ pub fn marker_token() -> Result<String, Failure> {
     Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
 }
 
-type Started = (Server, HostedProgram, Discovery, std::path::PathBuf);
+type Started = (Server, HostedProgram);
 
 fn start(args: &HostArgs) -> Result<Started, Failure> {
     let started_at = discovery::now_ms();
     let dir = discovery::dir()?;
     let socket = dir.join(format!("{}.sock", args.id));
+    let offered = dir.join(format!("{}.app.sock", args.id));
     // A rehearse app announces each commit with the render-commit marker
     // under this key, so its screen settles exactly; any other program
     // ignores the variables and settles on a quiet window.
     let options = PtySessionOptions::new("/bin/sh")
         .args(["-c".to_owned(), format!("exec {}", args.exec)])
         .size(args.size.0, args.size.1)
-        .marker(marker_token()?, args.id.clone());
+        .marker(marker_token()?, args.id.clone())
+        // A rehearse app serves this socket from the terminal too: its tree
+        // and model plane become reachable.
+        .env("REHEARSE_CONTROL", &offered);
     let terminal = Terminal::spawn(options)
         .map_err(|error| Failure::runtime(format!("`{}` could not start: {error}", args.exec)))?;
     let config = ServerConfig::new(&socket).idle_timeout(Some(args.idle_timeout));
@@ -159,7 +185,17 @@ fn start(args: &HostArgs) -> Result<Started, Failure> {
         pid: std::process::id(),
         started_at,
         protocol: PROTOCOL_VERSION.into(),
+        app: None,
     };
-    discovery.publish(&dir)?;
-    Ok((server, HostedProgram { terminal, closed: false }, discovery, dir))
+    let mut hosted = HostedProgram { terminal, closed: false, discovery, dir, offered };
+    // A rehearse app binds the offered socket before its first frame, and
+    // announces that frame with a marker: once the start has gone quiet,
+    // a program that sent one serves its socket already. (One slower to
+    // start is found by the pump later.)
+    let _ = hosted.terminal.pty().wait_idle(Duration::from_millis(120), Duration::from_secs(5));
+    if hosted.terminal.pty().last_marker_revision().is_some() {
+        hosted.adopt_app_socket();
+    }
+    hosted.discovery.publish(&hosted.dir)?;
+    Ok((server, hosted))
 }

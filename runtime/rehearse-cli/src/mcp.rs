@@ -27,7 +27,14 @@ impl rehearse_mcp::Sessions for CliSessions {
     }
 
     fn find(&self, id: Option<&str>) -> Result<(String, PathBuf), String> {
-        discovery::find(id).map(|found| (found.id, found.socket)).map_err(|failure| failure.message)
+        let found = discovery::find(id).map_err(|failure| failure.message)?;
+        // A rehearse app's own socket, when it serves one: its tree and
+        // model plane are there (closing it ends the app, and the host with it).
+        let socket = match found.app {
+            Some(app) if rehearse_control::Client::connect(&app).is_ok() => app,
+            _ => found.socket,
+        };
+        Ok((found.id, socket))
     }
 
     fn closed(&self, id: &str) {

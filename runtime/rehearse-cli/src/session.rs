@@ -83,9 +83,25 @@ pub fn open(open: &Open) -> Result<String, Failure> {
     }
 }
 
-/// Connects to the session `id` names, or the most recent one.
+/// Connects to the session `id` names, or the most recent one: to the
+/// rehearse app it runs when that app serves its socket (its tree and model
+/// plane are there), else to the host.
 pub fn connect(id: Option<&str>) -> Result<(Discovery, Client), Failure> {
     let found = discovery::find(id)?;
+    if let Some(app) = &found.app
+        && let Ok(client) = Client::connect(app)
+    {
+        return Ok((found, client));
+    }
+    connect_host_of(found)
+}
+
+/// Connects to the host of the session `id` names (its terminal, its close).
+pub fn connect_host(id: Option<&str>) -> Result<(Discovery, Client), Failure> {
+    connect_host_of(discovery::find(id)?)
+}
+
+fn connect_host_of(found: Discovery) -> Result<(Discovery, Client), Failure> {
     let client = Client::connect(&found.socket).map_err(|error| {
         Failure::runtime(format!(
             "session {} does not answer on {}: {error}",
@@ -139,7 +155,8 @@ pub fn send(id: Option<&str>, script: &str) -> Result<u64, Failure> {
 
 /// `snapshot`: the bytes in `format`.
 pub fn snapshot(id: Option<&str>, format: SnapshotFormat) -> Result<Vec<u8>, Failure> {
-    let (_, mut client) = connect(id)?;
+    let (_, mut client) =
+        if format == SnapshotFormat::Terminal { connect_host(id)? } else { connect(id)? };
     client.hello(&[known::SNAPSHOT_PNG, known::TERMINAL])?;
     match client.request(RequestBody::Snapshot(Snapshot { format }), 10_000)? {
         OkReply::Snapshot(snapshot) => Ok(snapshot.data.into_vec()),
@@ -166,7 +183,7 @@ pub fn wait(id: Option<&str>, idle_ms: u64, timeout_ms: u64) -> Result<u64, Fail
 
 /// `close`: the host stops its program and exits; the discovery files go.
 pub fn close(id: Option<&str>) -> Result<(), Failure> {
-    let (found, mut client) = connect(id)?;
+    let (found, mut client) = connect_host(id)?;
     client.request(RequestBody::Close, 10_000)?;
     found.remove(&discovery::dir()?);
     Ok(())

@@ -259,10 +259,16 @@ fn a_session_of_the_todo_app_in_a_pty() {
     runtime.ok(&["open", "--exec", todo().to_str().unwrap(), "--size", "60x12"]);
     runtime.ok(&["wait"]);
     assert_eq!(settled_by(&runtime), "marker", "the app announces its commits to the host");
+    // The app serves the socket its host offered it: its tree is reachable.
+    let tree = runtime.ok(&["snapshot", "--format", "json"]);
+    assert!(tree.contains("\"new-todo\""), "{tree}");
     runtime.ok(&["send", "--text", "Buy milk", "Enter"]);
     runtime.ok(&["wait"]);
     let screen = runtime.ok(&["snapshot"]);
     assert!(screen.contains("[ ] Buy milk") && screen.contains("1 item left"), "{screen}");
+    // What the person would see in the PTY shows it too.
+    let golden = runtime.ok(&["snapshot", "--format", "terminal"]);
+    assert!(golden.contains("Buy milk"), "{golden}");
     runtime.ok(&["close"]);
 }
 

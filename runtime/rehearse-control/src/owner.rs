@@ -149,6 +149,8 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             _ => {}
         }
         let outcome = self.answer(&job);
+        // Drawn before answered; a failure to draw shows again at the pump.
+        let _ = self.served.after_request();
         self.publish();
         match outcome {
             Ok(payload) => job.ok(payload),

@@ -37,6 +37,19 @@ pub trait Served {
     /// What processing that work fails with.
     fn pump(&mut self) -> Result<(), AutomationError>;
 
+    /// Called after each request ran and before its reply is sent: a
+    /// session shown in a real terminal draws what the request committed
+    /// here, so a person sees it no later than the client hears of it. By
+    /// default nothing.
+    ///
+    /// # Errors
+    ///
+    /// What drawing fails with (the request's reply is sent regardless; the
+    /// next [`pump`](Self::pump) meets the failure again).
+    fn after_request(&mut self) -> Result<(), AutomationError> {
+        Ok(())
+    }
+
     /// How soon [`pump`](Self::pump) should run again when no request
     /// arrives (a timer's due time, a command still running).
     fn next_wake(&self) -> Option<Duration>;

@@ -84,6 +84,10 @@ impl<C: Component> Served for WatchedApp<C> {
         self.screen.present(&self.engine, taken.events > 0)
     }
 
+    fn after_request(&mut self) -> Result<(), AutomationError> {
+        self.screen.present(&self.engine, false)
+    }
+
     fn next_wake(&self) -> Option<Duration> {
         Some(self.engine.until_next_timer().map_or(INPUT_TICK, |due| due.min(INPUT_TICK)))
     }
