@@ -30,8 +30,11 @@ impl rehearse_mcp::Sessions for CliSessions {
         let found = discovery::find(id).map_err(|failure| failure.message)?;
         // A rehearse app's own socket, when it serves one: its tree and
         // model plane are there (closing it ends the app, and the host with it).
-        let socket = match found.app {
-            Some(app) if rehearse_control::Client::connect(&app).is_ok() => app,
+        let socket = match &found.app {
+            Some(app) if rehearse_control::Client::connect(app).is_ok() => {
+                session::keep_alive(&found);
+                app.clone()
+            }
             _ => found.socket,
         };
         Ok((found.id, socket))

@@ -91,9 +91,18 @@ pub fn connect(id: Option<&str>) -> Result<(Discovery, Client), Failure> {
     if let Some(app) = &found.app
         && let Ok(client) = Client::connect(app)
     {
+        keep_alive(&found);
         return Ok((found, client));
     }
     connect_host_of(found)
+}
+
+/// A `ping` to the host: talking to the app is using the session too, so
+/// the host's idle timeout counts from here.
+pub fn keep_alive(found: &Discovery) {
+    if let Ok(mut host) = Client::connect(&found.socket) {
+        let _ = host.request(rehearse_protocol::RequestBody::Ping, 1_000);
+    }
 }
 
 /// Connects to the host of the session `id` names (its terminal, its close).
