@@ -22,7 +22,7 @@ use rehearse::adopt::{Crossterm, EventSource, Scope, Tag, TagList};
 
 rehearse::automation_ids! {
     /// The ids the shopping list's tags use, shared with its tests.
-    pub mod ids {
+    pub mod ids for App {
         /// The new-item field.
         NEW_ITEM = "new-item";
         /// The list.
@@ -36,6 +36,10 @@ rehearse::automation_ids! {
         /// Its no button.
         NO = "confirm-no";
     }
+}
+
+impl rehearse::DeclaresIds for App {
+    const AUTOMATION_IDS: rehearse::AutomationIds = ids::DECLARED;
 }
 
 const TICK: Duration = Duration::from_millis(250);

@@ -54,6 +54,9 @@ fn typing_adds_an_item_and_the_flash_clears_on_the_controlled_clock() {
     let mut harness = harness();
     harness
         .run(scenario! {
+            // `App` declares its ids (`rehearse::DeclaresIds`): every `#id`
+            // below is checked at compile time.
+            app = rehearse_examples::shopping::App;
             type:"Apples";
             key:enter;
             wait-for:count=4,@list-item,0;

@@ -138,7 +138,8 @@ pub fn derive_semantic(input: TokenStream) -> TokenStream {
 ///
 /// Every step ends with `;`. An optional header `app = Type;` comes first;
 /// with it, every `#id` a step uses must be declared by
-/// `<Type as rehearse::Component>::AUTOMATION_IDS` and no `key:` may press a
+/// `<Type as rehearse::DeclaresIds>::AUTOMATION_IDS` (every `Component`'s
+/// `AUTOMATION_IDS`) and no `key:` may press a
 /// key it refuses, or the call does not compile. Free text (what `type:`
 /// types, names after `@role=`, `text~` and `value=`/`text=` values) is a
 /// string literal; everything else is spelled as in a text script.

@@ -162,6 +162,10 @@ fn the_table_covers_every_verb_predicate_key_and_selector_form() {
     let rows = steps();
     let scripts: Vec<&str> = rows.iter().map(|row| row.0).collect();
     for &verb in Verb::ALL {
+        // `use:` expands in place into the steps of a file: no single step.
+        if verb == Verb::Use {
+            continue;
+        }
         let spelled = verb.as_str();
         assert!(
             scripts.iter().any(|s| s.split(':').next() == Some(spelled)),

@@ -157,12 +157,12 @@ fn module(input: &Input, valid: Option<&[bool]>) -> TokenStream {
     if let Some(app) = app.as_ref().filter(|_| checked) {
         let written = crate::tokens::written(app.to_token_stream());
         let message = Literal::string(&format!(
-            "`{written}` does not use `{name}::DECLARED`; set `const AUTOMATION_IDS: rehearse::AutomationIds = {name}::DECLARED;` in its `impl Component`"
+            "`{written}` does not use `{name}::DECLARED`; set `const AUTOMATION_IDS: rehearse::AutomationIds = {name}::DECLARED;` in its `impl Component` (an adopted ratatui app: in `impl rehearse::DeclaresIds`)"
         ));
         let panic = panic_over(&app.to_token_stream(), message.into_token_stream());
         assertions.extend(quote! {
             const _: () = {
-                let app = <#app as ::rehearse::Component>::AUTOMATION_IDS;
+                let app = <#app as ::rehearse::DeclaresIds>::AUTOMATION_IDS;
                 let declared = #name::DECLARED;
                 if !(::rehearse::__private::same_declared_ids(app.declared(), declared.declared())
                     && ::rehearse::__private::same_keys(app.refused_keys(), declared.refused_keys()))

@@ -6,7 +6,7 @@
 //! ```text
 //! {
 //!     // with `app = App;` only, one assertion per id and per key:
-//!     const APP_IDS: ::rehearse::AutomationIds = <App as ::rehearse::Component>::AUTOMATION_IDS;
+//!     const APP_IDS: ::rehearse::AutomationIds = <App as ::rehearse::DeclaresIds>::AUTOMATION_IDS;
 //!     const _: () = { /* panics, spanned at the id, if APP_IDS does not declare it */ };
 //!     ::rehearse::Scenario::new()
 //!         .step_at(::rehearse::AutomationStep::click(::rehearse::Selector::id("save")),
@@ -40,8 +40,25 @@ pub fn expand(
     let assertions = input.app.as_ref().map(|app| assertions(input, app, parsed));
     let mut chain = quote! { ::rehearse::Scenario::new() };
     let mut lowering_errors = TokenStream::new();
+    let mut included_files = TokenStream::new();
     if errors.is_none() {
         for (raw, parsed) in input.steps.iter().zip(parsed) {
+            if raw.included.is_some() {
+                match crate::scenario::include::lower(raw) {
+                    Ok((reads, steps)) => {
+                        included_files.extend(reads);
+                        chain.extend(steps);
+                    }
+                    Err(what) => {
+                        let error = syn::Error::new(
+                            raw.first,
+                            format!("`scenario!` cannot lower {what} from this `use:` yet"),
+                        );
+                        lowering_errors.extend(error.to_compile_error());
+                    }
+                }
+                continue;
+            }
             let Some(parsed) = parsed else { continue };
             if !raw.holes.is_empty() {
                 let pieces = crate::scenario::holes::lower(raw);
@@ -78,6 +95,7 @@ pub fn expand(
         {
             #errors
             #lowering_errors
+            #included_files
             #assertions
             #chain
         }
@@ -174,7 +192,7 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
     let mut declares_none = TokenStream::new();
     if any_id {
         let message = Literal::string(&format!(
-            "`{written}` declares no automation ids; set `const AUTOMATION_IDS` in its `impl Component` (declare them with `rehearse::automation_ids!`) so `scenario!` can check the ids it uses"
+            "`{written}` declares no automation ids; set `const AUTOMATION_IDS` in its `impl Component` (an adopted ratatui app: in `impl rehearse::DeclaresIds`), declared with `rehearse::automation_ids!`, so `scenario!` can check the ids it uses"
         ));
         let panic = panic_over(&ty.to_token_stream(), message.into_token_stream());
         declares_none = quote! {
@@ -187,7 +205,7 @@ fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenS
     }
     quote! {
         const #ids_const: ::rehearse::AutomationIds =
-            <#ty as ::rehearse::Component>::AUTOMATION_IDS;
+            <#ty as ::rehearse::DeclaresIds>::AUTOMATION_IDS;
         #declares_none
         #checks
     }

@@ -54,6 +54,8 @@ pub struct RawStep {
     pub spelling: String,
     /// The `{expr}` values in it, in order.
     pub holes: Vec<Hole>,
+    /// For `use:PATH`, the script file's steps, read and checked.
+    pub included: Option<rehearse_lang::script::Script>,
 }
 
 impl Input {
@@ -140,7 +142,14 @@ impl Input {
         }
         let end = Loc(self.loc().0.saturating_sub(1).max(start.0));
         let spelling = spelling(&lexemes);
-        RawStep { lexemes, first, range: LocRange::new(start, end), spelling, holes }
+        RawStep {
+            lexemes,
+            first,
+            range: LocRange::new(start, end),
+            spelling,
+            holes,
+            included: None,
+        }
     }
 
     fn loc(&self) -> Loc {

@@ -14,6 +14,7 @@
 
 mod expand;
 mod holes;
+mod include;
 mod lex;
 mod parse;
 

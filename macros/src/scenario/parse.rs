@@ -18,12 +18,24 @@ pub fn parse_and_check(cx: &Ctxt, input: &mut Input) -> Vec<Option<ParsedStep>> 
         context = context.plane(plane);
     }
     let mut checker = Checker::new(&context);
-    let mut parsed_steps = Vec::with_capacity(input.steps.len());
     let mut results = Vec::with_capacity(input.steps.len());
     for raw in &mut input.steps {
-        results.push(crate::scenario::holes::parse(raw));
+        match crate::scenario::include::path(raw) {
+            Some(path) => {
+                results.push(None);
+                crate::scenario::include::read(cx, &context, raw, path);
+            }
+            None => results.push(Some(crate::scenario::holes::parse(raw))),
+        }
     }
+    let mut parsed_steps = Vec::with_capacity(results.len());
     for result in results {
+        let Some(result) = result else {
+            // A `use:`: its file's steps were checked on their own.
+            checker.unknown_step();
+            parsed_steps.push(None);
+            continue;
+        };
         match result {
             Ok(parsed) => {
                 for error in checker.step(&parsed).to_vec() {

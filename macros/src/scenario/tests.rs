@@ -321,3 +321,15 @@ fn a_doc_comment_is_reported_as_a_comment_and_left_out() {
         assert!(!error.contains("never quoted"), "{error}");
     }
 }
+
+#[test]
+fn a_use_of_a_missing_file_is_an_error_naming_it() {
+    let errors = steps(tokens! { use:"no/such/file.steps"; drain; }).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].starts_with("in `use:no/such/file.steps`: "), "{}", errors[0]);
+    assert!(
+        errors[0].contains("cannot read") && errors[0].contains("no/such/file.steps"),
+        "{}",
+        errors[0]
+    );
+}

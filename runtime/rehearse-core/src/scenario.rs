@@ -244,7 +244,8 @@ impl Scenario {
                     StepSource {
                         spelling: Cow::Owned(step.source),
                         origin: Some(Origin {
-                            file: file.clone(),
+                            // A step a `use:` brought in names its own file.
+                            file: step.file.map(Cow::Owned).or_else(|| file.clone()),
                             line: u32::try_from(step.line).unwrap_or(u32::MAX),
                             column: u32::try_from(step.column).unwrap_or(u32::MAX),
                         }),

@@ -57,6 +57,8 @@ closed_set! {
         /// `batch:(STEP; STEP; ...)`: input steps in one write, then an
         /// optional `wait-for:`.
         Batch = "batch",
+        /// `use:PATH`: the steps of another script file, here.
+        Use = "use",
     }
 }
 
@@ -83,6 +85,9 @@ impl Verb {
             }
             Self::Paste => "paste:TEXT (such as `paste:\"two\nlines\"`)",
             Self::Send => "send:TEXT (such as `send:\"\\e[A\"`)",
+            Self::Use => {
+                "use:PATH (such as `use:common/login.steps`; relative to the including file, or in `scenario!` to the crate)"
+            }
             Self::Batch => {
                 "batch:(STEP; STEP; ...) with input steps and an optional last wait-for (such as `batch:(type:ls; key:enter; wait-for:contains=README,screen,5000)`)"
             }
@@ -106,7 +111,7 @@ mod tests {
 
     #[test]
     fn every_verb_round_trips() {
-        assert_eq!(Verb::ALL.len(), 19);
+        assert_eq!(Verb::ALL.len(), 20);
         for &verb in Verb::ALL {
             assert_eq!(verb.as_str().parse::<Verb>(), Ok(verb));
             assert!(verb.usage().starts_with(verb.as_str()), "{verb}");

@@ -53,7 +53,7 @@ pub use rehearse_core::{
     StepResult,
 };
 pub use rehearse_engine::{
-    Component, Context, MemoCheck, ReconcileKey, Session, SessionOptions, Ui, View,
+    Component, Context, DeclaresIds, MemoCheck, ReconcileKey, Session, SessionOptions, Ui, View,
 };
 pub use rehearse_lang::{
     AutomationStep, KeyCode, KeyPress, Modifiers, Predicate, Selector, SemanticRole, WaitCondition,
@@ -108,8 +108,9 @@ pub mod artifacts {
 /// time ([`Session::run_script`] runs one).
 pub mod script {
     pub use rehearse_lang::script::{
-        CheckContext, DeclaredIds, ErrorKind, GrammarError, Script, ScriptError, ScriptErrors,
-        ScriptStep, parse_script, parse_script_with, parse_step_str,
+        CheckContext, DeclaredIds, ErrorKind, GrammarError, MAX_DURATION_MS, MAX_INCLUDE_BYTES,
+        MAX_INCLUDE_DEPTH, PlaneName, Script, ScriptError, ScriptErrors, ScriptStep, parse_script,
+        parse_script_file, parse_script_file_with, parse_script_with, parse_step_str,
     };
 }
 

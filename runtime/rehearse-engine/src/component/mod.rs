@@ -76,3 +76,36 @@ pub trait Component: 'static {
         None
     }
 }
+
+/// What `scenario! { app = App; ... }` and `automation_ids! { mod ids for
+/// App { ... } }` check ids and keys against: every [`Component`] declares
+/// through its `AUTOMATION_IDS`; an app that is not a `Component` (a plain
+/// ratatui app adopted with `rehearse::adopt`) implements this directly:
+///
+/// ```
+/// rehearse::automation_ids! {
+///     /// The shopping list's ids.
+///     pub mod ids for ShoppingApp {
+///         ITEMS = "items";
+///     }
+/// }
+/// struct ShoppingApp;
+/// impl rehearse::DeclaresIds for ShoppingApp {
+///     const AUTOMATION_IDS: rehearse::AutomationIds = ids::DECLARED;
+/// }
+/// let steps = rehearse::scenario! { app = ShoppingApp; click:#items; };
+/// assert_eq!(steps.len(), 1);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an app `scenario!` can check ids against",
+    label = "not a `rehearse::Component`, nor an adopted app",
+    note = "`app = ...;` names a type that implements `rehearse::Component`, or `rehearse::DeclaresIds` for a plain ratatui app adopted with `rehearse::adopt`"
+)]
+pub trait DeclaresIds {
+    /// The ids the app declares and the keys automation must not press.
+    const AUTOMATION_IDS: AutomationIds;
+}
+
+impl<C: Component> DeclaresIds for C {
+    const AUTOMATION_IDS: AutomationIds = <C as Component>::AUTOMATION_IDS;
+}

@@ -112,6 +112,9 @@ closed_set! {
         /// `batch:` that is not `(STEP; ...)`, is empty, or holds a step that
         /// is not an input (or a `wait-for:` that is not last).
         MalformedBatch = "malformed-batch",
+        /// `use:` of a file that cannot be read, is not a file, is too
+        /// large, nests too deep or includes itself.
+        InvalidInclude = "invalid-include",
     }
 }
 

@@ -35,6 +35,7 @@ mod declared;
 mod error;
 mod facts;
 mod family;
+mod include;
 mod parse;
 mod plane_check;
 mod source;
@@ -54,6 +55,9 @@ pub use facts::{ParsedStep, SelectorFact, SelectorSlot, StepFacts};
 pub use family::{
     DeclaredIdError, FamilyPart, Placeholder, declared_distance, family_parts, is_family,
     matches_declared, validate_declared_id,
+};
+pub use include::{
+    MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, parse_script_file, parse_script_file_with,
 };
 pub use parse::{DEFAULT_WAIT, Dialect, MAX_DURATION_MS, parse_step, parse_step_in};
 pub use plane_check::{PlaneName, plane_errors};

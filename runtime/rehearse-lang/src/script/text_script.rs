@@ -8,6 +8,7 @@ use std::ops::Range;
 use crate::script::check::{CheckContext, Checker};
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::ParsedStep;
+use crate::script::include::Includes;
 use crate::script::parse::{Dialect, parse_step_in};
 use crate::script::source::{Loc, LocRange};
 use crate::script::text_lexer::{Lexer, lex_step};
@@ -18,6 +19,9 @@ use crate::step::AutomationStep;
 pub struct Script {
     /// The steps, in order.
     pub steps: Vec<ScriptStep>,
+    /// Every file read: the script's own (when it is one) and what its
+    /// `use:` steps brought in, in the order read.
+    pub files: Vec<std::path::PathBuf>,
 }
 
 impl Script {
@@ -53,6 +57,9 @@ pub struct ScriptStep {
     pub column: usize,
     /// How it was written, without surrounding whitespace or the `;`.
     pub source: String,
+    /// The file it was written in, when a `use:` brought it in from another
+    /// file than the script's own (the path as resolved).
+    pub file: Option<String>,
 }
 
 /// One error in a script, located by line and column.
@@ -80,10 +87,15 @@ pub struct ScriptError {
     /// The line and column of a related place (the first use of a duplicated
     /// checkpoint name, the target of the step that moved focus).
     pub related: Option<(usize, usize)>,
+    /// The file the error is in, when it is in a file a `use:` brought in.
+    pub file: Option<String>,
 }
 
 impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(file) = &self.file {
+            write!(f, "{file}: ")?;
+        }
         write!(f, "line {}, column {}: {}", self.line, self.column, self.message)?;
         if !self.source.is_empty() {
             let offset = self.column.saturating_sub(self.source_column);
@@ -165,7 +177,7 @@ impl std::error::Error for ScriptErrors {}
 /// let errors = parse_script("click:#save\nclik:#save").unwrap_err();
 /// assert_eq!(
 ///     errors.errors[0].to_string().lines().next().unwrap(),
-///     "line 2, column 1: unknown verb `clik`; did you mean `click`, `rclick` or `mclick`? (valid verbs: key, type, click, rclick, mclick, hover, focus, scroll, drag, wait, sleep, resize, drain, checkpoint, wait-for, paste, send, mouse, batch)"
+///     "line 2, column 1: unknown verb `clik`; did you mean `click`, `rclick` or `mclick`? (valid verbs: key, type, click, rclick, mclick, hover, focus, scroll, drag, wait, sleep, resize, drain, checkpoint, wait-for, paste, send, mouse, batch, use)"
 /// );
 /// ```
 pub fn parse_script(text: &str) -> Result<Script, ScriptErrors> {
@@ -175,22 +187,47 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptErrors> {
 /// Parses a text script and runs every check with what `context` knows
 /// about the app.
 pub fn parse_script_with(text: &str, context: &CheckContext<'_>) -> Result<Script, ScriptErrors> {
-    let source = Source::new(text);
+    // A script that is not a file includes relative to the working directory.
+    let mut parse = Includes::new(context, std::path::PathBuf::from("."));
+    parse.text(text, None);
+    parse.finish()
+}
+
+/// Parses `text` (from `file`, when it came from one) into `into`, handing
+/// every `use:` step to `include`.
+pub(super) fn parse_text(
+    text: &str,
+    file: Option<&str>,
+    checker: &mut Checker<'_>,
+    into: &mut Vec<ScriptStep>,
+    errors: &mut Vec<ScriptError>,
+    include: &mut Include<'_>,
+) {
+    let source = Source::new(text, file);
     if u32::try_from(text.len()).is_err() {
         let error = GrammarError::new(
             ErrorKind::ScriptTooLarge,
             LocRange::at(Loc(0)),
             format!("the script is {} bytes long; the limit is {} bytes", text.len(), u32::MAX),
         );
-        return Err(ScriptErrors { errors: vec![source.locate(&error, 0..0)] });
+        errors.push(source.locate(&error, 0..0));
+        return;
     }
     let mut lexer = Lexer::new(text);
     let raw_steps = lexer.steps();
     let source = Source { quote_ends: lexer.quote_ends, ..source };
-    let mut checker = Checker::new(context);
-    let mut steps = Vec::new();
-    let mut errors = Vec::new();
+    let mut own_errors = Vec::new();
     for raw in raw_steps {
+        if raw.error.is_none()
+            && let Some(target) = use_target(&raw.lexemes)
+        {
+            let at = LocatedUse { source: &source, span: raw.span.clone(), target };
+            // Errors so far first, so the included file's follow them.
+            own_errors.sort_by_key(|error: &ScriptError| error.span.start);
+            errors.append(&mut own_errors);
+            include(text, at, checker, into, errors);
+            continue;
+        }
         let parsed = match raw.error {
             Some(error) => Err(error),
             None => parse_step_in(&raw.lexemes, Dialect::Script),
@@ -198,28 +235,93 @@ pub fn parse_script_with(text: &str, context: &CheckContext<'_>) -> Result<Scrip
         match parsed {
             Ok(parsed) => {
                 for error in checker.step(&parsed) {
-                    errors.push(source.locate(error, raw.span.clone()));
+                    own_errors.push(source.locate(error, raw.span.clone()));
                 }
                 let (line, column) = source.line_column(raw.span.start);
-                steps.push(ScriptStep {
+                into.push(ScriptStep {
                     step: parsed.step,
                     line,
                     column,
                     source: text[raw.span].to_owned(),
+                    file: file.map(str::to_owned),
                 });
             }
             Err(error) => {
                 checker.unknown_step();
-                errors.push(source.locate(&error, raw.span));
+                own_errors.push(source.locate(&error, raw.span));
             }
         }
     }
-    if errors.is_empty() {
-        Ok(Script { steps })
-    } else {
-        errors.sort_by_key(|error| error.span.start);
-        Err(ScriptErrors { errors })
+    own_errors.sort_by_key(|error| error.span.start);
+    errors.append(&mut own_errors);
+}
+
+/// What a `use:` step does: reads its file and parses it into the same
+/// steps and errors, with the same checker.
+pub(super) type Include<'a> = dyn FnMut(&str, LocatedUse<'_>, &mut Checker<'_>, &mut Vec<ScriptStep>, &mut Vec<ScriptError>)
+    + 'a;
+
+/// A `use:` step: where it is and what it names.
+pub(super) struct LocatedUse<'s> {
+    source: &'s Source<'s>,
+    span: Range<usize>,
+    /// The path as written, or why it cannot be read.
+    pub(super) target: Result<String, GrammarError>,
+}
+
+impl LocatedUse<'_> {
+    /// An error about the `use:` step itself.
+    pub(super) fn error(&self, kind: ErrorKind, message: String) -> ScriptError {
+        let whole =
+            LocRange::new(Loc(self.span.start as u32), Loc(self.span.end.saturating_sub(1) as u32));
+        self.source.locate(&GrammarError::new(kind, whole, message), self.span.clone())
     }
+
+    /// The error as the `use:` step's.
+    pub(super) fn locate(&self, error: &GrammarError) -> ScriptError {
+        self.source.locate(error, self.span.clone())
+    }
+}
+
+/// The path after `use:`, when the step is one (`use:common/login.steps`
+/// or quoted).
+fn use_target(
+    lexemes: &[crate::script::source::Located<crate::script::source::Lexeme>],
+) -> Option<Result<String, GrammarError>> {
+    use crate::script::source::Lexeme;
+    let start = lexemes.iter().position(|l| !l.value.as_char().is_some_and(char::is_whitespace))?;
+    let head: String = lexemes[start..].iter().take(4).filter_map(|l| l.value.as_char()).collect();
+    if head != "use:" {
+        return None;
+    }
+    let rest = &lexemes[start + 4..];
+    let at = rest.first().map_or(lexemes[start].loc, |l| l.loc);
+    let rest: Vec<_> =
+        rest.iter().skip_while(|l| l.value.as_char().is_some_and(char::is_whitespace)).collect();
+    let path = match rest.as_slice() {
+        [one] if matches!(one.value, Lexeme::Quoted(_)) => match &one.value {
+            Lexeme::Quoted(text) => text.clone(),
+            Lexeme::Char(_) => unreachable!(),
+        },
+        chars => match chars.iter().map(|l| l.value.as_char()).collect::<Option<String>>() {
+            Some(text) => text.trim_end().to_owned(),
+            None => {
+                return Some(Err(GrammarError::new(
+                    ErrorKind::InvalidInclude,
+                    LocRange::at(at),
+                    "quote the whole path after `use:`, or none of it",
+                )));
+            }
+        },
+    };
+    if path.is_empty() {
+        return Some(Err(GrammarError::new(
+            ErrorKind::MissingArgument,
+            LocRange::at(at),
+            format!("`use` needs a path: {}", crate::verb::Verb::Use.usage()),
+        )));
+    }
+    Some(Ok(path))
 }
 
 /// Lexes and parses one step written in script syntax.
@@ -235,17 +337,18 @@ pub fn parse_step_str(text: &str) -> Result<ParsedStep, GrammarError> {
 
 /// The script text with what is needed to turn locations into lines and
 /// columns.
-struct Source<'t> {
+pub(super) struct Source<'t> {
     text: &'t str,
     line_starts: Vec<usize>,
     quote_ends: HashMap<u32, u32>,
+    file: Option<&'t str>,
 }
 
 impl<'t> Source<'t> {
-    fn new(text: &'t str) -> Self {
+    fn new(text: &'t str, file: Option<&'t str>) -> Self {
         let line_starts =
             std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect();
-        Self { text, line_starts, quote_ends: HashMap::new() }
+        Self { text, line_starts, quote_ends: HashMap::new(), file }
     }
 
     fn line_column(&self, offset: usize) -> (usize, usize) {
@@ -284,6 +387,7 @@ impl<'t> Source<'t> {
             source_column,
             suggestions: error.suggestions.clone(),
             related: error.related.map(|related| self.line_column(related.start.0 as usize)),
+            file: self.file.map(str::to_owned),
         }
     }
 }

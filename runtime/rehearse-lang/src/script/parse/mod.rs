@@ -205,6 +205,13 @@ impl Parser {
             ),
             Verb::Mouse => self.mouse(argument)?,
             Verb::Batch => self.batch(argument, &mut facts)?,
+            Verb::Use => {
+                return Err(error(
+                    ErrorKind::InvalidInclude,
+                    whole.range(),
+                    "`use:` brings in the steps of a script file; a script or `scenario!` expands it, a single step cannot stand for it",
+                ));
+            }
         };
         Ok(ParsedStep { step, facts })
     }

@@ -1,0 +1,75 @@
+//! `use:PATH;` in `scenario!`: a script file's steps, read and checked at
+//! compile time (the path is relative to the crate, `CARGO_MANIFEST_DIR`;
+//! a `use:` inside the file is relative to that file), spliced in with
+//! their own file, line and column as origin. The expansion includes every
+//! file read (`include_bytes!`), so editing one rebuilds the test.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{quote, quote_spanned};
+use rehearse_lang::script::{CheckContext, Lexeme, parse_script_file_with};
+
+use crate::ctxt::Ctxt;
+use crate::scenario::expand::lower_step;
+use crate::scenario::lex::RawStep;
+use crate::scenario::parse::span_pair;
+
+/// The path of a `use:PATH` step (bare or a string literal), if it is one.
+pub fn path(raw: &RawStep) -> Option<String> {
+    let chars: String = raw.lexemes.iter().take(4).filter_map(|l| l.value.as_char()).collect();
+    if chars != "use:" || raw.lexemes.len() < 5 {
+        return None;
+    }
+    let rest = &raw.lexemes[4..];
+    match rest {
+        [one] => match &one.value {
+            Lexeme::Quoted(text) => Some(text.clone()),
+            Lexeme::Char(character) => Some(character.to_string()),
+        },
+        _ => rest.iter().map(|l| l.value.as_char()).collect(),
+    }
+}
+
+/// Reads and checks the file; its errors are reported on the `use:` step.
+pub fn read(cx: &Ctxt, context: &CheckContext<'_>, raw: &mut RawStep, path: String) {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let file = std::path::Path::new(&dir).join(&path);
+    match parse_script_file_with(&file, context) {
+        Ok(script) => raw.included = Some(script),
+        Err(errors) => {
+            for error in errors.iter() {
+                let shown = error.to_string();
+                let shown = if error.file.is_some() {
+                    shown
+                } else {
+                    format!("{}: {shown}", file.display())
+                };
+                cx.error_spanned_by(
+                    span_pair(raw.first, raw.first),
+                    format!("in `use:{path}`: {shown}"),
+                );
+            }
+        }
+    }
+}
+
+/// The steps a `use:` brought in, as `.step_at(..)` calls at their own file,
+/// line and column, and an `include_bytes!` of every file read.
+pub fn lower(raw: &RawStep) -> Result<(TokenStream, TokenStream), String> {
+    let Some(script) = &raw.included else { return Ok(Default::default()) };
+    let mut chain = TokenStream::new();
+    let top = script.files.first().map(|file| file.display().to_string()).unwrap_or_default();
+    for step in &script.steps {
+        let lowered = lower_step(&step.step)?;
+        let spelling = Literal::string(&step.source);
+        let file = Literal::string(step.file.as_deref().unwrap_or(&top));
+        let line = Literal::u32_unsuffixed(u32::try_from(step.line).unwrap_or(u32::MAX));
+        let column = Literal::u32_unsuffixed(u32::try_from(step.column).unwrap_or(u32::MAX));
+        chain.extend(quote! { .step_at(#lowered, #spelling, #file, #line, #column) });
+    }
+    let mut reads = TokenStream::new();
+    for file in &script.files {
+        let file = Literal::string(&file.display().to_string());
+        reads.extend(quote_spanned! {raw.first=> const _: &[u8] = ::core::include_bytes!(#file); });
+    }
+    Ok((reads, chain))
+}

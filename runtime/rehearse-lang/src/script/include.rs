@@ -1,0 +1,290 @@
+//! `use:PATH` in a text script: the steps of another script file, spliced
+//! in where the `use:` stands, resolved relative to the including file (a
+//! script that is not a file: the working directory). Includes nest up to
+//! [`MAX_INCLUDE_DEPTH`] deep, a cycle is an error naming it, and a file
+//! over [`MAX_INCLUDE_BYTES`] is refused before it is read.
+
+use std::path::{Path, PathBuf};
+
+use crate::script::check::{CheckContext, Checker};
+use crate::script::error::ErrorKind;
+use crate::script::text_script::{
+    LocatedUse, Script, ScriptError, ScriptErrors, ScriptStep, parse_text,
+};
+
+/// How deep `use:` may nest.
+pub const MAX_INCLUDE_DEPTH: usize = 16;
+
+/// The largest file a `use:` reads (1 MiB).
+pub const MAX_INCLUDE_BYTES: u64 = 1024 * 1024;
+
+/// A script being parsed with what its `use:` steps bring in.
+pub(crate) struct Includes<'c> {
+    checker: Checker<'c>,
+    steps: Vec<ScriptStep>,
+    errors: Vec<ScriptError>,
+    state: State,
+}
+
+/// The files being read, outermost first (for cycles and depth).
+struct State {
+    reading: Vec<PathBuf>,
+    /// Every file read, in order.
+    read: Vec<PathBuf>,
+}
+
+impl<'c> Includes<'c> {
+    /// `use:` in the top-level text resolves relative to `dir`.
+    pub(crate) fn new(context: &'c CheckContext<'c>, dir: PathBuf) -> Self {
+        Self {
+            checker: Checker::new(context),
+            steps: Vec::new(),
+            errors: Vec::new(),
+            state: State { reading: vec![dir], read: Vec::new() },
+        }
+    }
+
+    /// Parses the top-level text (named `file` when it is one).
+    pub(crate) fn text(&mut self, text: &str, file: Option<&str>) {
+        let dir = self.state.reading[0].clone();
+        let state = &mut self.state;
+        parse_text(
+            text,
+            file,
+            &mut self.checker,
+            &mut self.steps,
+            &mut self.errors,
+            &mut |_, at, checker, into, errors| include(state, &dir, &at, checker, into, errors),
+        );
+    }
+
+    /// The script, or every error.
+    pub(crate) fn finish(self) -> Result<Script, ScriptErrors> {
+        if self.errors.is_empty() {
+            Ok(Script { steps: self.steps, files: self.state.read })
+        } else {
+            Err(ScriptErrors { errors: self.errors })
+        }
+    }
+}
+
+/// Reads the file a `use:` names (relative to `dir`) and parses it in place.
+fn include(
+    state: &mut State,
+    dir: &Path,
+    at: &LocatedUse<'_>,
+    checker: &mut Checker<'_>,
+    into: &mut Vec<ScriptStep>,
+    errors: &mut Vec<ScriptError>,
+) {
+    let written = match &at.target {
+        Ok(path) => path.clone(),
+        Err(error) => {
+            errors.push(at.locate(error));
+            return;
+        }
+    };
+    let path = dir.join(&written);
+    let fail = |message: String| at.error(ErrorKind::InvalidInclude, message);
+    let canonical = match path.canonicalize() {
+        Ok(canonical) => canonical,
+        Err(error) => {
+            errors.push(fail(format!(
+                "cannot read `{}` for `use:{written}`: {error}",
+                path.display()
+            )));
+            return;
+        }
+    };
+    // `reading[0]` is the top-level directory; files follow it.
+    if let Some(first) = state.reading[1..].iter().position(|open| *open == canonical) {
+        let chain: Vec<String> = state.reading[1 + first..]
+            .iter()
+            .chain(std::iter::once(&canonical))
+            .map(|file| file.display().to_string())
+            .collect();
+        errors.push(fail(format!("`use:{written}` includes itself: {}", chain.join(" → "))));
+        return;
+    }
+    if state.reading.len() > MAX_INCLUDE_DEPTH {
+        errors.push(fail(format!(
+            "`use:{written}` nests more than {MAX_INCLUDE_DEPTH} files deep (MAX_INCLUDE_DEPTH)"
+        )));
+        return;
+    }
+    let text = match std::fs::metadata(&canonical) {
+        Ok(meta) if !meta.is_file() => {
+            errors.push(fail(format!("`{}` is not a file", path.display())));
+            return;
+        }
+        Ok(meta) if meta.len() > MAX_INCLUDE_BYTES => {
+            errors.push(fail(format!(
+                "`{}` is {} bytes; a `use:` reads at most {MAX_INCLUDE_BYTES} (MAX_INCLUDE_BYTES)",
+                path.display(),
+                meta.len()
+            )));
+            return;
+        }
+        _ => match std::fs::read_to_string(&canonical) {
+            Ok(text) => text,
+            Err(error) => {
+                errors.push(fail(format!("cannot read `{}`: {error}", path.display())));
+                return;
+            }
+        },
+    };
+    let name = path.display().to_string();
+    let inner_dir = canonical.parent().map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
+    state.reading.push(canonical.clone());
+    state.read.push(canonical);
+    parse_text(&text, Some(&name), checker, into, errors, &mut |_, at, checker, into, errors| {
+        include(state, &inner_dir, &at, checker, into, errors);
+    });
+    state.reading.pop();
+}
+
+/// Parses and checks a script file: `use:` inside it resolves relative to
+/// the file; steps and errors name the file they come from when it is not
+/// this one.
+///
+/// # Errors
+///
+/// Every parse, check and include error; a file that cannot be read is one
+/// error at line 1.
+pub fn parse_script_file(path: impl AsRef<Path>) -> Result<Script, ScriptErrors> {
+    parse_script_file_with(path, &CheckContext::new())
+}
+
+/// [`parse_script_file`] with what `context` knows about the app.
+///
+/// # Errors
+///
+/// As [`parse_script_file`].
+pub fn parse_script_file_with(
+    path: impl AsRef<Path>,
+    context: &CheckContext<'_>,
+) -> Result<Script, ScriptErrors> {
+    let path = path.as_ref();
+    let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+    let mut parse = Includes::new(context, dir);
+    let text = std::fs::read_to_string(path).map_err(|error| ScriptErrors {
+        errors: vec![ScriptError {
+            kind: ErrorKind::InvalidInclude,
+            message: format!("cannot read the script `{}`: {error}", path.display()),
+            line: 1,
+            column: 1,
+            end_column: 1,
+            span: 0..0,
+            source: String::new(),
+            source_column: 1,
+            suggestions: Vec::new(),
+            related: None,
+            file: Some(path.display().to_string()),
+        }],
+    })?;
+    if let Ok(canonical) = path.canonicalize() {
+        parse.state.reading.push(canonical.clone());
+        parse.state.read.push(canonical);
+    }
+    parse.text(&text, None);
+    parse.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::script::parse_script;
+    use crate::{AutomationStep, KeyCode, Selector};
+
+    /// A directory of script files, removed when dropped (even on panic).
+    struct Files(PathBuf);
+
+    impl Files {
+        fn new(name: &str, files: &[(&str, &str)]) -> Self {
+            let dir = std::env::temp_dir()
+                .join(format!("rehearse-include-{}-{name}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&dir);
+            for (path, text) in files {
+                let path = dir.join(path);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(path, text).unwrap();
+            }
+            Self(dir)
+        }
+
+        fn path(&self, name: &str) -> PathBuf {
+            self.0.join(name)
+        }
+    }
+
+    impl Drop for Files {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    #[test]
+    fn use_splices_a_file_relative_to_the_including_one() {
+        let files = Files::new(
+            "splice",
+            &[
+                ("main.steps", "click:#a\nuse:common/login.steps\nkey:enter"),
+                ("common/login.steps", "# log in\nclick:#user; use:\"pass.steps\""),
+                ("common/pass.steps", "type:secret"),
+            ],
+        );
+        let script = parse_script_file(files.path("main.steps")).unwrap();
+        let steps: Vec<String> = script.automation_steps().map(ToString::to_string).collect();
+        assert_eq!(steps, ["click:#a", "click:#user", "type:secret", "key:enter"]);
+        assert_eq!(script.steps[3].step, AutomationStep::key(KeyCode::Enter));
+        // Steps name the file they come from, with its own lines.
+        let login = &script.steps[1];
+        assert!(login.file.as_deref().is_some_and(|f| f.ends_with("login.steps")), "{login:?}");
+        assert_eq!((login.line, login.column), (2, 1));
+        assert_eq!(script.steps[0].file, None);
+        assert_eq!(script.files.len(), 3);
+        assert_eq!(script.steps[1].step, AutomationStep::click(Selector::id("user")));
+    }
+
+    #[test]
+    fn include_errors_name_the_file_and_the_cycle() {
+        let files = Files::new(
+            "errors",
+            &[
+                ("a.steps", "use:b.steps"),
+                ("b.steps", "key:enter\nuse:a.steps"),
+                ("bad.steps", "click:#ok\nclik:#save"),
+                ("uses_bad.steps", "use:bad.steps\nuse:missing.steps"),
+            ],
+        );
+        let errors = parse_script_file(files.path("a.steps")).unwrap_err();
+        assert_eq!(errors.errors.len(), 1, "{errors}");
+        let cycle = &errors.errors[0];
+        assert_eq!(cycle.kind, ErrorKind::InvalidInclude);
+        assert!(
+            cycle.message.contains("includes itself") && cycle.message.contains(" → "),
+            "{cycle}"
+        );
+        assert!(cycle.to_string().contains("b.steps: line 2, column 1"), "{cycle}");
+
+        let errors = parse_script_file(files.path("uses_bad.steps")).unwrap_err();
+        let shown: Vec<String> = errors.errors.iter().map(ToString::to_string).collect();
+        assert!(shown[0].contains("bad.steps: line 2, column 1: unknown verb `clik`"), "{shown:?}");
+        assert!(
+            shown[1].contains("cannot read") && shown[1].contains("missing.steps"),
+            "{shown:?}"
+        );
+    }
+
+    #[test]
+    fn a_script_that_is_not_a_file_includes_from_the_working_directory() {
+        let errors = parse_script("use:surely/not/here.steps").unwrap_err();
+        assert!(errors.errors[0].message.contains("surely/not/here.steps"), "{errors}");
+        let error = crate::script::parse_step_str("use:x.steps").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::InvalidInclude);
+        assert!(Path::new(".").exists());
+    }
+}
