@@ -65,9 +65,34 @@ async fn refused(
     text_of(&result)
 }
 
+/// A private runtime directory; closes every session left in it when
+/// dropped (a failed assertion leaves no host behind).
+struct Runtime(tempfile::TempDir);
+
+impl Runtime {
+    fn path(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+impl Drop for Runtime {
+    fn drop(&mut self) {
+        let Ok(entries) = std::fs::read_dir(self.path().join("rehearse")) else { return };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(id) = name.strip_suffix(".json").filter(|id| *id != "latest") {
+                let _ = std::process::Command::new(env!("CARGO_BIN_EXE_rehearse"))
+                    .args(["close", "--session", id])
+                    .env("XDG_RUNTIME_DIR", self.path())
+                    .output();
+            }
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_tool_over_stdio_and_a_cancelled_wait() {
-    let runtime = tempfile::tempdir().unwrap();
+    let runtime = Runtime(tempfile::tempdir().unwrap());
     std::fs::set_permissions(runtime.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_rehearse"));
     command.arg("mcp").env("XDG_RUNTIME_DIR", runtime.path());
