@@ -266,6 +266,10 @@ fn a_session_of_the_todo_app_in_a_pty() {
     runtime.ok(&["wait"]);
     let screen = runtime.ok(&["snapshot"]);
     assert!(screen.contains("[ ] Buy milk") && screen.contains("1 item left"), "{screen}");
+    // A key the app refuses is refused by name (the whole script is checked
+    // before anything runs).
+    let error = runtime.fails(&["send", "--text", "x", "F6"], 4);
+    assert!(error.contains("the app refuses `f6`"), "{error}");
     // What the person would see in the PTY shows it too.
     let golden = runtime.ok(&["snapshot", "--format", "terminal"]);
     assert!(golden.contains("Buy milk"), "{golden}");
