@@ -36,6 +36,15 @@ impl<C: Component> ServedApp<C> {
     }
 }
 
+/// What scripts are checked against: the app's declared ids and refused keys.
+pub(super) fn check_context(declared: &AutomationIds) -> CheckContext<'_> {
+    let context = CheckContext::new().refused_keys(declared.refused_keys());
+    match declared.declared() {
+        Some(ids) => context.declared_ids(ids),
+        None => context,
+    }
+}
+
 impl<C: Component> Served for ServedApp<C> {
     fn plane(&self) -> &dyn Plane {
         &self.engine
@@ -50,11 +59,7 @@ impl<C: Component> Served for ServedApp<C> {
     }
 
     fn check_context(&self) -> CheckContext<'_> {
-        let context = CheckContext::new().refused_keys(self.declared.refused_keys());
-        match self.declared.declared() {
-            Some(ids) => context.declared_ids(ids),
-            None => context,
-        }
+        check_context(&self.declared)
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {

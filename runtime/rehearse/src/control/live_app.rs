@@ -59,11 +59,7 @@ impl<C: Component> Served for WatchedApp<C> {
     }
 
     fn check_context(&self) -> CheckContext<'_> {
-        let context = CheckContext::new().refused_keys(self.declared.refused_keys());
-        match self.declared.declared() {
-            Some(ids) => context.declared_ids(ids),
-            None => context,
-        }
+        super::app::check_context(&self.declared)
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {
