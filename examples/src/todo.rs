@@ -204,6 +204,23 @@ impl Component for TodoApp {
         ctx.focus(Selector::id(ids::NEW_TODO));
     }
 
+    fn model_state(&self) -> Option<serde_json::Value> {
+        let items: Vec<_> = self
+            .todos
+            .iter()
+            .map(|todo| serde_json::json!({"id": todo.id, "title": todo.title, "done": todo.done}))
+            .collect();
+        let visible: Vec<u64> = self.visible().iter().map(|todo| todo.id).collect();
+        Some(serde_json::json!({
+            "filter": self.filter.title().to_lowercase(),
+            "draft": self.draft,
+            "items": items,
+            "visible": visible,
+            "remaining": self.remaining(),
+            "confirmDelete": self.confirm_delete,
+        }))
+    }
+
     fn update(&mut self, msg: Msg, ctx: &mut Context<'_, Self>) {
         match msg {
             Msg::Draft(draft) => self.draft = draft,

@@ -55,45 +55,26 @@ impl Default for TerminalOptions {
 ///
 /// Terminal I/O failures and engine errors (duplicate ids, ...).
 pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), AutomationError> {
-    let mut guard = TerminalGuard::enter(options.mouse)?;
-    let size = guard.terminal.size()?;
-    let session =
-        SessionOptions::default().viewport(size.width, size.height).clock(ClockMode::Realtime);
+    let mut screen = LiveScreen::enter(options)?;
+    let (cols, rows) = screen.size()?;
+    let session = SessionOptions::default().viewport(cols, rows).clock(ClockMode::Realtime);
     let mut engine = SessionEngine::start(app, session)?;
-    let mut input = TerminalInput::new()?;
-    let mut marker = CommitMarker::from_env();
-    let mut drawn = None;
     // Whether input arrived since the last announced commit: every input is
     // answered by a marker, even when it changed nothing.
     let mut answered_input = false;
     loop {
-        if drawn != Some(engine.generation()) || answered_input {
-            // The frame, the cursor and the marker leave in one write, so a
-            // driver reads them together (one wake-up, not three).
-            let holding = guard.hold();
-            if drawn != Some(engine.generation()) {
-                draw(&mut guard.terminal, &engine)?;
-                drawn = Some(engine.generation());
-            }
-            marker.announce(guard.terminal.backend_mut(), input.consumed())?;
-            drop(holding);
-            guard.terminal.backend_mut().flush()?;
-            answered_input = false;
-        }
+        screen.present(&engine, answered_input)?;
+        answered_input = false;
         if engine.quit_requested() {
             break;
         }
         let wait = engine.until_next_timer().map_or(options.tick, |due| due.min(options.tick));
-        if input.wait(wait)? {
-            // Take everything already waiting, then commit once: the commit
-            // answers every byte read, even bytes that made no event.
-            while let Some(event) = input.next() {
-                if options.ctrl_c_quits && is_ctrl_c(&event) {
-                    engine.close();
-                    return Ok(());
-                }
-                engine.handle_event(&event)?;
-            }
+        let taken = screen.take_input(&mut engine, wait)?;
+        if taken.quit {
+            engine.close();
+            return Ok(());
+        }
+        if taken.read {
             answered_input = true;
         } else if engine.has_ready_work() {
             // A timer fell due or a command reported.
@@ -105,8 +86,123 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
         engine.commit_now()?;
     }
     engine.close();
-    drop(guard);
+    drop(screen);
     Ok(())
+}
+
+/// The real terminal an app runs in, for a host that runs its own loop
+/// (the control server serving an app a person watches): entered in
+/// application mode and put back when dropped, on error and on panic; input
+/// read into an engine; each committed generation drawn, announced with the
+/// render-commit marker when the environment carries its key.
+pub struct LiveScreen {
+    guard: TerminalGuard,
+    input: TerminalInput,
+    marker: CommitMarker,
+    drawn: Option<rehearse_core::semantic::Generation>,
+    ctrl_c_quits: bool,
+}
+
+/// What [`LiveScreen::take_input`] read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TakenInput {
+    /// Events handed to the engine.
+    pub events: usize,
+    /// Ctrl+C was pressed and quits (see [`TerminalOptions::ctrl_c_quits`]).
+    pub quit: bool,
+    /// Input was read (even bytes that made no event): the next commit
+    /// answers it.
+    pub read: bool,
+}
+
+impl std::fmt::Debug for LiveScreen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveScreen").field("drawn", &self.drawn).finish_non_exhaustive()
+    }
+}
+
+impl LiveScreen {
+    /// Puts the terminal into application mode.
+    ///
+    /// # Errors
+    ///
+    /// Terminal I/O failures.
+    pub fn enter(options: TerminalOptions) -> Result<Self, AutomationError> {
+        Ok(Self {
+            guard: TerminalGuard::enter(options.mouse)?,
+            input: TerminalInput::new()?,
+            marker: CommitMarker::from_env(),
+            drawn: None,
+            ctrl_c_quits: options.ctrl_c_quits,
+        })
+    }
+
+    /// The terminal's size (columns, rows).
+    ///
+    /// # Errors
+    ///
+    /// Terminal I/O failures.
+    pub fn size(&self) -> Result<(u16, u16), AutomationError> {
+        let size = self.guard.terminal.size()?;
+        Ok((size.width, size.height))
+    }
+
+    /// Waits at most `wait` for input, then hands the engine every event
+    /// already waiting (it routes them; the caller commits once).
+    ///
+    /// # Errors
+    ///
+    /// Terminal I/O failures and what routing fails with.
+    pub fn take_input<C: Component>(
+        &mut self,
+        engine: &mut SessionEngine<C>,
+        wait: Duration,
+    ) -> Result<TakenInput, AutomationError> {
+        let mut taken = TakenInput::default();
+        if !self.input.wait(wait)? {
+            return Ok(taken);
+        }
+        // Everything already waiting; the caller's one commit answers every
+        // byte read, even bytes that made no event.
+        taken.read = true;
+        while let Some(event) = self.input.next() {
+            if self.ctrl_c_quits && is_ctrl_c(&event) {
+                taken.quit = true;
+                return Ok(taken);
+            }
+            engine.handle_event(&event)?;
+            taken.events += 1;
+        }
+        Ok(taken)
+    }
+
+    /// Draws the committed generation when it is not on the screen yet,
+    /// and announces the commit (also when only input was answered).
+    ///
+    /// # Errors
+    ///
+    /// Terminal I/O failures.
+    pub fn present<C: Component>(
+        &mut self,
+        engine: &SessionEngine<C>,
+        answered_input: bool,
+    ) -> Result<(), AutomationError> {
+        let changed = self.drawn != Some(engine.generation());
+        if !(changed || answered_input) {
+            return Ok(());
+        }
+        // The frame, the cursor and the marker leave in one write, so a
+        // driver reads them together (one wake-up, not three).
+        let holding = self.guard.hold();
+        if changed {
+            draw(&mut self.guard.terminal, engine)?;
+            self.drawn = Some(engine.generation());
+        }
+        self.marker.announce(self.guard.terminal.backend_mut(), self.input.consumed())?;
+        drop(holding);
+        self.guard.terminal.backend_mut().flush()?;
+        Ok(())
+    }
 }
 
 /// The render-commit marker ([`rehearse_core::marker`]) a driver settles

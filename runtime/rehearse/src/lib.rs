@@ -42,7 +42,8 @@
 //! | [`artifacts`] | checkpoint encoders, goldens, recordings, headless renders |
 //! | [`script`] | text scripts: parse, check, run |
 //! | [`vocabulary`] | the closed sets and the id and name rules |
-//! | [`input`], [`live`] | crossterm input and running an app in a real terminal |
+//! | [`input`], [`live`] | crossterm input and running an app in a real terminal (or as a control server) |
+//! | [`control`] | the control plane: an app served over a Unix socket (`rehearse/1`) |
 //! | [`pty`] | the terminal plane: any program in a real PTY, the same steps |
 //! | [`adopt`] | a plain ratatui app adopted: tags at the render site, its own loop driven by steps |
 
@@ -64,7 +65,10 @@ pub use rehearse_macros::{Semantic, automation_ids, scenario};
 /// with the same steps; see `docs/adopting.md`.
 pub use rehearse_adopt as adopt;
 pub use rehearse_core::{semantic, wait};
-pub use rehearse_engine::{input, live, ui, widgets};
+pub use rehearse_engine::{input, ui, widgets};
+#[cfg(unix)]
+pub mod control;
+pub mod live;
 /// The terminal plane: any program in a real PTY, driven with the same
 /// steps ([`pty::Terminal`]); see `docs/terminal.md`.
 #[cfg(unix)]

@@ -64,6 +64,17 @@ pub trait Component: 'static {
     /// Called exactly once when the component is removed: its key left the
     /// render, or the session ended (normally, on error, or by drop).
     fn unmount(&mut self) {}
+
+    /// The model plane: a serializable projection of the app's state — what
+    /// a test or an agent asserts on without pixels (display mode, selection,
+    /// open dialogs, visible rows). A pure function of the app with no
+    /// rendering types; the control protocol's `state` request returns the
+    /// root component's. `None` (the default) exposes none. It must not
+    /// carry a sensitive value: write `"<redacted>"` in its place, as the
+    /// semantic tree does.
+    fn model_state(&self) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// What `scenario! { app = App; ... }` and `automation_ids! { mod ids for

@@ -32,8 +32,8 @@ use std::time::Duration;
 use rehearse_core::artifacts::{Artifacts, Format};
 use rehearse_core::semantic::{Generation, SemanticTree};
 use rehearse_core::{
-    AutomationError, CheckpointSink, CommitHook, CommittedFrame, RunError, RunReport, Runner,
-    Scenario, ScriptRunError, SinkHost, StepError, StepResult,
+    AutomationError, CheckpointSink, CommitHook, CommittedFrame, Plane, RunError, RunReport,
+    Runner, Scenario, ScriptRunError, SinkHost, StepError, StepResult,
 };
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::CheckContext;
@@ -221,6 +221,17 @@ impl Terminal {
     /// The PTY session, mutably (for [`PtySession::resize`]).
     pub fn pty_mut(&mut self) -> &mut PtySession {
         &mut self.plane.pty
+    }
+
+    /// The plane the shared [`Runner`] drives, for a front-end that runs
+    /// steps itself (the control server serves any [`Plane`]).
+    pub fn plane(&self) -> &dyn Plane {
+        &self.plane
+    }
+
+    /// The plane, to drive.
+    pub fn plane_mut(&mut self) -> &mut dyn Plane {
+        &mut self.plane
     }
 
     /// Kills the program's whole session, reaps it, and returns how it

@@ -1,0 +1,259 @@
+//! `rehearse`: render, run and drive rehearse apps and any terminal program
+//! from a shell or an agent (`docs/cli.md`). Every verb speaks `rehearse/1`
+//! (`docs/protocol.md`) to an app's socket or to the background host that
+//! `open` starts.
+
+mod discovery;
+mod exit;
+mod host;
+mod launch;
+mod mcp;
+mod render;
+mod run;
+mod session;
+mod size;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use rehearse_protocol::SnapshotFormat;
+
+use crate::exit::{Exit, Failure};
+use crate::size::parse_size;
+
+/// Automate terminal UIs: rehearse apps over their control socket, any
+/// program in a PTY.
+#[derive(Debug, Parser)]
+#[command(name = "rehearse", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    verb: Verb,
+}
+
+/// A snapshot format a verb prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// The glyph grid, one line per row.
+    Text,
+    /// Run-length cells with their style (JSON).
+    Cells,
+    /// The semantic tree as JSON (rehearse apps).
+    Json,
+    /// The semantic tree as Markdown (rehearse apps).
+    Markdown,
+    /// A PNG image (binary on standard output).
+    Png,
+    /// The terminal-state golden (a program in a PTY).
+    Terminal,
+}
+
+impl Format {
+    fn wire(self) -> SnapshotFormat {
+        match self {
+            Format::Text => SnapshotFormat::Text,
+            Format::Cells => SnapshotFormat::Cells,
+            Format::Json => SnapshotFormat::Json,
+            Format::Markdown => SnapshotFormat::Markdown,
+            Format::Png => SnapshotFormat::Png,
+            Format::Terminal => SnapshotFormat::Terminal,
+        }
+    }
+}
+
+/// The formats `render` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RenderFormat {
+    /// The glyph grid.
+    Text,
+    /// Run-length cells (JSON).
+    Cells,
+}
+
+#[derive(Debug, Subcommand)]
+enum Verb {
+    /// Run a rehearse app off screen once, drive a script, print the screen.
+    Render {
+        /// The app's command line.
+        #[arg(long)]
+        exec: String,
+        /// The viewport, COLSxROWS.
+        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        size: (u16, u16),
+        /// Steps to run first, in the script grammar.
+        #[arg(long)]
+        send: Option<String>,
+        /// What to print.
+        #[arg(long, value_enum, default_value = "text")]
+        format: RenderFormat,
+    },
+    /// Print a rehearse app's model-plane state as JSON.
+    State {
+        /// The app's command line.
+        #[arg(long)]
+        exec: String,
+        /// Steps to run first.
+        #[arg(long)]
+        send: Option<String>,
+    },
+    /// Run a script file against an app or a program; the exit code says how
+    /// it went (0 passed, 1 a step failed, 2 runtime error, 3 a wait timed
+    /// out, 4 invalid script).
+    Run {
+        /// The script file.
+        script: PathBuf,
+        /// The terminal's size, COLSxROWS.
+        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        size: (u16, u16),
+        /// Where the checkpoints' artifacts and the report (JSON and Markdown) go.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Which plane runs it.
+        #[arg(long, value_enum, default_value = "auto")]
+        plane: run::PlaneChoice,
+        /// The program and its arguments.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
+    /// Start a session: the program in a PTY held by a background host.
+    Open {
+        /// The command line (default: $SHELL, else /bin/sh).
+        #[arg(long)]
+        exec: Option<String>,
+        /// The terminal's size, COLSxROWS.
+        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        size: (u16, u16),
+        /// How long to wait for the session to start.
+        #[arg(long, default_value_t = 10_000)]
+        timeout_ms: u64,
+        /// Stop the session after this long without a request (default 30 minutes).
+        #[arg(long, default_value_t = 1_800_000)]
+        idle_timeout_ms: u64,
+    },
+    /// Type text and press keys in a session (text first, then the keys).
+    Send {
+        /// Keys as `key:` spells them: Enter, Esc, Tab, F1, Ctrl+C, Shift+Tab, a...
+        keys: Vec<String>,
+        /// Literal text to type.
+        #[arg(long)]
+        text: Option<String>,
+        /// Type the value of this environment variable as sensitive text.
+        #[arg(long)]
+        secret_env: Option<String>,
+        /// The session (default: the most recent).
+        #[arg(long)]
+        session: Option<String>,
+    },
+    /// Print what a session shows.
+    Snapshot {
+        /// The format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// The session (default: the most recent).
+        #[arg(long)]
+        session: Option<String>,
+    },
+    /// Wait until the session answered its last input and settled.
+    Wait {
+        /// How long the screen must stay quiet.
+        #[arg(long, default_value_t = 100)]
+        idle_ms: u64,
+        /// The longest wait.
+        #[arg(long, default_value_t = 10_000)]
+        timeout_ms: u64,
+        /// The session (default: the most recent).
+        #[arg(long)]
+        session: Option<String>,
+    },
+    /// Close a session: its program is stopped and its host exits.
+    Close {
+        /// The session (default: the most recent).
+        #[arg(long)]
+        session: Option<String>,
+    },
+    /// Serve the session verbs as MCP tools over standard input and output.
+    Mcp,
+    /// The background host `open` starts (not for direct use).
+    #[command(name = "__host", hide = true)]
+    Host {
+        #[arg(long)]
+        id: String,
+        #[arg(long, value_parser = parse_size)]
+        size: (u16, u16),
+        #[arg(long)]
+        idle_timeout_ms: u64,
+        #[arg(long)]
+        exec: String,
+    },
+}
+
+fn print(bytes: &[u8]) -> Result<Exit, Failure> {
+    let mut out = std::io::stdout();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|error| Failure::runtime(error.to_string()))?;
+    Ok(Exit::Passed)
+}
+
+fn dispatch(verb: Verb) -> Result<Exit, Failure> {
+    match verb {
+        Verb::Render { exec, size, send, format } => {
+            let format = match format {
+                RenderFormat::Text => SnapshotFormat::Text,
+                RenderFormat::Cells => SnapshotFormat::Cells,
+            };
+            print(&render::render(&exec, size, send.as_deref(), format)?)
+        }
+        Verb::State { exec, send } => {
+            let state = render::state(&exec, (80, 24), send.as_deref())?;
+            print(format!("{}\n", serde_json::to_string_pretty(&state).expect("json")).as_bytes())
+        }
+        Verb::Run { script, size, out, plane, command } => {
+            run::run(&run::RunArgs { script, size, out, command, plane })
+        }
+        Verb::Open { exec, size, timeout_ms, idle_timeout_ms } => {
+            let exec = exec
+                .or_else(|| std::env::var("SHELL").ok().filter(|shell| !shell.is_empty()))
+                .unwrap_or_else(|| "/bin/sh".into());
+            let id = session::open(&session::Open {
+                exec,
+                size,
+                timeout: Duration::from_millis(timeout_ms),
+                idle_timeout: Duration::from_millis(idle_timeout_ms.max(1)),
+            })?;
+            print(format!("{id}\n").as_bytes())
+        }
+        Verb::Send { keys, text, secret_env, session } => {
+            let script = session::send_script(&keys, text.as_deref(), secret_env.as_deref())?;
+            session::send(session.as_deref(), &script).map(|_| Exit::Passed)
+        }
+        Verb::Snapshot { format, session } => {
+            print(&session::snapshot(session.as_deref(), format.wire())?)
+        }
+        Verb::Wait { idle_ms, timeout_ms, session } => {
+            session::wait(session.as_deref(), idle_ms, timeout_ms).map(|_| Exit::Passed)
+        }
+        Verb::Close { session } => session::close(session.as_deref()).map(|()| Exit::Passed),
+        Verb::Mcp => mcp::serve().map(|()| Exit::Passed),
+        Verb::Host { id, size, idle_timeout_ms, exec } => host::run(host::HostArgs {
+            id,
+            exec,
+            size,
+            idle_timeout: Duration::from_millis(idle_timeout_ms.max(1)),
+        })
+        .map(|()| Exit::Passed),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match dispatch(cli.verb) {
+        Ok(exit) => ExitCode::from(exit as u8),
+        Err(failure) => {
+            eprintln!("rehearse: {}", failure.message);
+            ExitCode::from(failure.exit as u8)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! `rehearse mcp`: the MCP tools of `rehearse-mcp` over this CLI's
+//! sessions (background hosts and discovery files).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::discovery;
+use crate::exit::Failure;
+use crate::session;
+
+/// The sessions `rehearse open` makes, for the MCP tools.
+struct CliSessions;
+
+impl rehearse_mcp::Sessions for CliSessions {
+    fn open(&self, exec: Option<String>, size: (u16, u16)) -> Result<String, String> {
+        let exec = exec
+            .or_else(|| std::env::var("SHELL").ok().filter(|shell| !shell.is_empty()))
+            .unwrap_or_else(|| "/bin/sh".into());
+        session::open(&session::Open {
+            exec,
+            size,
+            timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(30 * 60),
+        })
+        .map_err(|failure| failure.message)
+    }
+
+    fn find(&self, id: Option<&str>) -> Result<(String, PathBuf), String> {
+        let found = discovery::find(id).map_err(|failure| failure.message)?;
+        // A rehearse app's own socket, when it serves one: its tree and
+        // model plane are there (closing it ends the app, and the host with it).
+        let socket = match &found.app {
+            Some(app) if rehearse_control::Client::connect(app).is_ok() => {
+                session::keep_alive(&found);
+                app.clone()
+            }
+            _ => found.socket,
+        };
+        Ok((found.id, socket))
+    }
+
+    fn closed(&self, id: &str) {
+        discovery::forget(id);
+    }
+}
+
+/// Serves the tools on standard input and output until the client leaves.
+pub fn serve() -> Result<(), Failure> {
+    rehearse_mcp::serve_stdio(Arc::new(CliSessions)).map_err(Failure::runtime)
+}

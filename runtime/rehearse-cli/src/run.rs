@@ -1,0 +1,279 @@
+//! `run`: a script file against a rehearse app (over its socket) or any
+//! program (in a PTY, through the terminal plane), with artifacts and a
+//! report in `--out`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rehearse_core::ScriptRunError;
+use rehearse_core::artifacts::{Artifacts, Format};
+use rehearse_lang::script::parse_script;
+use rehearse_protocol::{Act, OkReply, RequestBody};
+use rehearse_pty::{PtySessionOptions, Terminal};
+use serde_json::json;
+
+use crate::exit::{Exit, Failure, exit_for};
+use crate::launch::{Launch, launch};
+use crate::render::ANNOUNCE_TIMEOUT;
+
+/// What a program's checkpoints write: its screen (it has no semantic tree).
+const SCREEN_FORMATS: [Format; 4] = [Format::Text, Format::Styled, Format::Cells, Format::Png];
+
+/// Which plane runs the script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PlaneChoice {
+    /// A rehearse app when the program announces a control socket, else a
+    /// program in a PTY.
+    Auto,
+    /// A rehearse app over its socket.
+    App,
+    /// Any program in a PTY.
+    Terminal,
+}
+
+/// What `run` was asked.
+pub struct RunArgs {
+    /// The script file.
+    pub script: PathBuf,
+    /// The terminal's size.
+    pub size: (u16, u16),
+    /// Where artifacts and the report go.
+    pub out: Option<PathBuf>,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// Which plane.
+    pub plane: PlaneChoice,
+}
+
+/// One step's line in the report.
+struct StepLine {
+    step: String,
+    status: &'static str,
+    generation: Option<u64>,
+}
+
+/// How a run ended.
+struct Outcome {
+    exit: Exit,
+    plane: &'static str,
+    steps: Vec<StepLine>,
+    error: Option<String>,
+}
+
+/// Runs the script; the exit code says how it went (`docs/cli.md`).
+pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
+    let text = std::fs::read_to_string(&args.script)
+        .map_err(|error| Failure::runtime(format!("reading {}: {error}", args.script.display())))?;
+    // Nothing starts for a script that does not parse.
+    let parsed = parse_script(&text).map_err(|errors| {
+        Failure::script(format!("{} is invalid; nothing ran:\n{errors}", args.script.display()))
+    })?;
+    let spelled: Vec<String> = parsed.steps.iter().map(|step| step.step.to_string()).collect();
+    let Some((program, rest)) = args.command.split_first() else {
+        return Err(Failure::script(
+            "run needs the program after `--`: rehearse run SCRIPT -- CMD ARGS...",
+        ));
+    };
+    if let Some(out) = &args.out {
+        std::fs::create_dir_all(out)
+            .map_err(|error| Failure::runtime(format!("creating {}: {error}", out.display())))?;
+    }
+    let mut outcome = None;
+    if args.plane != PlaneChoice::Terminal {
+        let mut command = Command::new(program);
+        command.args(rest);
+        match launch(command, args.size, args.out.as_deref(), ANNOUNCE_TIMEOUT)? {
+            Launch::Serving(app) => outcome = Some(on_app(app, &text, &spelled)?),
+            Launch::NotAnApp(why) if args.plane == PlaneChoice::App => {
+                return Err(Failure::runtime(format!("`{program}` is not a rehearse app: {why}")));
+            }
+            Launch::NotAnApp(_) => {}
+        }
+    }
+    let outcome = match outcome {
+        Some(outcome) => outcome,
+        None => on_terminal(args, program, rest, &text)?,
+    };
+    if let Some(out) = &args.out {
+        report(out, args, &outcome)?;
+    }
+    if let Some(error) = &outcome.error {
+        eprintln!("{error}");
+    }
+    Ok(outcome.exit)
+}
+
+fn on_app(
+    mut app: crate::launch::App,
+    script: &str,
+    spelled: &[String],
+) -> Result<Outcome, Failure> {
+    let reply = app.client.request(RequestBody::Act(Act { script: script.into() }), 60_000);
+    let outcome = match reply {
+        Ok(OkReply::Act(acted)) => Outcome {
+            exit: Exit::Passed,
+            plane: "app",
+            steps: lines(spelled, spelled.len(), None, Some(acted.generation)),
+            error: None,
+        },
+        Ok(other) => {
+            return Err(Failure::runtime(format!("the app answered `{}` to act", other.op())));
+        }
+        Err(rehearse_control::ClientError::Refused(error)) => {
+            let failed = error.step.map(|step| step as usize);
+            Outcome {
+                exit: exit_for(error.code),
+                plane: "app",
+                steps: lines(spelled, failed.unwrap_or(0), failed, None),
+                error: Some(format!("{}: {}", error.code, error.message)),
+            }
+        }
+        Err(other) => return Err(other.into()),
+    };
+    app.close()?;
+    Ok(outcome)
+}
+
+fn on_terminal(
+    args: &RunArgs,
+    program: &str,
+    rest: &[String],
+    script: &str,
+) -> Result<Outcome, Failure> {
+    // A rehearse app settles on its markers; any other program on silence.
+    let options = PtySessionOptions::new(program)
+        .args(rest)
+        .size(args.size.0, args.size.1)
+        .marker(crate::host::marker_token()?, "run");
+    let mut terminal = Terminal::spawn(options)
+        .map_err(|error| Failure::runtime(format!("`{program}` could not start: {error}")))?;
+    if let Some(out) = &args.out {
+        terminal
+            .add_artifacts(Artifacts::new(out).formats(SCREEN_FORMATS))
+            .map_err(|error| Failure::runtime(error.to_string()))?;
+    }
+    let name = args.script.file_name().map(|name| name.to_string_lossy().into_owned());
+    let outcome = match terminal.run_named_script(script, name.map(Into::into)) {
+        Ok(report) => Outcome {
+            exit: Exit::Passed,
+            plane: "terminal",
+            steps: report
+                .steps
+                .iter()
+                .map(|result| StepLine {
+                    step: result.step.to_string(),
+                    status: "passed",
+                    generation: Some(result.generation.0),
+                })
+                .collect(),
+            error: None,
+        },
+        Err(ScriptRunError::Invalid(errors)) => {
+            return Err(Failure::script(format!("the script is invalid; nothing ran:\n{errors}")));
+        }
+        Err(ScriptRunError::Failed(failed)) => {
+            let mut steps: Vec<StepLine> = failed
+                .completed
+                .steps
+                .iter()
+                .map(|result| StepLine {
+                    step: result.step.to_string(),
+                    status: "passed",
+                    generation: Some(result.generation.0),
+                })
+                .collect();
+            steps.push(StepLine {
+                step: failed.failed.step.to_string(),
+                status: "failed",
+                generation: None,
+            });
+            let exit = match failed.failed.error {
+                rehearse_core::AutomationError::WaitTimeout(_) => Exit::WaitTimeout,
+                _ => Exit::StepFailed,
+            };
+            Outcome { exit, plane: "terminal", steps, error: Some(failed.failed.to_string()) }
+        }
+        Err(other) => return Err(Failure::runtime(other.to_string())),
+    };
+    drop(terminal);
+    Ok(outcome)
+}
+
+/// Each step's line: those before `done` passed, `failed` failed, the rest
+/// did not run.
+fn lines(
+    spelled: &[String],
+    done: usize,
+    failed: Option<usize>,
+    last: Option<u64>,
+) -> Vec<StepLine> {
+    spelled
+        .iter()
+        .enumerate()
+        .map(|(index, step)| StepLine {
+            step: step.clone(),
+            status: if Some(index) == failed {
+                "failed"
+            } else if index < done {
+                "passed"
+            } else {
+                "not-run"
+            },
+            generation: if index + 1 == spelled.len() && failed.is_none() { last } else { None },
+        })
+        .collect()
+}
+
+fn outcome_name(exit: Exit) -> &'static str {
+    match exit {
+        Exit::Passed => "passed",
+        Exit::StepFailed => "step-failed",
+        Exit::Runtime => "runtime-error",
+        Exit::WaitTimeout => "wait-timeout",
+        Exit::Script => "script-error",
+    }
+}
+
+/// `report.json` and `report.md` in `out`.
+fn report(out: &Path, args: &RunArgs, outcome: &Outcome) -> Result<(), Failure> {
+    let steps: Vec<_> = outcome
+        .steps
+        .iter()
+        .enumerate()
+        .map(|(index, line)| json!({"index": index, "step": line.step, "status": line.status, "generation": line.generation}))
+        .collect();
+    let json = json!({
+        "script": args.script.display().to_string(),
+        "command": args.command,
+        "plane": outcome.plane,
+        "outcome": outcome_name(outcome.exit),
+        "exitCode": outcome.exit as i32,
+        "steps": steps,
+        "error": outcome.error,
+    });
+    let mut markdown = format!(
+        "# rehearse run: {}\n\n- command: `{}`\n- plane: {}\n- outcome: **{}** (exit {})\n\n| # | step | status |\n|---|---|---|\n",
+        args.script.display(),
+        args.command.join(" "),
+        outcome.plane,
+        outcome_name(outcome.exit),
+        outcome.exit as i32
+    );
+    for (index, line) in outcome.steps.iter().enumerate() {
+        markdown.push_str(&format!(
+            "| {index} | `{}` | {} |\n",
+            line.step.replace('|', "\\|"),
+            line.status
+        ));
+    }
+    if let Some(error) = &outcome.error {
+        markdown.push_str(&format!("\n## Error\n\n```text\n{error}\n```\n"));
+    }
+    let write = |name: &str, bytes: &[u8]| {
+        rehearse_core::artifacts::write_atomic(&out.join(name), bytes).map_err(|error| {
+            Failure::runtime(format!("writing {}: {error}", out.join(name).display()))
+        })
+    };
+    write("report.json", serde_json::to_string_pretty(&json).expect("json").as_bytes())?;
+    write("report.md", markdown.as_bytes())
+}

@@ -1,0 +1,199 @@
+//! The session verbs: `open` starts a background host, and `send`,
+//! `snapshot`, `wait` and `close` speak to the session it serves.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use rehearse_control::Client;
+use rehearse_lang::AutomationStep;
+use rehearse_lang::script::parse_step_str;
+use rehearse_protocol::{Act, Idle, OkReply, RequestBody, Snapshot, SnapshotFormat, known};
+
+use crate::discovery::{self, Discovery};
+use crate::exit::Failure;
+
+/// What `open` starts.
+pub struct Open {
+    /// The command line (`/bin/sh -c 'exec …'`).
+    pub exec: String,
+    /// The terminal's size.
+    pub size: (u16, u16),
+    /// How long to wait for the host to announce itself.
+    pub timeout: Duration,
+    /// How long the host waits for a request before it stops.
+    pub idle_timeout: Duration,
+}
+
+/// Starts a host in the background and returns its session id once its
+/// discovery file is written and checked.
+pub fn open(open: &Open) -> Result<String, Failure> {
+    let exe = std::env::current_exe().map_err(|error| Failure::runtime(error.to_string()))?;
+    let id = format!("{}-{}", discovery::now_ms(), std::process::id());
+    let spawned_at = discovery::now_ms();
+    let mut command = Command::new(exe);
+    command
+        .arg("__host")
+        .arg("--id")
+        .arg(&id)
+        .arg("--size")
+        .arg(format!("{}x{}", open.size.0, open.size.1))
+        .arg("--idle-timeout-ms")
+        .arg(open.idle_timeout.as_millis().to_string())
+        .arg("--exec")
+        .arg(&open.exec)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    // Its own process group: a Ctrl+C at the shell that ran `open` does
+    // not reach the host.
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut host = command
+        .spawn()
+        .map_err(|error| Failure::runtime(format!("the host could not start: {error}")))?;
+    let stdout = host.stdout.take().expect("stdout is piped");
+    let (said, heard) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = said.send(line);
+    });
+    let line = heard.recv_timeout(open.timeout).map_err(|_| {
+        let _ = host.kill();
+        let _ = host.wait();
+        Failure::runtime(format!(
+            "the host did not announce the session within {} ms",
+            open.timeout.as_millis()
+        ))
+    })?;
+    match line.trim().strip_prefix("ready ") {
+        Some(ready) if ready == id => {
+            discovery::accept(&id, host.id(), spawned_at)?;
+            Ok(id)
+        }
+        _ => {
+            let _ = host.wait();
+            let message = line.trim().strip_prefix("error: ").unwrap_or(line.trim());
+            Err(Failure::runtime(if message.is_empty() {
+                "the host ended before it served".to_owned()
+            } else {
+                message.to_owned()
+            }))
+        }
+    }
+}
+
+/// Connects to the session `id` names, or the most recent one: to the
+/// rehearse app it runs when that app serves its socket (its tree and model
+/// plane are there), else to the host.
+pub fn connect(id: Option<&str>) -> Result<(Discovery, Client), Failure> {
+    let found = discovery::find(id)?;
+    if let Some(app) = &found.app
+        && let Ok(client) = Client::connect(app)
+    {
+        keep_alive(&found);
+        return Ok((found, client));
+    }
+    connect_host_of(found)
+}
+
+/// A `ping` to the host: talking to the app is using the session too, so
+/// the host's idle timeout counts from here.
+pub fn keep_alive(found: &Discovery) {
+    if let Ok(mut host) = Client::connect(&found.socket) {
+        let _ = host.request(rehearse_protocol::RequestBody::Ping, 1_000);
+    }
+}
+
+/// Connects to the host of the session `id` names (its terminal, its close).
+pub fn connect_host(id: Option<&str>) -> Result<(Discovery, Client), Failure> {
+    connect_host_of(discovery::find(id)?)
+}
+
+fn connect_host_of(found: Discovery) -> Result<(Discovery, Client), Failure> {
+    let client = Client::connect(&found.socket).map_err(|error| {
+        Failure::runtime(format!(
+            "session {} does not answer on {}: {error}",
+            found.id,
+            found.socket.display()
+        ))
+    })?;
+    Ok((found, client))
+}
+
+/// The script `send` runs: the literal text, then the secret, then each
+/// key in order. An unknown or refused key is a hard error naming it.
+pub fn send_script(
+    keys: &[String],
+    text: Option<&str>,
+    secret_env: Option<&str>,
+) -> Result<String, Failure> {
+    let mut steps = Vec::new();
+    if let Some(text) = text {
+        steps.push(AutomationStep::type_text(text).to_string());
+    }
+    if let Some(var) = secret_env {
+        let value = std::env::var(var).map_err(|_| {
+            Failure::script(format!("--secret-env {var}: the variable is not set (or not UTF-8)"))
+        })?;
+        steps.push(AutomationStep::type_text(value).to_string());
+    }
+    for key in keys {
+        match parse_step_str(&format!("key:{key}")) {
+            Ok(parsed) if matches!(parsed.step, AutomationStep::Key { .. }) => {
+                steps.push(parsed.step.to_string());
+            }
+            Ok(_) => return Err(Failure::script(format!("`{key}` is not a key"))),
+            Err(error) => return Err(Failure::script(format!("send: {}", error.message))),
+        }
+    }
+    if steps.is_empty() {
+        return Err(Failure::script("send needs a key, --text or --secret-env"));
+    }
+    Ok(steps.join("\n"))
+}
+
+/// `send`.
+pub fn send(id: Option<&str>, script: &str) -> Result<u64, Failure> {
+    let (_, mut client) = connect(id)?;
+    match client.request(RequestBody::Act(Act { script: script.into() }), 60_000)? {
+        OkReply::Act(acted) => Ok(acted.generation),
+        other => Err(Failure::runtime(format!("the session answered `{}` to act", other.op()))),
+    }
+}
+
+/// `snapshot`: the bytes in `format`.
+pub fn snapshot(id: Option<&str>, format: SnapshotFormat) -> Result<Vec<u8>, Failure> {
+    let (_, mut client) =
+        if format == SnapshotFormat::Terminal { connect_host(id)? } else { connect(id)? };
+    client.hello(&[known::SNAPSHOT_PNG, known::TERMINAL])?;
+    match client.request(RequestBody::Snapshot(Snapshot { format }), 10_000)? {
+        OkReply::Snapshot(snapshot) => Ok(snapshot.data.into_vec()),
+        other => {
+            Err(Failure::runtime(format!("the session answered `{}` to snapshot", other.op())))
+        }
+    }
+}
+
+/// `wait`: until the session answered its last input and was quiet for
+/// `idle_ms`, at most `timeout_ms`.
+pub fn wait(id: Option<&str>, idle_ms: u64, timeout_ms: u64) -> Result<u64, Failure> {
+    if idle_ms > timeout_ms {
+        return Err(Failure::script(format!(
+            "--idle-ms {idle_ms} is longer than --timeout-ms {timeout_ms}: the wait could never finish"
+        )));
+    }
+    let (_, mut client) = connect(id)?;
+    match client.request(RequestBody::Idle(Idle { quiet_ms: Some(idle_ms) }), timeout_ms)? {
+        OkReply::Idle(waited) => Ok(waited.generation),
+        other => Err(Failure::runtime(format!("the session answered `{}` to idle", other.op()))),
+    }
+}
+
+/// `close`: the host stops its program and exits; the discovery files go.
+pub fn close(id: Option<&str>) -> Result<(), Failure> {
+    let (found, mut client) = connect_host(id)?;
+    client.request(RequestBody::Close, 10_000)?;
+    found.remove(&discovery::dir()?);
+    Ok(())
+}

@@ -1,0 +1,348 @@
+//! Every verb of the `rehearse` binary, against the todo example (a
+//! rehearse app) and against `bash` (any program), each test in its own
+//! private runtime directory.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// An example's binary, built by the cargo running the tests.
+fn example(name: &str) -> PathBuf {
+    let output = Command::new(env!("CARGO"))
+        .args(["build", "-q", "-p", "rehearse-examples", "--bin", name, "--message-format=json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .find_map(|message| {
+            let this = message["target"]["name"] == name;
+            message["executable"].as_str().filter(|_| this).map(PathBuf::from)
+        })
+        .expect("cargo names the executable")
+}
+
+/// The todo example's binary, built once.
+fn todo() -> &'static Path {
+    static TODO: OnceLock<PathBuf> = OnceLock::new();
+    TODO.get_or_init(|| example("todo"))
+}
+
+/// A private runtime directory; closes every session left in it when dropped.
+struct Runtime {
+    dir: tempfile::TempDir,
+}
+
+impl Runtime {
+    fn new() -> Runtime {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
+        Runtime { dir }
+    }
+
+    fn sessions(&self) -> PathBuf {
+        self.dir.path().join("rehearse")
+    }
+
+    fn rehearse(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_rehearse"))
+            .args(args)
+            .env("XDG_RUNTIME_DIR", self.dir.path())
+            .env_remove("SECRET_FOR_TEST")
+            .output()
+            .unwrap()
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let output = self.rehearse(args);
+        assert!(
+            output.status.success(),
+            "rehearse {args:?}: {}\n{}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    }
+
+    fn fails(&self, args: &[&str], code: i32) -> String {
+        let output = self.rehearse(args);
+        assert_eq!(
+            output.status.code(),
+            Some(code),
+            "rehearse {args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stderr).unwrap()
+    }
+}
+
+impl Drop for Runtime {
+    fn drop(&mut self) {
+        let Ok(entries) = std::fs::read_dir(self.sessions()) else { return };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if let Some(id) = name.strip_suffix(".json").filter(|id| *id != "latest") {
+                let _ = self.rehearse(&["close", "--session", id]);
+            }
+        }
+    }
+}
+
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[test]
+fn render_prints_the_app_after_its_script() {
+    let runtime = Runtime::new();
+    let todo = todo().to_str().unwrap();
+    let text = runtime.ok(&[
+        "render",
+        "--exec",
+        todo,
+        "--size",
+        "60x12",
+        "--send",
+        "click:#new-todo; type:Buy milk; key:Enter",
+    ]);
+    assert_eq!(text.lines().count(), 12);
+    assert!(text.contains("[ ] Buy milk") && text.contains("1 item left"), "{text}");
+    let cells = runtime.ok(&["render", "--exec", todo, "--format", "cells"]);
+    serde_json::from_str::<serde_json::Value>(&cells).expect("cells are JSON");
+    let error = runtime.fails(&["render", "--exec", todo, "--send", "click:#nope"], 4);
+    assert!(error.contains("invalid-script"), "{error}");
+    let error = runtime.fails(&["render", "--exec", "/bin/echo hello"], 2);
+    assert!(error.contains("is not a rehearse app"), "{error}");
+    let error = runtime.fails(&["render", "--exec", todo, "--size", "0x3"], 2);
+    assert!(error.contains("COLSxROWS"), "{error}");
+}
+
+#[test]
+fn state_prints_the_model_plane_or_says_it_is_not_available() {
+    let runtime = Runtime::new();
+    let todo = todo().to_str().unwrap();
+    let state =
+        runtime.ok(&["state", "--exec", todo, "--send", "click:#new-todo; type:Tea; key:Enter"]);
+    let state: serde_json::Value = serde_json::from_str(&state).unwrap();
+    assert_eq!(state["items"][0]["title"], "Tea");
+    assert_eq!(state["filter"], "all");
+    let login = example("login");
+    let error = runtime.fails(&["state", "--exec", login.to_str().unwrap()], 2);
+    assert!(error.contains("not available"), "{error}");
+}
+
+#[test]
+fn run_against_the_app_writes_artifacts_and_a_report() {
+    let runtime = Runtime::new();
+    let out = runtime.dir.path().join("out");
+    let script = runtime.dir.path().join("add.rehearse");
+    std::fs::write(&script, "click:#new-todo\ntype:Buy milk\nkey:enter\nwait-for:count=1,@list-item,1000\ncheckpoint:added\n").unwrap();
+    let (script, out_arg) = (script.to_str().unwrap(), out.to_str().unwrap());
+    runtime.ok(&["run", script, "--out", out_arg, "--", todo().to_str().unwrap()]);
+    assert!(std::fs::read_to_string(out.join("added.md")).unwrap().contains("Buy milk"));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["outcome"], "passed");
+    assert_eq!(report["plane"], "app");
+    assert_eq!(report["steps"].as_array().unwrap().len(), 5);
+    assert!(std::fs::read_to_string(out.join("report.md")).unwrap().contains("**passed**"));
+}
+
+#[test]
+fn run_exit_codes() {
+    let runtime = Runtime::new();
+    let todo = todo().to_str().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = runtime.dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_owned()
+    };
+    let step = write("step.rehearse", "click:#new-todo\nclick:#toggle-9\n");
+    let out = runtime.dir.path().join("step-out");
+    runtime.fails(&["run", &step, "--out", out.to_str().unwrap(), "--", todo], 1);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["outcome"], "step-failed");
+    assert_eq!(report["steps"][0]["status"], "passed");
+    assert_eq!(report["steps"][1]["status"], "failed");
+    let wait = write("wait.rehearse", "wait-for:exists,#toggle-9,50\n");
+    runtime.fails(&["run", &wait, "--", todo], 3);
+    // An invalid script starts nothing: the program does not even exist.
+    let invalid = write("invalid.rehearse", "clik:#new-todo\n");
+    let error = runtime.fails(&["run", &invalid, "--", "/nonexistent/program"], 4);
+    assert!(error.contains("did you mean `click`"), "{error}");
+    let fine = write("fine.rehearse", "key:enter\n");
+    runtime.fails(&["run", &fine, "--", "/nonexistent/program"], 2);
+}
+
+#[test]
+fn run_against_bash_uses_the_terminal_plane() {
+    let runtime = Runtime::new();
+    let script = runtime.dir.path().join("bash.rehearse");
+    std::fs::write(
+        &script,
+        "type:echo $((6*7))\nkey:enter\nwait-for:exists,text~\"42\",5000\ncheckpoint:answer\n",
+    )
+    .unwrap();
+    let out = runtime.dir.path().join("out");
+    runtime.ok(&[
+        "run",
+        script.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--",
+        "bash",
+        "--norc",
+        "--noprofile",
+    ]);
+    assert!(std::fs::read_to_string(out.join("answer.txt")).unwrap().contains("42"));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["plane"], "terminal");
+}
+
+#[test]
+fn a_session_of_bash_open_send_wait_snapshot_close() {
+    let runtime = Runtime::new();
+    let id = runtime
+        .ok(&["open", "--exec", "bash --norc --noprofile", "--size", "60x10"])
+        .trim()
+        .to_owned();
+    let sessions = runtime.sessions();
+    assert_eq!(mode(&sessions), 0o700);
+    for file in [format!("{id}.json"), "latest.json".into(), format!("{id}.sock")] {
+        assert_eq!(mode(&sessions.join(&file)), 0o600, "{file}");
+    }
+    runtime.ok(&["send", "--text", "echo hello-$((6*7))", "Enter"]);
+    runtime.ok(&["wait", "--idle-ms", "100", "--timeout-ms", "10000"]);
+    assert_eq!(settled_by(&runtime), "quiet-window", "bash sends no marker");
+    let screen = runtime.ok(&["snapshot", "--session", &id]);
+    assert!(screen.contains("hello-42"), "{screen}");
+    let golden = runtime.ok(&["snapshot", "--format", "terminal"]);
+    assert!(golden.contains("hello-42"), "{golden}");
+    let png = runtime.rehearse(&["snapshot", "--format", "png"]);
+    assert!(png.status.success() && png.stdout.starts_with(b"\x89PNG"));
+    let error = runtime.fails(&["snapshot", "--format", "json"], 2);
+    assert!(error.contains("semantic tree"), "{error}");
+    let error = runtime.fails(&["send", "Enterr"], 4);
+    assert!(error.contains("unknown key `Enterr`"), "{error}");
+    runtime.ok(&["close"]);
+    assert!(
+        !sessions.join(format!("{id}.json")).exists() && !sessions.join("latest.json").exists()
+    );
+    let error = runtime.fails(&["snapshot"], 2);
+    assert!(error.contains("no session"), "{error}");
+}
+
+/// How the session's screen settles, as its host's `idle` reply says.
+fn settled_by(runtime: &Runtime) -> String {
+    let latest = std::fs::read_to_string(runtime.sessions().join("latest.json")).unwrap();
+    let socket: serde_json::Value = serde_json::from_str(&latest).unwrap();
+    let mut client = rehearse_control::Client::connect(socket["socket"].as_str().unwrap()).unwrap();
+    let idle = rehearse_protocol::RequestBody::Idle(rehearse_protocol::Idle { quiet_ms: Some(50) });
+    match client.request(idle, 10_000).unwrap() {
+        rehearse_protocol::OkReply::Idle(waited) => {
+            waited.extra["settledBy"].as_str().unwrap().to_owned()
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_session_of_the_todo_app_in_a_pty() {
+    let runtime = Runtime::new();
+    runtime.ok(&["open", "--exec", todo().to_str().unwrap(), "--size", "60x12"]);
+    runtime.ok(&["wait"]);
+    assert_eq!(settled_by(&runtime), "marker", "the app announces its commits to the host");
+    // The app serves the socket its host offered it: its tree is reachable.
+    let tree = runtime.ok(&["snapshot", "--format", "json"]);
+    assert!(tree.contains("\"new-todo\""), "{tree}");
+    runtime.ok(&["send", "--text", "Buy milk", "Enter"]);
+    runtime.ok(&["wait"]);
+    let screen = runtime.ok(&["snapshot"]);
+    assert!(screen.contains("[ ] Buy milk") && screen.contains("1 item left"), "{screen}");
+    // A key the app refuses is refused by name (the whole script is checked
+    // before anything runs).
+    let error = runtime.fails(&["send", "--text", "x", "F6"], 4);
+    assert!(error.contains("the app refuses `f6`"), "{error}");
+    // What the person would see in the PTY shows it too.
+    let golden = runtime.ok(&["snapshot", "--format", "terminal"]);
+    assert!(golden.contains("Buy milk"), "{golden}");
+    runtime.ok(&["close"]);
+}
+
+#[test]
+fn a_secret_is_typed_but_never_echoed() {
+    let runtime = Runtime::new();
+    runtime.ok(&["open", "--exec", "bash --norc --noprofile", "--size", "60x10"]);
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rehearse"));
+    let output = command
+        .args(["send", "--secret-env", "SECRET_FOR_TEST", "Bogus"])
+        .env("XDG_RUNTIME_DIR", runtime.dir.path())
+        .env("SECRET_FOR_TEST", "hunter2-secret")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(!said.contains("hunter2"), "{said}");
+    let error = runtime.fails(&["send", "--secret-env", "SECRET_FOR_TEST"], 4);
+    assert!(error.contains("SECRET_FOR_TEST: the variable is not set"), "{error}");
+    runtime.ok(&["close"]);
+}
+
+#[test]
+fn a_stale_discovery_file_is_removed_not_trusted() {
+    let runtime = Runtime::new();
+    let sessions = runtime.sessions();
+    std::fs::create_dir_all(&sessions).unwrap();
+    std::fs::set_permissions(&sessions, std::fs::Permissions::from_mode(0o700)).unwrap();
+    // A pid that existed and is gone: a child already reaped.
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let stale = serde_json::json!({"id": "1-1", "socket": sessions.join("1-1.sock"), "pid": dead, "startedAt": 1, "protocol": "rehearse/1"});
+    for name in ["1-1.json", "latest.json"] {
+        std::fs::write(sessions.join(name), stale.to_string()).unwrap();
+    }
+    let error = runtime.fails(&["snapshot"], 2);
+    assert!(error.contains("session 1-1 is gone"), "{error}");
+    assert!(!sessions.join("1-1.json").exists() && !sessions.join("latest.json").exists());
+}
+
+#[test]
+fn the_host_stops_after_its_idle_timeout() {
+    let runtime = Runtime::new();
+    let id = runtime
+        .ok(&["open", "--exec", "bash --norc --noprofile", "--idle-timeout-ms", "200"])
+        .trim()
+        .to_owned();
+    let file = runtime.sessions().join(format!("{id}.json"));
+    let started = Instant::now();
+    while file.exists() {
+        assert!(started.elapsed() < Duration::from_secs(30), "the idle host never stopped");
+        std::thread::yield_now();
+    }
+    assert!(!runtime.sessions().join(format!("{id}.sock")).exists());
+}
+
+#[test]
+fn the_host_ends_with_its_program() {
+    let runtime = Runtime::new();
+    let id = runtime.ok(&["open", "--exec", "bash --norc --noprofile"]).trim().to_owned();
+    runtime.ok(&["send", "--text", "exit 0", "Enter"]);
+    let file = runtime.sessions().join(format!("{id}.json"));
+    let started = Instant::now();
+    while file.exists() {
+        assert!(started.elapsed() < Duration::from_secs(30), "the host outlived its program");
+        std::thread::yield_now();
+    }
+}

@@ -1,0 +1,55 @@
+//! How a server is configured: where its socket is, its limits, how long it
+//! waits for a client before it stops.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use rehearse_protocol::Limits;
+
+/// The quiet window an `idle` request uses when it names none.
+pub const DEFAULT_QUIET: Duration = Duration::from_millis(50);
+
+/// A server's configuration.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// The socket's path. Its directory is created owner-only when missing
+    /// and must be enterable by the owner alone when present.
+    pub socket: PathBuf,
+    /// The wire's limits (the defaults are the ceilings).
+    pub limits: Limits,
+    /// Stop serving (and close the session) after this long without a
+    /// request; `None` serves until `close` or the session ends.
+    pub idle_timeout: Option<Duration>,
+    /// The quiet window of an `idle` request that names none.
+    pub default_quiet: Duration,
+    /// How long a reply may wait for a client that does not read before
+    /// its connection is dropped.
+    pub write_timeout: Duration,
+}
+
+impl ServerConfig {
+    /// A server at `socket` with the default limits, no idle timeout.
+    pub fn new(socket: impl Into<PathBuf>) -> ServerConfig {
+        ServerConfig {
+            socket: socket.into(),
+            limits: Limits::default(),
+            idle_timeout: None,
+            default_quiet: DEFAULT_QUIET,
+            write_timeout: Duration::from_secs(10),
+        }
+    }
+
+    /// The same with `limits`.
+    #[must_use]
+    pub fn limits(mut self, limits: Limits) -> ServerConfig {
+        self.limits = limits;
+        self
+    }
+
+    /// The same with an idle timeout.
+    #[must_use]
+    pub fn idle_timeout(mut self, timeout: Option<Duration>) -> ServerConfig {
+        self.idle_timeout = timeout;
+        self
+    }
+}

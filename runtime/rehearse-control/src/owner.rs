@@ -1,0 +1,399 @@
+//! The plane's thread: requests arrive over a channel and run here, one at
+//! a time, through the shared [`Runner`]; waits stay pending here without
+//! blocking the requests behind them; background work is pumped between.
+
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use rehearse_core::{Runner, Scenario};
+use rehearse_lang::script::{parse_script_with, parse_step_str};
+use rehearse_lang::{AutomationStep, WaitCondition};
+use rehearse_protocol::{
+    Acted, Checkpointed, ErrorCode, Extra, Generation, ModelState, OkReply, RequestBody, Resized,
+    SnapshotData, Waited, WireError,
+};
+
+use crate::config::ServerConfig;
+use crate::error::{ServeError, step_error};
+use crate::job::{Halt, Job};
+use crate::served::Served;
+use crate::shared::Shared;
+use crate::snapshot;
+
+/// Why serving stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Stopped {
+    /// A client sent `close`.
+    Closed,
+    /// The session ended on its own (the app quit, the program exited).
+    Ended(String),
+    /// No client sent anything for the configured idle timeout.
+    IdleTimeout,
+}
+
+/// How long the loop sleeps when nothing is pending.
+const IDLE_TICK: Duration = Duration::from_millis(100);
+/// How often pending waits are looked at again.
+const WAIT_TICK: Duration = Duration::from_millis(5);
+
+enum WaitKind {
+    For { condition: WaitCondition, until: Instant, timeout_ms: u64 },
+    Idle { quiet: Duration },
+}
+
+struct PendingWait {
+    job: Job,
+    kind: WaitKind,
+    started: Instant,
+}
+
+pub(crate) struct Owner<'s, S: Served + ?Sized> {
+    served: &'s mut S,
+    shared: Arc<Shared>,
+    config: ServerConfig,
+    waits: Vec<PendingWait>,
+    /// When the generation last moved or the session was last busy.
+    last_change: Instant,
+    published: u64,
+}
+
+impl<'s, S: Served + ?Sized> Owner<'s, S> {
+    pub(crate) fn new(served: &'s mut S, shared: Arc<Shared>, config: ServerConfig) -> Self {
+        let published = served.plane().committed().generation.0;
+        Owner { served, shared, config, waits: Vec::new(), last_change: Instant::now(), published }
+    }
+
+    fn generation(&self) -> u64 {
+        self.served.plane().committed().generation.0
+    }
+
+    /// Publishes the generation for `ping`, and notes when it moved.
+    fn publish(&mut self) {
+        let generation = self.generation();
+        // Busy-ness only matters to an `idle` wait; asking costs a report.
+        let busy = !self.waits.is_empty() && self.served.busy();
+        if generation != self.published || busy {
+            self.last_change = Instant::now();
+        }
+        self.published = generation;
+        self.shared.publish(generation);
+    }
+
+    pub(crate) fn run(mut self, jobs: &Receiver<Job>) -> Result<Stopped, ServeError> {
+        loop {
+            if let Some(why) = self.served.ended() {
+                self.shared.close();
+                self.finish(jobs);
+                return Ok(Stopped::Ended(why));
+            }
+            let tick = if self.waits.is_empty() { IDLE_TICK } else { WAIT_TICK };
+            let tick = self.served.next_wake().map_or(tick, |wake| wake.min(tick));
+            match jobs.recv_timeout(tick) {
+                Ok(job) => self.handle(job),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.shared.close();
+                    return Ok(Stopped::Closed);
+                }
+            }
+            if self.shared.is_closed() {
+                self.finish(jobs);
+                return Ok(Stopped::Closed);
+            }
+            self.served.pump()?;
+            self.publish();
+            self.check_waits();
+            if let Some(timeout) = self.config.idle_timeout
+                && self.waits.is_empty()
+                && self.shared.last_activity().elapsed() >= timeout
+            {
+                self.shared.close();
+                self.served.close();
+                self.finish(jobs);
+                return Ok(Stopped::IdleTimeout);
+            }
+        }
+    }
+
+    /// Answers every pending wait and queued request `session-closed`.
+    fn finish(&mut self, jobs: &Receiver<Job>) {
+        let generation = self.generation();
+        self.shared.publish(generation);
+        let closed = || WireError::new(ErrorCode::SessionClosed, "the session is closed");
+        for wait in self.waits.drain(..) {
+            wait.job.fail(closed(), generation, None);
+        }
+        while let Ok(job) = jobs.try_recv() {
+            job.fail(closed(), generation, None);
+        }
+    }
+
+    fn handle(&mut self, job: Job) {
+        if let Some(halt) = job.halt(Instant::now()) {
+            job.halted(halt, self.generation());
+            return;
+        }
+        match &job.body {
+            RequestBody::WaitFor(wait) => {
+                let (condition, timeout_ms) = (wait.condition.clone(), wait.timeout_ms);
+                return self.begin_wait_for(job, &condition, timeout_ms);
+            }
+            RequestBody::Idle(idle) => {
+                let quiet = idle.quiet_ms.map_or(self.config.default_quiet, Duration::from_millis);
+                let kind = WaitKind::Idle { quiet };
+                self.waits.push(PendingWait { job, kind, started: Instant::now() });
+                return self.check_waits();
+            }
+            _ => {}
+        }
+        let outcome = self.answer(&job);
+        // Drawn before answered; a failure to draw shows again at the pump.
+        let _ = self.served.after_request();
+        self.publish();
+        match outcome {
+            Ok(payload) => job.ok(payload),
+            Err(Failure { error, step }) => job.fail(error, self.generation(), step),
+        }
+    }
+
+    fn answer(&mut self, job: &Job) -> Result<OkReply, Failure> {
+        let generation =
+            |owner: &Self| Generation { generation: owner.generation(), extra: Extra::new() };
+        Ok(match &job.body {
+            RequestBody::Act(act) => self.act(job, &act.script)?,
+            RequestBody::Snapshot(request) => {
+                let data = snapshot::bytes(&*self.served, request.format)?;
+                OkReply::Snapshot(SnapshotData {
+                    generation: self.generation(),
+                    format: request.format,
+                    data: data.into(),
+                    extra: Extra::new(),
+                })
+            }
+            RequestBody::State => {
+                let state = self.served.model_state().ok_or_else(|| {
+                    WireError::new(
+                        ErrorCode::UnsupportedCapability,
+                        "this app exposes no model-plane state",
+                    )
+                })?;
+                OkReply::State(ModelState {
+                    generation: self.generation(),
+                    state,
+                    extra: Extra::new(),
+                })
+            }
+            RequestBody::Resize(size) => {
+                let generation =
+                    self.one_step(AutomationStep::Resize { cols: size.cols, rows: size.rows })?;
+                OkReply::Resize(Resized {
+                    generation,
+                    cols: size.cols,
+                    rows: size.rows,
+                    extra: Extra::new(),
+                })
+            }
+            RequestBody::Checkpoint(checkpoint) => self.checkpoint(&checkpoint.name, job.png)?,
+            RequestBody::Close => {
+                self.served.close();
+                self.shared.close();
+                OkReply::Close(generation(self))
+            }
+            RequestBody::Ping => OkReply::Ping(generation(self)),
+            RequestBody::Hello(_)
+            | RequestBody::Cancel(_)
+            | RequestBody::WaitFor(_)
+            | RequestBody::Idle(_) => {
+                return Err(WireError::new(
+                    ErrorCode::Internal,
+                    "this request is never queued as a job",
+                )
+                .into());
+            }
+        })
+    }
+
+    /// Runs a script step by step, checking the request's cancellation and
+    /// deadline between steps (a step itself is never cut in half).
+    fn act(&mut self, job: &Job, script: &str) -> Result<OkReply, Failure> {
+        let parsed = parse_script_with(script, &self.served.check_context())
+            .map_err(|errors| WireError::new(ErrorCode::InvalidScript, errors.to_string()))?;
+        let scenario = Scenario::from_script(parsed, None);
+        let left = job.deadline.saturating_duration_since(Instant::now());
+        for (index, step) in scenario.steps().iter().enumerate() {
+            let wait = match &step.step {
+                AutomationStep::WaitFor { timeout, .. } => Some(*timeout),
+                AutomationStep::Sleep { duration } => Some(*duration),
+                _ => None,
+            };
+            if let Some(wait) = wait.filter(|wait| *wait > left) {
+                return Err(WireError::new(
+                    ErrorCode::InvalidDeadline,
+                    format!(
+                        "step {index} `{}` waits {} ms, longer than what is left of the request's deadline ({} ms): it could never finish in time",
+                        step.step,
+                        wait.as_millis(),
+                        left.as_millis()
+                    ),
+                )
+                .with_limit("deadlineMs")
+                .into());
+            }
+        }
+        let mut runner = Runner::new();
+        let mut count = 0u32;
+        for step in scenario {
+            if let Some(halt) = job.halt(Instant::now()) {
+                return Err(match halt {
+                    Halt::Stop(error) => error.into(),
+                    Halt::Gone => {
+                        WireError::new(ErrorCode::Cancelled, "the client went away").into()
+                    }
+                });
+            }
+            if let Err(failed) = runner.step(self.served.plane_mut(), step.step) {
+                return Err(Failure { error: step_error(&failed), step: Some(count) });
+            }
+            count += 1;
+        }
+        Ok(OkReply::Act(Acted { generation: self.generation(), steps: count, extra: Extra::new() }))
+    }
+
+    fn one_step(&mut self, step: AutomationStep) -> Result<u64, Failure> {
+        Runner::new()
+            .step(self.served.plane_mut(), step)
+            .map(|result| result.generation.0)
+            .map_err(|failed| step_error(&failed).into())
+    }
+
+    fn checkpoint(&mut self, name: &str, png: bool) -> Result<OkReply, Failure> {
+        rehearse_lang::validate_checkpoint_name(name).map_err(|reason| {
+            WireError::new(ErrorCode::InvalidScript, format!("checkpoint name {name:?}: {reason}"))
+        })?;
+        let generation = self.one_step(AutomationStep::Checkpoint { name: name.to_owned() })?;
+        let artifacts = snapshot::checkpoint(&*self.served, name, png)?;
+        Ok(OkReply::Checkpoint(Checkpointed {
+            generation,
+            name: name.to_owned(),
+            artifacts,
+            extra: Extra::new(),
+        }))
+    }
+
+    fn begin_wait_for(&mut self, job: Job, condition: &str, timeout_ms: u64) {
+        let parsed = parse_step_str(&format!("wait-for:{condition},{timeout_ms}"));
+        let condition = match parsed.map(|parsed| parsed.step) {
+            Ok(AutomationStep::WaitFor { condition, .. }) => condition,
+            Ok(other) => {
+                let error = WireError::new(
+                    ErrorCode::InvalidScript,
+                    format!("`{other}` is not a wait condition"),
+                );
+                return job.fail(error, self.generation(), None);
+            }
+            Err(error) => {
+                let error = WireError::new(
+                    ErrorCode::InvalidScript,
+                    format!("condition {condition:?} (PREDICATE,SELECTOR): {error}"),
+                );
+                return job.fail(error, self.generation(), None);
+            }
+        };
+        if let Err(error) = self.served.plane().check_selector(&condition.selector) {
+            let error = WireError::new(ErrorCode::InvalidScript, error.to_string());
+            return job.fail(error, self.generation(), None);
+        }
+        let started = Instant::now();
+        let until = (started + Duration::from_millis(timeout_ms)).min(job.deadline);
+        self.waits.push(PendingWait {
+            job,
+            kind: WaitKind::For { condition, until, timeout_ms },
+            started,
+        });
+        self.check_waits();
+    }
+
+    /// Answers every pending wait that holds, timed out, was cancelled or
+    /// ran out of deadline; keeps the rest.
+    fn check_waits(&mut self) {
+        let now = Instant::now();
+        let generation = self.generation();
+        let quiet_for = now.saturating_duration_since(self.last_change);
+        let busy = self.served.busy();
+        let waits = std::mem::take(&mut self.waits);
+        for wait in waits {
+            // Cancelled or gone; running out of time is the wait's own answer.
+            if let Some(halt) = wait.job.interrupted() {
+                wait.job.halted(halt, generation);
+                continue;
+            }
+            let elapsed_ms =
+                u64::try_from(now.duration_since(wait.started).as_millis()).unwrap_or(u64::MAX);
+            let done = Waited { generation, elapsed_ms, extra: Extra::new() };
+            match &wait.kind {
+                WaitKind::For { condition, until, timeout_ms } => {
+                    let tree = &self.served.plane().committed().tree;
+                    match rehearse_core::wait::evaluate(condition, tree) {
+                        Ok((true, _)) => wait.job.ok(OkReply::WaitFor(done)),
+                        Err(error) => wait.job.fail(
+                            WireError::new(ErrorCode::InvalidScript, error.to_string()),
+                            generation,
+                            None,
+                        ),
+                        Ok((false, matches)) if now >= *until => wait.job.fail(
+                            WireError::new(
+                                ErrorCode::WaitTimeout,
+                                format!(
+                                    "the condition on `{}` did not hold within {timeout_ms} ms ({} nodes matched the selector)",
+                                    condition.selector,
+                                    matches.len()
+                                ),
+                            ),
+                            generation,
+                            None,
+                        ),
+                        Ok((false, _)) => self.waits.push(wait),
+                    }
+                }
+                WaitKind::Idle { quiet } => {
+                    if !busy && quiet_for >= *quiet {
+                        let mut done = done;
+                        if let Some(signal) = self.served.settled_by() {
+                            done.extra.insert("settledBy".into(), signal.into());
+                        }
+                        wait.job.ok(OkReply::Idle(done));
+                    } else if now >= wait.job.deadline {
+                        // An idle wait runs until its deadline: that is its timeout.
+                        wait.job.fail(
+                            WireError::new(
+                                ErrorCode::WaitTimeout,
+                                format!(
+                                    "the session was not quiet for {} ms before the deadline",
+                                    quiet.as_millis()
+                                ),
+                            ),
+                            generation,
+                            None,
+                        );
+                    } else {
+                        self.waits.push(wait);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A request's failure: its error and, for a step, the step's index.
+struct Failure {
+    error: WireError,
+    step: Option<u32>,
+}
+
+impl From<WireError> for Failure {
+    fn from(error: WireError) -> Failure {
+        Failure { error, step: None }
+    }
+}

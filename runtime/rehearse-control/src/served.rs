@@ -1,0 +1,93 @@
+//! [`Served`]: what the server needs from whatever it serves, beyond the
+//! [`Plane`] the shared [`Runner`](rehearse_core::Runner) drives.
+
+use std::time::Duration;
+
+use rehearse_core::{AutomationError, Plane};
+use rehearse_lang::script::CheckContext;
+use rehearse_protocol::ServerRole;
+
+/// A session the server can serve: a plane and the few things around it
+/// that only its host knows (background work, the script checks, how it
+/// ends). It lives on the thread that calls [`Server::serve`](crate::Server::serve)
+/// and never crosses threads: requests reach it over a channel.
+pub trait Served {
+    /// The plane steps run on.
+    fn plane(&self) -> &dyn Plane;
+
+    /// The plane steps run on, to drive.
+    fn plane_mut(&mut self) -> &mut dyn Plane;
+
+    /// What kind of server this is: an app serving its own session, or the
+    /// host of a program in a PTY.
+    fn role(&self) -> ServerRole;
+
+    /// What the script checks know about the target (declared ids, refused
+    /// keys). By default nothing.
+    fn check_context(&self) -> CheckContext<'_> {
+        CheckContext::new()
+    }
+
+    /// Processes work that arrived without a request (a timer fell due, a
+    /// command reported, a program wrote) and commits a generation only
+    /// when there was some: an idle session's generation never moves.
+    ///
+    /// # Errors
+    ///
+    /// What processing that work fails with.
+    fn pump(&mut self) -> Result<(), AutomationError>;
+
+    /// Called after each request ran and before its reply is sent: a
+    /// session shown in a real terminal draws what the request committed
+    /// here, so a person sees it no later than the client hears of it. By
+    /// default nothing.
+    ///
+    /// # Errors
+    ///
+    /// What drawing fails with (the request's reply is sent regardless; the
+    /// next [`pump`](Self::pump) meets the failure again).
+    fn after_request(&mut self) -> Result<(), AutomationError> {
+        Ok(())
+    }
+
+    /// How soon [`pump`](Self::pump) should run again when no request
+    /// arrives (a timer's due time, a command still running).
+    fn next_wake(&self) -> Option<Duration>;
+
+    /// Whether work is still under way (input not yet answered, output
+    /// still arriving): an `idle` request waits until this is false.
+    fn busy(&self) -> bool;
+
+    /// Whether the semantic formats (`json`, `markdown`) and `#id`
+    /// selectors mean anything here: a program in a PTY publishes no
+    /// semantic tree.
+    fn semantic(&self) -> bool {
+        true
+    }
+
+    /// The terminal-state golden of a program in a PTY, for the `terminal`
+    /// snapshot format; `None` where there is no terminal.
+    fn terminal_golden(&self) -> Option<String> {
+        None
+    }
+
+    /// What tells this session's screen is settled, for an `idle` reply's
+    /// `settledBy`: `"marker"` once a program announces its commits with the
+    /// render-commit marker, `"quiet-window"` while only silence does; `None`
+    /// where the session itself knows (an app).
+    fn settled_by(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The model-plane projection of the app's state, when it has one.
+    fn model_state(&self) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// Why the session ended on its own (the app quit, the program
+    /// exited); `None` while it runs. The server stops serving then.
+    fn ended(&self) -> Option<String>;
+
+    /// Closes the session: the app unmounts, the program is stopped.
+    fn close(&mut self);
+}

@@ -1,0 +1,50 @@
+//! One connection per session, kept between tool calls: requests to a
+//! session go one at a time, and a wait holds its connection until it
+//! answers — or until its cancellation, sent on the same connection,
+//! reaches it.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use rehearse_control::{Canceller, Client};
+
+use crate::sessions::Sessions;
+
+/// A session's connection and the canceller that shares it.
+pub(crate) struct Connection {
+    pub(crate) client: Mutex<Client>,
+    pub(crate) canceller: Mutex<Canceller>,
+}
+
+/// The open connections, by session id.
+#[derive(Default)]
+pub(crate) struct Connections {
+    open: Mutex<HashMap<String, Arc<Connection>>>,
+}
+
+impl Connections {
+    /// The connection to the session `id` names (or the latest), opened on
+    /// first use.
+    pub(crate) fn get(
+        &self,
+        sessions: &dyn Sessions,
+        id: Option<&str>,
+    ) -> Result<(String, Arc<Connection>), String> {
+        let (id, socket) = sessions.find(id)?;
+        let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(connection) = open.get(&id) {
+            return Ok((id, connection.clone()));
+        }
+        let client = Client::connect(&socket).map_err(|error| format!("session {id}: {error}"))?;
+        let canceller = client.canceller().map_err(|error| error.to_string())?;
+        let connection =
+            Arc::new(Connection { client: Mutex::new(client), canceller: Mutex::new(canceller) });
+        open.insert(id.clone(), connection.clone());
+        Ok((id, connection))
+    }
+
+    /// Forgets the connection to `id` (the session closed or broke).
+    pub(crate) fn forget(&self, id: &str) {
+        self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).remove(id);
+    }
+}

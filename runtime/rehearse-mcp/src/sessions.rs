@@ -1,0 +1,26 @@
+//! [`Sessions`]: where the MCP server's sessions come from. The CLI
+//! provides them (its background hosts and discovery files), so this crate
+//! needs nothing but the protocol.
+
+use std::path::PathBuf;
+
+/// Starts and finds sessions for the tools.
+pub trait Sessions: Send + Sync + 'static {
+    /// Starts a session of `exec` (a command line; `None` for the user's
+    /// shell) at `size` and returns its id.
+    ///
+    /// # Errors
+    ///
+    /// Why it could not start, for people.
+    fn open(&self, exec: Option<String>, size: (u16, u16)) -> Result<String, String>;
+
+    /// The id and socket of the session `id` names, or of the most recent one.
+    ///
+    /// # Errors
+    ///
+    /// No such session, or it is gone.
+    fn find(&self, id: Option<&str>) -> Result<(String, PathBuf), String>;
+
+    /// The session `id` was closed: forget it (its discovery files).
+    fn closed(&self, id: &str);
+}

@@ -1,0 +1,27 @@
+//! The control plane for rehearse apps: an app served over a Unix socket in
+//! the `rehearse/1` protocol (`docs/protocol.md`), started from the
+//! environment by [`live::run`](crate::live::run) or by hand.
+//!
+//! ```no_run
+//! use rehearse::control::{Automation, ServedApp, Server, ServerConfig};
+//! # use rehearse::prelude::*;
+//! # #[derive(Default)] struct App;
+//! # impl Component for App { type Message = (); fn update(&mut self, _: (), _: &mut Context<'_, Self>) {} fn view(&self, _: &mut Ui<'_, ()>) {} }
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let mut app = ServedApp::start(App::default(), SessionOptions::default().viewport(80, 24))?;
+//! Server::bind(ServerConfig::new("/tmp/rehearse-me/app.sock"))?.serve(&mut app)?;
+//! # Ok(()) }
+//! ```
+
+mod app;
+mod env;
+mod live_app;
+
+pub use app::ServedApp;
+pub use env::{ARTIFACTS, Automation, CONTROL, HEADLESS, VIEWPORT};
+pub use live_app::WatchedApp;
+pub use rehearse_control::{
+    Client, ClientError, DEFAULT_QUIET, ServeError, Served, Server, ServerConfig, Stopped,
+};
+/// The wire types of `rehearse/1`.
+pub use rehearse_protocol as protocol;
