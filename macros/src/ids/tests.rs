@@ -105,7 +105,7 @@ fn the_expansion_declares_constants_families_and_the_declarations() {
     assert!(
         has(
             &expansion,
-            "let app = < TodoApp as :: rehearse :: Component > :: AUTOMATION_IDS ; let declared = ids :: DECLARED ;"
+            "let app = < TodoApp as :: rehearse :: DeclaresIds > :: AUTOMATION_IDS ; let declared = ids :: DECLARED ;"
         ),
         "{expansion}"
     );

@@ -203,7 +203,7 @@ fn with_an_app_every_id_and_key_gets_an_assertion() {
     assert!(
         has(
             &text,
-            "const APP_IDS : :: rehearse :: AutomationIds = < TodoApp as :: rehearse :: Component > :: AUTOMATION_IDS ;"
+            "const APP_IDS : :: rehearse :: AutomationIds = < TodoApp as :: rehearse :: DeclaresIds > :: AUTOMATION_IDS ;"
         ),
         "{text}"
     );

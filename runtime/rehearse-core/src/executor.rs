@@ -182,7 +182,7 @@ fn batch<P: Plane + ?Sized>(
             AutomationStep::Key { key } => inputs.push(Input::Key(*key)),
             AutomationStep::Type { text } => inputs.push(Input::Text(text)),
             AutomationStep::TypeSecret { .. } => {
-                inputs.extend(secrets.next().map(|text| Input::Text(text)));
+                inputs.extend(secrets.next().map(|text| Input::Secret(text)));
             }
             AutomationStep::Paste { text } => inputs.push(Input::Paste(text)),
             AutomationStep::Send { text } => inputs.push(Input::Raw(text)),
@@ -239,7 +239,7 @@ fn type_secret<P: Plane + ?Sized>(plane: &mut P, secret: &Secret) -> Result<(), 
         operation: format!("type:{secret}"),
         reason,
     })?;
-    plane.deliver(Input::Text(&text)).map_err(|error| match error {
+    plane.deliver(Input::Secret(&text)).map_err(|error| match error {
         AutomationError::RefusedKey { app, .. } => AutomationError::NotActionable {
             target: app.into(),
             operation: format!("type:{secret}"),

@@ -61,6 +61,9 @@ pub enum Input<'a> {
     Paste(&'a str),
     /// Raw text written as it is (`send:`), escapes already resolved.
     Raw(&'a str),
+    /// A secret typed like [`Text`](Self::Text): never expanded, never
+    /// echoed in an error.
+    Secret(&'a str),
 }
 
 /// What a plane knows is pending, for waits that have not held yet.

@@ -50,10 +50,17 @@ pub(crate) fn withhold_guesses(
     };
     // The step's own wait, and a guard's condition (`when(value=…,#pw)`).
     let (label, guard, inner) = step.parts();
-    let inner_withheld = match inner {
+    let wait_withheld = |step: &AutomationStep| match step {
         AutomationStep::WaitFor { condition, timeout } => withhold(condition)
             .map(|condition| AutomationStep::WaitFor { condition, timeout: *timeout }),
         _ => None,
+    };
+    let inner_withheld = match inner {
+        // A batch's closing wait compares like any other.
+        AutomationStep::Batch { inputs, then: Some(then) } => wait_withheld(then).map(|then| {
+            AutomationStep::batch(inputs.clone(), Some(then)).unwrap_or_else(|_| inner.clone())
+        }),
+        other => wait_withheld(other),
     };
     let guard_withheld = match guard {
         Some(Guard::Node(condition)) => withhold(condition).map(Guard::Node),

@@ -224,9 +224,24 @@ impl Scenario {
             })
             .collect();
         let origin = Some(Origin { file: Some(Cow::Borrowed(file)), line, column });
-        let (step, invalid) = match rehearse_lang::script::parse_step_str(&spelling) {
-            Ok(parsed) => (parsed.step, None),
-            Err(error) => (AutomationStep::drain(), Some(error.message)),
+        // A bare value stands for one id or number: it may not add
+        // structure (`todos >> nth=0`, `1,2`) to the step.
+        let unfit = pieces.iter().find_map(|piece| match piece {
+            Interpolated::Bare(value)
+                if value.is_empty() || value.contains(|c| ">,;()\"@#~=[]{}".contains(c)) =>
+            {
+                Some(format!(
+                    "the value `{value}` stands where the step takes one id or number; it may not hold `>`, `,`, `;`, `(`, `)`, quotes, `@`, `#`, `~`, `=`, brackets or braces, which would change the step"
+                ))
+            }
+            _ => None,
+        });
+        let (step, invalid) = match unfit {
+            Some(reason) => (AutomationStep::drain(), Some(reason)),
+            None => match rehearse_lang::script::parse_step_str(&spelling) {
+                Ok(parsed) => (parsed.step, None),
+                Err(error) => (AutomationStep::drain(), Some(error.message)),
+            },
         };
         let source = StepSource { spelling: Cow::Owned(spelling), origin };
         self.steps.push(ScenarioStep { step, source, invalid });

@@ -57,7 +57,8 @@ pub fn needs_quotes(text: &str, context: TextContext) -> bool {
     }
     text.chars().any(|character| {
         character.is_control()
-            || matches!(character, ';' | '"')
+            // `(`/`)` would open or close a guard or a batch.
+            || matches!(character, ';' | '"' | '(' | ')')
             || (character == '>' && context != TextContext::Argument)
             || (character == ',' && context == TextContext::Predicate)
     })

@@ -106,3 +106,15 @@ fn a_value_that_makes_the_step_invalid_fails_when_it_runs() {
     assert!(reason.contains("automation id `card 1` has ' '"), "{reason}");
     assert_eq!(session.app().clicked, [0], "nothing ran after the invalid step");
 }
+
+#[test]
+fn a_bare_value_cannot_add_structure_to_a_step() {
+    let mut session = session();
+    let id = "card-0 >> nth=0";
+    let error = session.run(scenario! { click:#{id}; }).unwrap_err();
+    let AutomationError::InvalidStep { reason, .. } = &error.failed.error else {
+        panic!("{:?}", error.failed.error)
+    };
+    assert!(reason.contains("may not hold `>`"), "{reason}");
+    assert!(session.app().clicked.is_empty());
+}

@@ -88,3 +88,13 @@ fn a_guard_that_compares_a_secret_never_echoes_its_guess() {
     assert!(!shown.contains("hunter2"), "{shown}");
     assert!(shown.contains(r#"when(value="<redacted>",#token)"#), "{shown}");
 }
+
+#[test]
+fn a_batch_that_compares_a_secret_never_echoes_its_guess() {
+    let mut session = Session::new(Login::default(), SessionOptions::default().viewport(30, 2));
+    session.run_script("click:#token\ntype:hunter2").unwrap();
+    let error =
+        session.run_script("batch:(key:end; wait-for:value=lovelace,#token,10)").unwrap_err();
+    let shown = format!("{error} {error:?}");
+    assert!(!shown.contains("lovelace"), "{shown}");
+}

@@ -239,7 +239,7 @@ impl Plane for AdoptPlane {
                 self.push(event)
             }
             Input::Key(key) => self.key(key),
-            Input::Text(text) => self.type_text(text),
+            Input::Text(text) | Input::Secret(text) => self.type_text(text),
             Input::Focus(target) => Err(AutomationError::NotAvailable {
                 what: match target.order() {
                     Some(order) => format!("focus:{order}"),

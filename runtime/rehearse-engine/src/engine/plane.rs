@@ -253,7 +253,7 @@ impl<C: Component> Plane for SessionEngine<C> {
                 // The same path a terminal's key event takes.
                 self.handle_event(&Event::Key(key_event(key)))
             }
-            Input::Text(text) => self.type_text(text),
+            Input::Text(text) | Input::Secret(text) => self.type_text(text),
             Input::Focus(target) => self.focus(target),
             Input::Paste(_) => Err(rehearse_core::no_terminal("paste")),
             Input::Raw(_) => Err(rehearse_core::no_terminal("send")),

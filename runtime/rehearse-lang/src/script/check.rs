@@ -299,7 +299,8 @@ impl<'a> Checker<'a> {
             | Verb::Drag
             | Verb::Mouse
             | Verb::Send
-            | Verb::Paste => {
+            | Verb::Paste
+            | Verb::Batch => {
                 self.focus = Focus::Unknown;
             }
             _ => {}

@@ -288,3 +288,14 @@ mod tests {
         assert!(Path::new(".").exists());
     }
 }
+
+#[cfg(test)]
+mod unicode_tests {
+    use crate::script::{ErrorKind, parse_script};
+
+    #[test]
+    fn an_include_error_on_a_path_ending_in_a_wide_character_is_an_error_not_a_panic() {
+        let errors = parse_script("use:notes/café").unwrap_err();
+        assert_eq!(errors.errors[0].kind, ErrorKind::InvalidInclude);
+    }
+}

@@ -9,7 +9,7 @@
 
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::ParsedStep;
-use crate::step::{AutomationStep, FocusTarget};
+use crate::step::AutomationStep;
 use crate::vocabulary::closed_set;
 
 closed_set! {
@@ -53,7 +53,7 @@ pub fn plane_errors(parsed: &ParsedStep, plane: PlaneName) -> Vec<GrammarError> 
                 }
             }
             let (_, _, step) = parsed.step.parts();
-            if let AutomationStep::Focus { target: FocusTarget::Next | FocusTarget::Prev } = step {
+            if let AutomationStep::Focus { .. } = step {
                 errors.push(GrammarError::new(
                     ErrorKind::WrongPlane,
                     facts.range,

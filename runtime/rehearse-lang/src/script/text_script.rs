@@ -272,8 +272,12 @@ pub(super) struct LocatedUse<'s> {
 impl LocatedUse<'_> {
     /// An error about the `use:` step itself.
     pub(super) fn error(&self, kind: ErrorKind, message: String) -> ScriptError {
-        let whole =
-            LocRange::new(Loc(self.span.start as u32), Loc(self.span.end.saturating_sub(1) as u32));
+        // The last character's first byte: a range ends on a character.
+        let last = self.source.text[self.span.clone()]
+            .char_indices()
+            .last()
+            .map_or(self.span.start, |(at, _)| self.span.start + at);
+        let whole = LocRange::new(Loc(self.span.start as u32), Loc(last as u32));
         self.source.locate(&GrammarError::new(kind, whole, message), self.span.clone())
     }
 

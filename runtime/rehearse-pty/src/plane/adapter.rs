@@ -190,6 +190,8 @@ impl TerminalPlane {
                 }
             }),
             Input::Text(text) => Ok(typed(&self.substituted(text)?)),
+            // A secret is typed as it is: never read as a template.
+            Input::Secret(text) => Ok(typed(text)),
             Input::Paste(text) => {
                 Ok(encode::paste(&self.substituted(text)?, self.pty.input_modes()))
             }
