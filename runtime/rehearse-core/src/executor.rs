@@ -168,11 +168,7 @@ fn batch<P: Plane + ?Sized>(
     let mut revealed = Vec::new();
     for step in steps {
         if let AutomationStep::TypeSecret { secret } = step {
-            revealed.push(secret.reveal().map_err(|reason| AutomationError::NotActionable {
-                target: "the secret".into(),
-                operation: format!("type:{secret}"),
-                reason,
-            })?);
+            revealed.push(reveal(secret)?);
         }
     }
     let mut secrets = revealed.iter();
@@ -198,16 +194,35 @@ fn batch<P: Plane + ?Sized>(
             }
         }
     }
-    let has_secret = steps.iter().any(|step| matches!(step, AutomationStep::TypeSecret { .. }));
-    plane.deliver_all(&inputs).map_err(|error| match error {
-        // A refused key inside a secret would name one of its characters.
-        AutomationError::RefusedKey { app, .. } if has_secret => AutomationError::NotActionable {
+    let delivered = plane.deliver_all(&inputs);
+    if revealed.is_empty() {
+        delivered
+    } else {
+        delivered.map_err(|e| hide_refused_key(e, "batch"))
+    }
+}
+
+/// A secret's text, or why it cannot be read (naming the variable, never a
+/// value).
+fn reveal(secret: &Secret) -> Result<std::borrow::Cow<'_, str>, AutomationError> {
+    secret.reveal().map_err(|reason| AutomationError::NotActionable {
+        target: "the secret".into(),
+        operation: format!("type:{secret}"),
+        reason,
+    })
+}
+
+/// A refused key while typing a secret would name one of its characters:
+/// say only that one was refused.
+fn hide_refused_key(error: AutomationError, operation: &str) -> AutomationError {
+    match error {
+        AutomationError::RefusedKey { app, .. } => AutomationError::NotActionable {
             target: app.into(),
-            operation: "batch".into(),
-            reason: "the batch holds a key the app refuses in automation".into(),
+            operation: operation.to_owned(),
+            reason: "the secret holds a key the app refuses in automation".into(),
         },
         other => other,
-    })
+    }
 }
 
 fn pointer<P: Plane + ?Sized>(
@@ -234,19 +249,10 @@ fn click<P: Plane + ?Sized>(
 /// Types a secret: read now, delivered as text, and kept out of every
 /// error (a refused key would name one of its characters).
 fn type_secret<P: Plane + ?Sized>(plane: &mut P, secret: &Secret) -> Result<(), AutomationError> {
-    let text = secret.reveal().map_err(|reason| AutomationError::NotActionable {
-        target: "the secret".into(),
-        operation: format!("type:{secret}"),
-        reason,
-    })?;
-    plane.deliver(Input::Secret(&text)).map_err(|error| match error {
-        AutomationError::RefusedKey { app, .. } => AutomationError::NotActionable {
-            target: app.into(),
-            operation: format!("type:{secret}"),
-            reason: "the secret holds a key the app refuses in automation".into(),
-        },
-        other => other,
-    })
+    let text = reveal(secret)?;
+    plane
+        .deliver(Input::Secret(&text))
+        .map_err(|error| hide_refused_key(error, &format!("type:{secret}")))
 }
 
 /// The pointer inputs of a raw mouse event at a cell.

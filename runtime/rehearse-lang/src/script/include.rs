@@ -54,7 +54,7 @@ impl<'c> Includes<'c> {
             &mut self.checker,
             &mut self.steps,
             &mut self.errors,
-            &mut |_, at, checker, into, errors| include(state, &dir, &at, checker, into, errors),
+            &mut |at, checker, into, errors| include(state, &dir, &at, checker, into, errors),
         );
     }
 
@@ -137,7 +137,7 @@ fn include(
     let inner_dir = canonical.parent().map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
     state.reading.push(canonical.clone());
     state.read.push(canonical);
-    parse_text(&text, Some(&name), checker, into, errors, &mut |_, at, checker, into, errors| {
+    parse_text(&text, Some(&name), checker, into, errors, &mut |at, checker, into, errors| {
         include(state, &inner_dir, &at, checker, into, errors);
     });
     state.reading.pop();

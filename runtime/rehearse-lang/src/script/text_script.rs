@@ -225,7 +225,7 @@ pub(super) fn parse_text(
             // Errors so far first, so the included file's follow them.
             own_errors.sort_by_key(|error: &ScriptError| error.span.start);
             errors.append(&mut own_errors);
-            include(text, at, checker, into, errors);
+            include(at, checker, into, errors);
             continue;
         }
         let parsed = match raw.error {
@@ -258,8 +258,8 @@ pub(super) fn parse_text(
 
 /// What a `use:` step does: reads its file and parses it into the same
 /// steps and errors, with the same checker.
-pub(super) type Include<'a> = dyn FnMut(&str, LocatedUse<'_>, &mut Checker<'_>, &mut Vec<ScriptStep>, &mut Vec<ScriptError>)
-    + 'a;
+pub(super) type Include<'a> =
+    dyn FnMut(LocatedUse<'_>, &mut Checker<'_>, &mut Vec<ScriptStep>, &mut Vec<ScriptError>) + 'a;
 
 /// A `use:` step: where it is and what it names.
 pub(super) struct LocatedUse<'s> {
