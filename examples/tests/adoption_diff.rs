@@ -117,3 +117,14 @@ fn the_document_shows_the_diff_and_its_counts() {
         "docs/adopting.md's count is stale: BLESS_DOCS=1"
     );
 }
+
+#[test]
+fn the_document_shows_the_lines_that_serve_the_binary() {
+    let bin = read("src/bin/shopping.rs");
+    let start = bin.find("    if rehearse::control::serve_adopted").expect("the binary serves");
+    let end = bin[start..].find("    }\n").expect("the block closes") + start + "    }\n".len();
+    // The document shows them unindented, as the top of a `main`.
+    let shown: String = bin[start..end].lines().map(|line| format!("{}\n", &line[4..])).collect();
+    let doc = read(DOC);
+    assert!(doc.contains(&format!("```rust\n{shown}```")), "docs/adopting.md shows:\n{shown}");
+}

@@ -8,6 +8,7 @@ use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
 use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
 
+use super::mirror::Mirror;
 use super::shared::{Drawn, Shared};
 use crate::record;
 
@@ -21,16 +22,19 @@ pub struct HarnessBackend {
     cursor_shown: bool,
     /// A frame was drawn since the last flush.
     drew: bool,
+    /// The real terminal, when the app is served from it.
+    mirror: Option<Mirror>,
 }
 
 impl HarnessBackend {
-    pub(crate) fn new(shared: Arc<Shared>) -> Self {
+    pub(crate) fn new(shared: Arc<Shared>, mirror: Option<Mirror>) -> Self {
         let size = shared.lock().viewport;
         Self {
             inner: TestBackend::new(size.width, size.height),
             shared,
             cursor_shown: false,
             drew: false,
+            mirror,
         }
     }
 
@@ -67,6 +71,11 @@ impl Backend for HarnessBackend {
     {
         self.follow_viewport();
         self.drew = true;
+        if let Some(mirror) = &mut self.mirror {
+            let cells: Vec<_> = content.collect();
+            infallible(self.inner.draw(cells.iter().copied()));
+            return mirror.draw(&cells);
+        }
         infallible(self.inner.draw(content));
         Ok(())
     }
@@ -74,13 +83,13 @@ impl Backend for HarnessBackend {
     fn hide_cursor(&mut self) -> io::Result<()> {
         self.cursor_shown = false;
         infallible(self.inner.hide_cursor());
-        Ok(())
+        self.mirror.as_mut().map_or(Ok(()), Mirror::hide_cursor)
     }
 
     fn show_cursor(&mut self) -> io::Result<()> {
         self.cursor_shown = true;
         infallible(self.inner.show_cursor());
-        Ok(())
+        self.mirror.as_mut().map_or(Ok(()), Mirror::show_cursor)
     }
 
     fn get_cursor_position(&mut self) -> io::Result<Position> {
@@ -88,19 +97,20 @@ impl Backend for HarnessBackend {
     }
 
     fn set_cursor_position<P: Into<Position>>(&mut self, position: P) -> io::Result<()> {
+        let position = position.into();
         infallible(self.inner.set_cursor_position(position));
-        Ok(())
+        self.mirror.as_mut().map_or(Ok(()), |mirror| mirror.set_cursor_position(position))
     }
 
     fn clear(&mut self) -> io::Result<()> {
         self.follow_viewport();
         infallible(self.inner.clear());
-        Ok(())
+        self.mirror.as_mut().map_or(Ok(()), Mirror::clear)
     }
 
     fn clear_region(&mut self, clear_type: ClearType) -> io::Result<()> {
         infallible(self.inner.clear_region(clear_type));
-        Ok(())
+        self.mirror.as_mut().map_or(Ok(()), |mirror| mirror.clear_region(clear_type))
     }
 
     fn size(&self) -> io::Result<Size> {
@@ -116,8 +126,9 @@ impl Backend for HarnessBackend {
 
     fn flush(&mut self) -> io::Result<()> {
         infallible(self.inner.flush());
-        if !std::mem::take(&mut self.drew) {
-            return Ok(());
+        let drew = std::mem::take(&mut self.drew);
+        if !drew {
+            return self.mirror.as_mut().map_or(Ok(()), |mirror| mirror.flush(false));
         }
         let cursor = if self.cursor_shown {
             let position = infallible(self.inner.get_cursor_position());
@@ -127,7 +138,10 @@ impl Backend for HarnessBackend {
         };
         let drawn =
             Drawn { buffer: self.inner.buffer().clone(), cursor, nodes: record::take_frame() };
-        self.shared.update(|state| state.drawn = Some(drawn));
-        Ok(())
+        self.shared.update(|state| {
+            state.drawn = Some(drawn);
+            state.frames += 1;
+        });
+        self.mirror.as_mut().map_or(Ok(()), |mirror| mirror.flush(true))
     }
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::crossterm::event::Event;
 
-use super::shared::Shared;
+use super::shared::{Shared, State};
 use crate::events::EventSource;
 
 /// The events a harness feeds an app, and its controlled clock.
@@ -32,15 +32,35 @@ fn closed() -> io::Error {
 
 impl EventSource for HarnessEvents {
     fn read(&mut self) -> io::Result<Event> {
-        self.shared.block(None, |state| {
+        let next = |state: &mut State| {
             if state.closing {
                 return Some(Err(closed()));
             }
             state.queue.pop_front().map(Ok)
-        })
+        };
+        if self.shared.realtime {
+            self.shared.block_until(None, next)
+        } else {
+            self.shared.block(None, next)
+        }
     }
 
     fn poll(&mut self, timeout: Duration) -> io::Result<bool> {
+        if self.shared.realtime {
+            // A timeout too far to name is no timeout.
+            let until = Instant::now().checked_add(timeout);
+            return self.shared.block_until(until, |state| {
+                if state.closing {
+                    Some(Err(closed()))
+                } else if !state.queue.is_empty() {
+                    Some(Ok(true))
+                } else if until.is_some_and(|until| Instant::now() >= until) {
+                    Some(Ok(false))
+                } else {
+                    None
+                }
+            });
+        }
         let deadline = self.shared.lock().now.saturating_add(timeout);
         self.shared.block(Some(deadline), |state| {
             if state.closing {
@@ -56,6 +76,10 @@ impl EventSource for HarnessEvents {
     }
 
     fn now(&self) -> Instant {
-        self.shared.epoch + self.shared.lock().now
+        if self.shared.realtime {
+            Instant::now()
+        } else {
+            self.shared.epoch + self.shared.lock().now
+        }
     }
 }

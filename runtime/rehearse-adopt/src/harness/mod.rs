@@ -19,6 +19,8 @@
 
 mod backend;
 mod events;
+mod live;
+mod mirror;
 mod plane;
 mod shared;
 
@@ -32,15 +34,17 @@ use ratatui::Terminal;
 use ratatui::layout::Size;
 use rehearse_core::semantic::{Generation, SemanticTree};
 use rehearse_core::{
-    AutomationError, AutomationIds, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT,
-    LogicalTime, Plane, RunError, RunReport, Runner, Scenario, ScriptRunError, SinkHost, StepError,
-    StepResult,
+    AutomationError, AutomationIds, CheckpointSink, ClockMode, CommitHook, CommittedFrame,
+    DEFAULT_VIEWPORT, LogicalTime, Plane, RunError, RunReport, Runner, Scenario, ScriptRunError,
+    SinkHost, StepError, StepResult,
 };
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::CheckContext;
 
 pub use self::backend::HarnessBackend;
 pub use self::events::HarnessEvents;
+use self::live::Live;
+use self::mirror::Mirror;
 use self::plane::AdoptPlane;
 use self::shared::{Ended, Shared};
 use crate::record;
@@ -58,6 +62,10 @@ pub struct HarnessOptions {
     pub declared: AutomationIds,
     /// How long the app may take to react before a step fails (10 s).
     pub settle_timeout: Duration,
+    /// Whose time the app reads: the controlled clock (the default: `wait:`
+    /// moves it, polls time out only then) or the wall clock (polls time
+    /// out by themselves, `wait:` is refused as on the engine).
+    pub clock: ClockMode,
 }
 
 impl Default for HarnessOptions {
@@ -66,6 +74,7 @@ impl Default for HarnessOptions {
             viewport: DEFAULT_VIEWPORT,
             declared: AutomationIds::UNDECLARED,
             settle_timeout: Duration::from_secs(10),
+            clock: ClockMode::Controlled,
         }
     }
 }
@@ -89,6 +98,13 @@ impl HarnessOptions {
     #[must_use]
     pub fn settle_timeout(mut self, timeout: Duration) -> Self {
         self.settle_timeout = timeout;
+        self
+    }
+
+    /// Whose time the app reads.
+    #[must_use]
+    pub fn clock(mut self, clock: ClockMode) -> Self {
+        self.clock = clock;
         self
     }
 }
@@ -131,6 +147,9 @@ pub struct Harness {
     plane: AdoptPlane,
     runner: Runner,
     thread: Option<JoinHandle<()>>,
+    /// The real terminal, when the app is served from it; dropped (and
+    /// restored) after the app's thread has ended.
+    _live: Option<Live>,
 }
 
 impl std::fmt::Debug for Harness {
@@ -156,22 +175,64 @@ impl Harness {
             + 'static,
         E: std::fmt::Display,
     {
+        Self::launch(options, None, app)
+    }
+
+    /// Starts `app` in the real terminal, under the wall clock, at the
+    /// terminal's size: it draws there as it would on its own (and
+    /// announces each frame with the render-commit marker when
+    /// `REHEARSE_TOKEN`/`REHEARSE_SESSION` are set), a person's input
+    /// reaches it beside the steps', and the harness still publishes its
+    /// tree — how an app is served over the control protocol while someone
+    /// watches. The terminal is restored when the harness is dropped.
+    ///
+    /// # Errors
+    ///
+    /// Entering the terminal fails ([`AutomationError::Io`]), or as
+    /// [`start`](Self::start).
+    pub fn start_in_terminal<F, E>(options: HarnessOptions, app: F) -> Result<Self, AutomationError>
+    where
+        F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>
+            + Send
+            + 'static,
+        E: std::fmt::Display,
+    {
+        let (live, size) = Live::enter().map_err(AutomationError::Io)?;
+        let options = HarnessOptions { viewport: size, clock: ClockMode::Realtime, ..options };
+        Self::launch(options, Some(live), app)
+    }
+
+    fn launch<F, E>(
+        options: HarnessOptions,
+        mut live: Option<Live>,
+        app: F,
+    ) -> Result<Self, AutomationError>
+    where
+        F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>
+            + Send
+            + 'static,
+        E: std::fmt::Display,
+    {
         if options.viewport.width == 0 || options.viewport.height == 0 {
             return Err(AutomationError::InvalidViewport {
                 cols: options.viewport.width,
                 rows: options.viewport.height,
             });
         }
-        let shared = Shared::new(options.viewport);
+        let shared = Shared::new(options.viewport, options.clock == ClockMode::Realtime);
+        if let Some(live) = &mut live {
+            live.listen(Arc::clone(&shared)).map_err(AutomationError::Io)?;
+        }
+        let mirror = live.is_some();
         let thread = {
             let shared = Arc::clone(&shared);
             std::thread::Builder::new()
                 .name("rehearse-adopted-app".into())
-                .spawn(move || run_app(&shared, app))
+                .spawn(move || run_app(&shared, mirror, app))
                 .map_err(AutomationError::Io)?
         };
         let plane = AdoptPlane::new(shared, options.declared, options.settle_timeout);
-        let mut harness = Self { plane, runner: Runner::new(), thread: Some(thread) };
+        let mut harness = Self { plane, runner: Runner::new(), thread: Some(thread), _live: live };
         harness.plane.commit()?;
         Ok(harness)
     }
@@ -264,6 +325,39 @@ impl Harness {
     pub fn ended(&self) -> Option<String> {
         self.plane.shared.lock().ended.as_ref().map(Ended::status)
     }
+
+    /// The harness as the [`Plane`] steps run on, for a front-end that runs
+    /// them with its own [`Runner`] (a control server).
+    pub fn plane(&self) -> &dyn Plane {
+        &self.plane
+    }
+
+    /// The harness as the [`Plane`] steps run on, to drive.
+    pub fn plane_mut(&mut self) -> &mut dyn Plane {
+        &mut self.plane
+    }
+
+    /// The ids and refused keys the app declares.
+    pub fn declared(&self) -> AutomationIds {
+        self.plane.declared
+    }
+
+    /// Whether the app drew a frame the committed generation does not show
+    /// yet: it reacted to its own timer or to a person's input.
+    pub fn has_new_frame(&self) -> bool {
+        self.plane.shared.lock().frames != self.plane.committed_frames
+    }
+
+    /// Whether the app has reacted to everything: it is blocked waiting for
+    /// input with nothing queued, or it ended.
+    pub fn is_settled(&self) -> bool {
+        self.plane.shared.lock().settled()
+    }
+
+    /// Asks the app's loop to end: its reads fail from now on.
+    pub fn close(&mut self) {
+        self.plane.shared.update(|state| state.closing = true);
+    }
 }
 
 impl SinkHost for Harness {
@@ -296,15 +390,16 @@ impl Drop for Harness {
 
 /// The app's thread: records tags, runs the app's loop, reports how it
 /// ended.
-fn run_app<F, E>(shared: &Arc<Shared>, app: F)
+fn run_app<F, E>(shared: &Arc<Shared>, mirror: bool, app: F)
 where
     F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>,
     E: std::fmt::Display,
 {
     record::start();
     let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        let mut terminal = Terminal::new(HarnessBackend::new(Arc::clone(shared)))
-            .map_err(|error| error.to_string())?;
+        let mut terminal =
+            Terminal::new(HarnessBackend::new(Arc::clone(shared), mirror.then(Mirror::from_env)))
+                .map_err(|error| error.to_string())?;
         let mut events = HarnessEvents::new(Arc::clone(shared));
         app(&mut terminal, &mut events).map_err(|error| error.to_string())
     }));

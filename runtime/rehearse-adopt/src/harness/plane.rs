@@ -31,6 +31,9 @@ pub(crate) struct AdoptPlane {
     pub(crate) sinks: Vec<Box<dyn CheckpointSink>>,
     pub(crate) hooks: Vec<Box<dyn CommitHook>>,
     pub(crate) checkpoints: Vec<(String, Generation)>,
+    /// The frames the app had flushed when the committed generation was
+    /// taken: more since means it drew something not committed yet.
+    pub(crate) committed_frames: u64,
 }
 
 impl AdoptPlane {
@@ -56,6 +59,7 @@ impl AdoptPlane {
             sinks: Vec::new(),
             hooks: Vec::new(),
             checkpoints: Vec::new(),
+            committed_frames: 0,
         }
     }
 
@@ -135,8 +139,8 @@ impl AdoptPlane {
                 (Buffer::empty(Rect::new(0, 0, viewport.width, viewport.height)), None, Vec::new())
             }
         };
-        let now = LogicalTime(state.now);
         drop(state);
+        let now = LogicalTime(self.shared.elapsed());
         // The tree is laid out in the frame's own size (a resize not drawn
         // yet shows the last frame as it was).
         let size = Size::new(buffer.area.width, buffer.area.height);
@@ -255,6 +259,9 @@ impl Plane for AdoptPlane {
     }
 
     fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {
+        if self.shared.realtime {
+            return Err(AutomationError::RealtimeAdvance);
+        }
         self.settle_now()?;
         let target = self.shared.lock().now.saturating_add(duration);
         let mut fired = 0usize;
@@ -318,7 +325,9 @@ impl Plane for AdoptPlane {
     fn commit(&mut self) -> Result<Generation, AutomationError> {
         self.settle_now()?;
         let generation = self.committed.generation.next();
+        let frames = self.shared.lock().frames;
         let (frame, layout) = self.snapshot(generation)?;
+        self.committed_frames = frames;
         self.committed = frame;
         self.layout = layout;
         for hook in &mut self.hooks {
@@ -334,24 +343,29 @@ impl Plane for AdoptPlane {
     }
 
     fn now(&self) -> LogicalTime {
-        LogicalTime(self.shared.lock().now)
+        LogicalTime(self.shared.elapsed())
     }
 
     fn pending(&self) -> Pending {
         let state = self.shared.lock();
         let mut idle = IdleReport::default();
         idle.queued_messages = state.queue.len();
-        idle.future_timers = usize::from(state.waiting.flatten().is_some());
-        // The app changes only on input or logical time, neither of which
-        // waiting in wall time brings.
-        let pending = Pending::new(idle, false);
+        idle.future_timers = usize::from(state.waiting.flatten().is_some() || state.timed);
+        // Under the controlled clock the app changes only on input or
+        // logical time, neither of which waiting in wall time brings; under
+        // the wall clock its polls time out and a person may type.
+        let pending = Pending::new(idle, self.shared.realtime);
         match &state.ended {
             Some(ended) => pending.ended(ended.status()),
             None => pending,
         }
     }
 
-    fn await_change(&mut self, _timeout: Duration) -> Result<(), AutomationError> {
+    fn await_change(&mut self, timeout: Duration) -> Result<(), AutomationError> {
+        if self.shared.realtime {
+            let seen = self.committed_frames;
+            self.shared.wait_until(timeout, |state| state.frames != seen || state.ended.is_some());
+        }
         self.settle_now()
     }
 

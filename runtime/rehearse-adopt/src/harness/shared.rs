@@ -56,6 +56,11 @@ pub(crate) struct State {
     pub(crate) ended: Option<Ended>,
     /// The harness is going away: reads fail so the app's loop ends.
     pub(crate) closing: bool,
+    /// Frames flushed so far: a commit knows whether the app drew since.
+    pub(crate) frames: u64,
+    /// Under the wall clock: the app is blocked in a `poll` with a timeout,
+    /// so it wakes by itself (a timer, as the engine would call it).
+    pub(crate) timed: bool,
 }
 
 impl State {
@@ -81,10 +86,13 @@ pub(crate) struct Shared {
     changed: Condvar,
     /// The instant logical time zero stands for (what `now()` adds to).
     pub(crate) epoch: Instant,
+    /// Time is the wall clock's: polls time out by themselves and `now()`
+    /// is `Instant::now()`.
+    pub(crate) realtime: bool,
 }
 
 impl Shared {
-    pub(crate) fn new(viewport: Size) -> Arc<Self> {
+    pub(crate) fn new(viewport: Size, realtime: bool) -> Arc<Self> {
         Arc::new(Self {
             state: Mutex::new(State {
                 queue: VecDeque::new(),
@@ -94,9 +102,12 @@ impl Shared {
                 drawn: None,
                 ended: None,
                 closing: false,
+                frames: 0,
+                timed: false,
             }),
             changed: Condvar::new(),
             epoch: Instant::now(),
+            realtime,
         })
     }
 
@@ -122,6 +133,47 @@ impl Shared {
             .wait_timeout_while(guard, timeout, |state| !done(state))
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         done(&guard)
+    }
+
+    /// Time since the harness started: logical under the controlled clock,
+    /// the wall clock's otherwise.
+    pub(crate) fn elapsed(&self) -> Duration {
+        if self.realtime { self.epoch.elapsed() } else { self.lock().now }
+    }
+
+    /// Blocks the app's thread until `ready` gives an answer or the wall
+    /// clock reaches `until`, marking it waiting meanwhile (settled: its
+    /// wake-up is its own). `ready` decides what reaching `until` means.
+    pub(crate) fn block_until<R>(
+        &self,
+        until: Option<Instant>,
+        mut ready: impl FnMut(&mut State) -> Option<R>,
+    ) -> R {
+        let mut state = self.lock();
+        loop {
+            if let Some(answer) = ready(&mut state) {
+                state.waiting = None;
+                state.timed = false;
+                drop(state);
+                self.changed.notify_all();
+                return answer;
+            }
+            if state.waiting.is_none() {
+                state.waiting = Some(None);
+                state.timed = until.is_some();
+                self.changed.notify_all();
+            }
+            state = match until {
+                Some(until) => {
+                    let left = until.saturating_duration_since(Instant::now());
+                    self.changed
+                        .wait_timeout(state, left)
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .0
+                }
+                None => self.changed.wait(state).unwrap_or_else(std::sync::PoisonError::into_inner),
+            };
+        }
     }
 
     /// Blocks the app's thread until `ready` gives an answer, marking it

@@ -135,7 +135,7 @@ impl Automation {
     }
 }
 
-fn serve_error(error: rehearse_control::ServeError) -> AutomationError {
+pub(super) fn serve_error(error: rehearse_control::ServeError) -> AutomationError {
     match error {
         rehearse_control::ServeError::Session(error) => error,
         other => AutomationError::Io(std::io::Error::other(other.to_string())),

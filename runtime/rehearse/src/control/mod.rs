@@ -13,10 +13,12 @@
 //! # Ok(()) }
 //! ```
 
+mod adopted;
 mod app;
 mod env;
 mod live_app;
 
+pub use adopted::{ServedHarness, serve_adopted};
 pub use app::ServedApp;
 pub use env::{ARTIFACTS, Automation, CONTROL, HEADLESS, VIEWPORT};
 pub use live_app::WatchedApp;
