@@ -5,5 +5,6 @@ fn main() {
     let _ = scenario! {
         type:${secret.2FA};
         type:${env.TOKEN};
+        type:${secret.PIN}0;
     };
 }

@@ -23,13 +23,16 @@ use super::written::Written;
 use super::{Parser, error};
 
 impl Parser {
-    pub(super) fn checkpoint(&self, piece: Piece<'_>) -> Result<String, GrammarError> {
+    /// The name of a checkpoint, or of the artifact a `download:` or
+    /// `transform:` makes (`verb` says which): it becomes a file name.
+    pub(super) fn file_name(&self, piece: Piece<'_>, verb: Verb) -> Result<String, GrammarError> {
         let piece = piece.trim();
+        let what = if verb == Verb::Checkpoint { "checkpoint name" } else { "artifact name" };
         let Some(written) = self.name(piece)? else {
             return Err(error(
                 ErrorKind::MissingArgument,
                 piece.range(),
-                format!("`checkpoint` needs a name: {}", Verb::Checkpoint.usage()),
+                format!("`{}` needs a name: {}", verb.as_str(), verb.usage()),
             ));
         };
         let quoted = matches!(written, Written::Quoted(_));
@@ -45,28 +48,24 @@ impl Parser {
                             piece.byte_range(&name, position, position + character.len_utf8())
                         },
                         format!(
-                            "checkpoint name `{name}` has {character:?}; only letters, digits and `._-` are allowed (the name becomes a file name)"
+                            "{what} `{name}` has {character:?}; only letters, digits and `._-` are allowed (the name becomes a file name)"
                         ),
                     ),
                     CheckpointNameError::LeadingDot => (
                         if quoted { piece.range() } else { piece.sub_range(0, 1) },
-                        format!(
-                            "checkpoint name `{name}` starts with `.`; start it with a letter or digit"
-                        ),
+                        format!("{what} `{name}` starts with `.`; start it with a letter or digit"),
                     ),
                     CheckpointNameError::TooLong { len } => (
                         piece.range(),
                         format!(
-                            "checkpoint name is {len} bytes long; the limit is {MAX_CHECKPOINT_NAME_BYTES}"
+                            "{what} is {len} bytes long; the limit is {MAX_CHECKPOINT_NAME_BYTES}"
                         ),
                     ),
-                    CheckpointNameError::Empty => {
-                        (piece.range(), "checkpoint name is empty".to_owned())
-                    }
+                    CheckpointNameError::Empty => (piece.range(), format!("{what} is empty")),
                     CheckpointNameError::Reserved { len } => (
                         if quoted { piece.range() } else { piece.sub_range(0, len) },
                         format!(
-                            "checkpoint name `{name}` is a device name Windows reserves (CON, PRN, AUX, NUL, COM0 to COM9, LPT0 to LPT9, in any case, also before a `.`); no file can be named after it there, so choose another name"
+                            "{what} `{name}` is a device name Windows reserves (CON, PRN, AUX, NUL, COM0 to COM9, LPT0 to LPT9, in any case, also before a `.`); no file can be named after it there, so choose another name"
                         ),
                     ),
                 };

@@ -193,7 +193,7 @@ impl Parser {
                 ));
             }
             Verb::Checkpoint => {
-                let name = self.checkpoint(argument)?;
+                let name = self.file_name(argument, Verb::Checkpoint)?;
                 facts.checkpoint = Some(Spanned::new(name.clone(), argument.range()));
                 AutomationStep::checkpoint(name)
             }
@@ -299,11 +299,15 @@ impl Parser {
         }
         let usage = "write `${secret.NAME}` with NAME an environment variable";
         let Some(text) = piece.bare().filter(|text| text.ends_with('}')) else {
-            return Err(error(
-                ErrorKind::InvalidSecret,
-                piece.range(),
-                format!("`{}` is not closed by `}}`; {usage}", piece.spelling()),
-            ));
+            let spelling = piece.spelling();
+            let message = match spelling.split_once('}') {
+                // Text after the reference: a secret is typed on its own.
+                Some((_, after)) if !after.is_empty() => format!(
+                    "`{spelling}` has `{after}` after the secret's `}}`; a secret is typed alone: type `{after}` in a step of its own (quote the whole text to type it as written)"
+                ),
+                _ => format!("`{spelling}` is not closed by `}}`; {usage}"),
+            };
+            return Err(error(ErrorKind::InvalidSecret, piece.range(), message));
         };
         let Some(name) = text.strip_prefix("${secret.").and_then(|rest| rest.strip_suffix('}'))
         else {

@@ -20,7 +20,7 @@ impl Parser {
             ));
         };
         let source = self.field(*source, "the file to download")?;
-        Ok(AutomationStep::Download { source, name: self.checkpoint(*name)? })
+        Ok(AutomationStep::Download { source, name: self.file_name(*name, Verb::Download)? })
     }
 
     pub(super) fn transform(&self, piece: Piece<'_>) -> Result<AutomationStep, GrammarError> {
@@ -32,7 +32,7 @@ impl Parser {
                 format!("`transform` takes a name and a command: {}", Verb::Transform.usage()),
             ));
         };
-        let name = self.checkpoint(*name)?;
+        let name = self.file_name(*name, Verb::Transform)?;
         let command = self.field(*command, "the command")?;
         let args =
             args.iter().map(|arg| self.field(*arg, "an argument")).collect::<Result<_, _>>()?;
