@@ -19,15 +19,16 @@
 
 use std::time::Duration;
 
-use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
-use rehearse_lang::script::{Loc, LocRange, ParsedStep};
+use rehearse_lang::script::ParsedStep;
 use rehearse_lang::{
     AutomationStep, FocusTarget, Guard, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
     ScrollDirection, Selector, TerminalCondition, TextMatcher, TextRegion, WaitCondition,
 };
 
-use crate::scenario::lex::{App, Input};
+use crate::scenario::app_check;
+use crate::scenario::lex::Input;
 
 /// The whole expansion. With `errors`, the steps are left out: the block
 /// holds the `compile_error!`s, the assertions of the steps that parsed, and
@@ -37,7 +38,7 @@ pub fn expand(
     parsed: &[Option<ParsedStep>],
     errors: Option<syn::Error>,
 ) -> TokenStream {
-    let assertions = input.app.as_ref().map(|app| assertions(input, app, parsed));
+    let assertions = input.app.as_ref().map(|app| app_check::assertions(input, app, parsed));
     let mut chain = quote! { ::rehearse::Scenario::new() };
     let mut lowering_errors = TokenStream::new();
     let mut included_files = TokenStream::new();
@@ -100,138 +101,6 @@ pub fn expand(
             #chain
         }
     }
-}
-
-/// The `const` assertions of `app = App;`: each id a step uses is declared
-/// by `App`, and no key a step presses is one `App` refuses.
-fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenStream {
-    let ty = &app.ty;
-    let written = &app.written;
-    let ids_const = Ident::new("APP_IDS", Span::mixed_site());
-    let mut checks = TokenStream::new();
-    let mut any_id = false;
-    for (raw, parsed) in input.steps.iter().zip(parsed) {
-        let Some(parsed) = parsed else { continue };
-        for id in parsed.facts.selectors.iter().filter_map(|selector| selector.id.as_ref()) {
-            // An interpolated id is checked when it runs, unless it is a
-            // `{const PATH}` the compiler can evaluate.
-            let value = match raw.holes.iter().find(|hole| hole.within(id.range)) {
-                None => Literal::string(&id.value).into_token_stream(),
-                Some(hole) if hole.constant => {
-                    let expr = &hole.expr;
-                    quote_spanned! {hole.span=> #expr}
-                }
-                Some(_) => continue,
-            };
-            any_id = true;
-            let app_name = Literal::string(written);
-            let panic = spanned_panic(input, id.range, quote! { "{}", message.as_str() });
-            checks.extend(quote! {
-                const _: () = {
-                    if let ::core::option::Option::Some(declared) = #ids_const.declared() {
-                        if let ::core::option::Option::Some(message) =
-                            ::rehearse::__private::undeclared_id_message(declared, #value, #app_name)
-                        {
-                            #panic
-                        }
-                    }
-                };
-            });
-        }
-        if let Some(key) =
-            parsed.facts.key.as_ref().filter(|key| !raw.holes.iter().any(|h| h.within(key.range)))
-        {
-            let pressed = key_press(&key.value);
-            let message = Literal::string(&format!(
-                "`{written}` refuses `{}` in automation: the key has effects outside the app, so a test must never press it",
-                key.value
-            ));
-            let panic = spanned_panic(input, key.range, message.into_token_stream());
-            checks.extend(quote! {
-                const _: () = {
-                    if ::rehearse::__private::refuses_key(#ids_const.refused_keys(), &#pressed) {
-                        #panic
-                    }
-                };
-            });
-        }
-        if let AutomationStep::Type { text } = &parsed.step
-            && raw.holes.is_empty()
-        {
-            // `type:` presses a key per character: each must be allowed too.
-            // The text literal is the token after `type` and `:`.
-            let literal = Loc(parsed.facts.verb_range.end.0 + 2);
-            let range = LocRange { start: literal, end: parsed.facts.range.end };
-            let mut seen = std::collections::BTreeSet::new();
-            for character in text.chars() {
-                let key = match character {
-                    '\n' | '\r' => KeyPress::from(KeyCode::Enter),
-                    other => KeyPress::char(other),
-                };
-                if !seen.insert(key) {
-                    continue;
-                }
-                let pressed = key_press(&key);
-                let message = Literal::string(&format!(
-                    "`{written}` refuses `{key}` in automation, and typing this text would press it: the key has effects outside the app"
-                ));
-                let panic = spanned_panic(input, range, message.into_token_stream());
-                checks.extend(quote! {
-                    const _: () = {
-                        if ::rehearse::__private::refuses_key(#ids_const.refused_keys(), &#pressed) {
-                            #panic
-                        }
-                    };
-                });
-            }
-        }
-    }
-    if checks.is_empty() {
-        return TokenStream::new();
-    }
-    let mut declares_none = TokenStream::new();
-    if any_id {
-        let message = Literal::string(&format!(
-            "`{written}` declares no automation ids; set `const AUTOMATION_IDS` in its `impl Component` (an adopted ratatui app: in `impl rehearse::DeclaresIds`), declared with `rehearse::automation_ids!`, so `scenario!` can check the ids it uses"
-        ));
-        let panic = panic_over(&ty.to_token_stream(), message.into_token_stream());
-        declares_none = quote! {
-            const _: () = {
-                if #ids_const.declared().is_none() {
-                    #panic
-                }
-            };
-        };
-    }
-    quote! {
-        const #ids_const: ::rehearse::AutomationIds =
-            <#ty as ::rehearse::DeclaresIds>::AUTOMATION_IDS;
-        #declares_none
-        #checks
-    }
-}
-
-/// `::core::panic!(args)` whose span runs from the first to the last token
-/// of `range`, where `const` evaluation reports it.
-fn spanned_panic(input: &Input, range: LocRange, args: TokenStream) -> TokenStream {
-    let (start, end) = input.span_range(range);
-    panic_between(start, end, args)
-}
-
-/// `::core::panic!(args)` spanning all of `tokens` (a type path, say).
-pub fn panic_over(tokens: &TokenStream, args: TokenStream) -> TokenStream {
-    let spans: Vec<Span> = tokens.clone().into_iter().map(|token| token.span()).collect();
-    let start = spans.first().copied().unwrap_or_else(Span::call_site);
-    let end = spans.last().copied().unwrap_or(start);
-    panic_between(start, end, args)
-}
-
-fn panic_between(start: Span, end: Span, args: TokenStream) -> TokenStream {
-    let mut group = Group::new(Delimiter::Parenthesis, args);
-    group.set_span(end);
-    let mut panic = quote_spanned! {start=> ::core::panic! };
-    panic.extend(group.into_token_stream());
-    panic
 }
 
 /// The constructor call that builds `step`, or what cannot be lowered.

@@ -9,9 +9,11 @@
 //!    (`Dialect::Scenario`) and runs the semantic checks over the sequence,
 //!    recording every error on the tokens at fault.
 //! 3. [`expand`] lowers the steps to `::rehearse::Scenario::new().step_at(..)`
-//!    and, with `app = App;`, emits `const` assertions that reject ids `App`
-//!    does not declare and keys it refuses, on the id's or key's tokens.
+//!    and, with `app = App;`, [`app_check`] emits `const` assertions that
+//!    reject ids `App` does not declare and keys it refuses, on the id's or
+//!    key's tokens (on the `use:` for the steps a script file brings in).
 
+mod app_check;
 mod expand;
 mod holes;
 mod include;
@@ -23,7 +25,8 @@ mod tests;
 
 use proc_macro2::TokenStream;
 
-pub use expand::{key_press, panic_over};
+pub use app_check::panic_over;
+pub use expand::key_press;
 
 use crate::ctxt::Ctxt;
 
