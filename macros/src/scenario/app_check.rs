@@ -147,14 +147,34 @@ fn written(site: &Site<'_>, raw: &RawStep, parsed: &ParsedStep, checks: &mut Tok
     {
         checks.extend(site.key(key.range, &key.value, PRESSED));
     }
-    if let AutomationStep::Type { text } = &parsed.step
-        && raw.holes.is_empty()
-    {
-        // The text literal is the token after `type` and `:`.
+    if raw.holes.is_empty() {
+        // A `type:`'s text literal is the token after `type` and `:`.
         let literal = Loc(parsed.facts.verb_range.end.0 + 2);
-        checks.extend(site.typed(LocRange { start: literal, end: parsed.facts.range.end }, text));
+        let text = LocRange { start: literal, end: parsed.facts.range.end };
+        checks.extend(presses(site, &parsed.step, text, parsed.facts.range));
     }
     any_id
+}
+
+/// The checks of what `step` presses besides a `key:` of its own: the text
+/// a `type:` (guarded or not) types, reported at `text`, and what a
+/// batch's inputs press, reported at `batch`.
+fn presses(site: &Site<'_>, step: &AutomationStep, text: LocRange, batch: LocRange) -> TokenStream {
+    let mut checks = TokenStream::new();
+    match step.parts().2 {
+        AutomationStep::Type { text: typed } => checks.extend(site.typed(text, typed)),
+        AutomationStep::Batch { inputs, .. } => {
+            for input in inputs {
+                match input {
+                    AutomationStep::Key { key } => checks.extend(site.key(batch, key, PRESSED)),
+                    AutomationStep::Type { text } => checks.extend(site.typed(batch, text)),
+                    _ => {}
+                }
+            }
+        }
+        _ => {}
+    }
+    checks
 }
 
 /// The checks of the steps a `use:` brought in, reported on the `use:`;
@@ -175,9 +195,7 @@ fn included(site: &mut Site<'_>, raw: &RawStep, checks: &mut TokenStream) -> boo
         if let Some(key) = &parsed.facts.key {
             checks.extend(site.key(raw.range, &key.value, PRESSED));
         }
-        if let AutomationStep::Type { text } = &parsed.step {
-            checks.extend(site.typed(raw.range, text));
-        }
+        checks.extend(presses(site, &parsed.step, raw.range, raw.range));
     }
     any_id
 }

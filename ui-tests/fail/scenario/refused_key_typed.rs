@@ -17,11 +17,14 @@ impl Component for Shell {
     fn view(&self, _: &mut Ui<'_, ()>) {}
 }
 
-// Typing presses a key per character, so a refused key cannot be typed either.
+// Typing presses a key per character, so a refused key cannot be typed
+// either: not behind a guard, nor inside a batch.
 fn main() {
     let _ = scenario! {
         app = Shell;
         click:#prompt;
         type:"ls; rm -rf";
+        when(exists,#prompt) type:"cd; ls";
+        batch:(type:"pwd; id"; key:enter);
     };
 }

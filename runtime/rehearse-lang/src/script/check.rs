@@ -155,48 +155,22 @@ impl<'a> Checker<'a> {
             ));
         }
         if let Some(key) = &facts.key {
-            let pressed = KeyPress::new(key.value.code, key.value.modifiers);
-            if self
-                .context
-                .refused_keys
-                .iter()
-                .any(|k| KeyPress::new(k.code, k.modifiers) == pressed)
-            {
-                self.errors.push(GrammarError::new(
-                    ErrorKind::RefusedKey,
-                    key.range,
-                    format!(
-                        "the app refuses `{pressed}` (a key with side effects outside the app); automation cannot press it"
-                    ),
-                ));
-            }
+            self.pressed(key.value, key.range);
         }
-        if let AutomationStep::Type { text } = &parsed.step {
-            // Typing presses a key per character (a line break is Enter).
-            let mut reported: Vec<KeyPress> = Vec::new();
-            for character in text.chars() {
-                let pressed = match character {
-                    '\n' | '\r' => KeyPress::from(KeyCode::Enter),
-                    other => KeyPress::char(other),
-                };
-                if reported.contains(&pressed)
-                    || !self
-                        .context
-                        .refused_keys
-                        .iter()
-                        .any(|k| KeyPress::new(k.code, k.modifiers) == pressed)
-                {
-                    continue;
+        // What the step presses without a `key:` of its own: the text a
+        // `type:` (guarded or not) types, and what a batch's inputs press.
+        match parsed.step.parts().2 {
+            AutomationStep::Type { text } => self.typed(text, facts.range),
+            AutomationStep::Batch { inputs, .. } => {
+                for input in inputs {
+                    match input {
+                        AutomationStep::Key { key } => self.pressed(*key, facts.range),
+                        AutomationStep::Type { text } => self.typed(text, facts.range),
+                        _ => {}
+                    }
                 }
-                reported.push(pressed);
-                self.errors.push(GrammarError::new(
-                    ErrorKind::RefusedKey,
-                    facts.range,
-                    format!(
-                        "the app refuses `{pressed}` (a key with side effects outside the app), and typing this text would press it"
-                    ),
-                ));
             }
+            _ => {}
         }
         if let Some(name) = &facts.checkpoint {
             // Case-insensitively: on Windows and macOS `Home.md` and
@@ -227,6 +201,49 @@ impl<'a> Checker<'a> {
         }
         self.typing(parsed);
         &self.errors[first_new..]
+    }
+
+    /// Whether the app refuses `key` (its modifiers and code, whatever
+    /// else the spelling carried).
+    fn refuses(&self, key: KeyPress) -> bool {
+        let pressed = KeyPress::new(key.code, key.modifiers);
+        self.context.refused_keys.iter().any(|k| KeyPress::new(k.code, k.modifiers) == pressed)
+    }
+
+    /// A `key:` (or a batch's) presses `key`, written at `range`.
+    fn pressed(&mut self, key: KeyPress, range: LocRange) {
+        if self.refuses(key) {
+            let pressed = KeyPress::new(key.code, key.modifiers);
+            self.errors.push(GrammarError::new(
+                ErrorKind::RefusedKey,
+                range,
+                format!(
+                    "the app refuses `{pressed}` (a key with side effects outside the app); automation cannot press it"
+                ),
+            ));
+        }
+    }
+
+    /// Typing `text` presses a key per character (a line break is Enter).
+    fn typed(&mut self, text: &str, range: LocRange) {
+        let mut reported: Vec<KeyPress> = Vec::new();
+        for character in text.chars() {
+            let pressed = match character {
+                '\n' | '\r' => KeyPress::from(KeyCode::Enter),
+                other => KeyPress::char(other),
+            };
+            if reported.contains(&pressed) || !self.refuses(pressed) {
+                continue;
+            }
+            reported.push(pressed);
+            self.errors.push(GrammarError::new(
+                ErrorKind::RefusedKey,
+                range,
+                format!(
+                    "the app refuses `{pressed}` (a key with side effects outside the app), and typing this text would press it"
+                ),
+            ));
+        }
     }
 
     fn declared(&mut self, parsed: &ParsedStep) {
@@ -499,6 +516,28 @@ mod tests {
         assert_eq!(messages.len(), 2, "{messages:?}");
         assert!(messages[0].contains("`;`") && messages[0].contains("typing"), "{messages:?}");
         assert!(messages[1].contains("`enter`"), "{messages:?}");
+    }
+
+    #[test]
+    fn guarded_typing_and_batches_may_not_press_a_refused_key() {
+        let refused: Vec<KeyPress> = ["f6", ";"].iter().map(|k| k.parse().unwrap()).collect();
+        let context = CheckContext::new().refused_keys(&refused);
+        let steps = [
+            "when(exists,#a) type:\"x;y\"",
+            "batch:(key:f6; type:\"a;b\"; wait-for:quiet=50,process,500)",
+            "batch:(key:f5; type:ab)",
+        ];
+        // Lexed as a script lexes them: the quotes hold the `;`.
+        let steps: Vec<ParsedStep> = steps
+            .iter()
+            .map(|text| crate::script::parse_step_str(text).unwrap_or_else(|e| panic!("{e}")))
+            .collect();
+        let errors = check_steps(&steps, &context);
+        let messages: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+        assert_eq!(messages.len(), 3, "{messages:?}");
+        assert!(messages[0].contains("`;`") && messages[0].contains("typing"), "{messages:?}");
+        assert!(messages[1].contains("`f6`"), "{messages:?}");
+        assert!(messages[2].contains("`;`"), "{messages:?}");
     }
 
     #[test]
