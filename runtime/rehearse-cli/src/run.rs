@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use rehearse_core::ScriptRunError;
+use rehearse_core::Scenario;
 use rehearse_core::artifacts::{Artifacts, Format};
-use rehearse_lang::script::parse_script;
+use rehearse_lang::script::{Script, parse_script_file};
 use rehearse_protocol::{Act, OkReply, RequestBody};
 use rehearse_pty::{PtySessionOptions, Terminal};
 use serde_json::json;
@@ -64,11 +64,17 @@ struct Outcome {
 pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
     let text = std::fs::read_to_string(&args.script)
         .map_err(|error| Failure::runtime(format!("reading {}: {error}", args.script.display())))?;
-    // Nothing starts for a script that does not parse.
-    let parsed = parse_script(&text).map_err(|errors| {
+    // Nothing starts for a script that does not parse; its `use:` steps
+    // are relative to the script's own directory.
+    let parsed = parse_script_file(&args.script).map_err(|errors| {
         Failure::script(format!("{} is invalid; nothing ran:\n{errors}", args.script.display()))
     })?;
     let spelled: Vec<String> = parsed.steps.iter().map(|step| step.step.to_string()).collect();
+    // The app reads the script itself (to check it against its ids): the
+    // file as written, so its errors name the file's lines, unless `use:`
+    // brought steps in from elsewhere — then the steps as they expanded,
+    // one a line, since the app cannot resolve the paths.
+    let for_app = if parsed.files.len() > 1 { spelled.join("\n") } else { text };
     let Some((program, rest)) = args.command.split_first() else {
         return Err(Failure::script(
             "run needs the program after `--`: rehearse run SCRIPT -- CMD ARGS...",
@@ -83,7 +89,7 @@ pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
         let mut command = Command::new(program);
         command.args(rest);
         match launch(command, args.size, args.out.as_deref(), ANNOUNCE_TIMEOUT)? {
-            Launch::Serving(app) => outcome = Some(on_app(app, &text, &spelled)?),
+            Launch::Serving(app) => outcome = Some(on_app(app, &for_app, &spelled)?),
             Launch::NotAnApp(why) if args.plane == PlaneChoice::App => {
                 return Err(Failure::runtime(format!("`{program}` is not a rehearse app: {why}")));
             }
@@ -92,7 +98,7 @@ pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
     }
     let outcome = match outcome {
         Some(outcome) => outcome,
-        None => on_terminal(args, program, rest, &text)?,
+        None => on_terminal(args, program, rest, parsed)?,
     };
     if let Some(out) = &args.out {
         report(out, args, &outcome)?;
@@ -138,7 +144,7 @@ fn on_terminal(
     args: &RunArgs,
     program: &str,
     rest: &[String],
-    script: &str,
+    script: Script,
 ) -> Result<Outcome, Failure> {
     // A rehearse app settles on its markers; any other program on silence.
     let options = PtySessionOptions::new(program)
@@ -153,7 +159,7 @@ fn on_terminal(
             .map_err(|error| Failure::runtime(error.to_string()))?;
     }
     let name = args.script.file_name().map(|name| name.to_string_lossy().into_owned());
-    let outcome = match terminal.run_named_script(script, name.map(Into::into)) {
+    let outcome = match terminal.run(Scenario::from_script(script, name.map(Into::into))) {
         Ok(report) => Outcome {
             exit: Exit::Passed,
             plane: "terminal",
@@ -168,10 +174,7 @@ fn on_terminal(
                 .collect(),
             error: None,
         },
-        Err(ScriptRunError::Invalid(errors)) => {
-            return Err(Failure::script(format!("the script is invalid; nothing ran:\n{errors}")));
-        }
-        Err(ScriptRunError::Failed(failed)) => {
+        Err(failed) => {
             let mut steps: Vec<StepLine> = failed
                 .completed
                 .steps
@@ -193,7 +196,6 @@ fn on_terminal(
             };
             Outcome { exit, plane: "terminal", steps, error: Some(failed.failed.to_string()) }
         }
-        Err(other) => return Err(Failure::runtime(other.to_string())),
     };
     drop(terminal);
     Ok(outcome)

@@ -88,7 +88,7 @@ impl<'a> CheckContext<'a> {
 #[derive(Debug, Clone, Copy)]
 enum Focus {
     Unknown,
-    Role { role: SemanticRole, selector: LocRange },
+    Role { role: SemanticRole, selector: LocRange, origin: u32 },
 }
 
 /// Runs the checks step by step, so a front-end can tell it about steps that
@@ -99,10 +99,20 @@ pub struct Checker<'a> {
     context: CheckContext<'a>,
     /// Every checkpoint name seen, with where it was first recorded.
     /// By lowercased name: the name as written and where.
-    checkpoints: HashMap<String, (String, LocRange)>,
+    checkpoints: HashMap<String, (String, LocRange, u32)>,
     focus: Focus,
     focus_step: String,
     errors: Vec<GrammarError>,
+    /// Which text the steps come from (a script reader numbers its files):
+    /// a remembered place carries it, so an error's related place can be
+    /// found in another file than the error's.
+    origin: u32,
+    /// The errors (by index) whose related place is in another text, and
+    /// which.
+    foreign: HashMap<usize, u32>,
+    /// The texts read so far, by origin (a script reader keeps them here,
+    /// where every file's steps are checked).
+    pub(crate) texts: Vec<crate::script::text_script::Lines>,
 }
 
 impl<'a> Checker<'a> {
@@ -114,7 +124,30 @@ impl<'a> Checker<'a> {
             focus: Focus::Unknown,
             focus_step: String::new(),
             errors: Vec::new(),
+            origin: 0,
+            foreign: HashMap::new(),
+            texts: Vec::new(),
         }
+    }
+
+    /// The steps checked from now on come from text number `origin`;
+    /// returns the number before.
+    pub(crate) fn set_origin(&mut self, origin: u32) -> u32 {
+        std::mem::replace(&mut self.origin, origin)
+    }
+
+    /// The text the related place of error number `index` is in, when it
+    /// is not the text the error is in.
+    pub(crate) fn related_origin(&self, index: usize) -> Option<u32> {
+        self.foreign.get(&index).copied()
+    }
+
+    /// Records `error`, whose related place is in text `origin`.
+    fn push_related(&mut self, error: GrammarError, origin: u32) {
+        if origin != self.origin {
+            self.foreign.insert(self.errors.len(), origin);
+        }
+        self.errors.push(error);
     }
 
     /// A step that did not parse: whatever it did to focus is unknown.
@@ -176,7 +209,7 @@ impl<'a> Checker<'a> {
             // Case-insensitively: on Windows and macOS `Home.md` and
             // `home.md` are one file.
             match self.checkpoints.get(&name.value.to_ascii_lowercase()) {
-                Some((first_name, first)) => {
+                Some((first_name, first, origin)) => {
                     let message = if *first_name == name.value {
                         format!(
                             "checkpoint `{}` is recorded twice; checkpoint names are unique in a script because artifacts are named after them",
@@ -188,14 +221,17 @@ impl<'a> Checker<'a> {
                             name.value
                         )
                     };
-                    self.errors.push(
+                    let error =
                         GrammarError::new(ErrorKind::DuplicateCheckpoint, name.range, message)
-                            .with_related(*first),
-                    );
+                            .with_related(*first);
+                    let origin = *origin;
+                    self.push_related(error, origin);
                 }
                 None => {
-                    self.checkpoints
-                        .insert(name.value.to_ascii_lowercase(), (name.value.clone(), name.range));
+                    self.checkpoints.insert(
+                        name.value.to_ascii_lowercase(),
+                        (name.value.clone(), name.range, self.origin),
+                    );
                 }
             }
         }
@@ -274,10 +310,10 @@ impl<'a> Checker<'a> {
         let facts = &parsed.facts;
         match facts.verb {
             Verb::Type => {
-                if let Focus::Role { role, selector } = self.focus
+                if let Focus::Role { role, selector, origin } = self.focus
                     && !role.takes_typing()
                 {
-                    self.errors.push(
+                    self.push_related(
                         GrammarError::new(
                             ErrorKind::TextNotAccepted,
                             facts.range,
@@ -288,6 +324,7 @@ impl<'a> Checker<'a> {
                             ),
                         )
                         .with_related(selector),
+                        origin,
                     );
                 }
             }
@@ -304,7 +341,7 @@ impl<'a> Checker<'a> {
                 self.focus =
                     match facts.selectors.first().and_then(|s| Some((s.role.as_ref()?, s.range))) {
                         Some((role, selector)) if left => {
-                            Focus::Role { role: role.value, selector }
+                            Focus::Role { role: role.value, selector, origin: self.origin }
                         }
                         _ => Focus::Unknown,
                     };

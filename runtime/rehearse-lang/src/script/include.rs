@@ -180,6 +180,7 @@ pub fn parse_script_file_with(
             source_column: 1,
             suggestions: Vec::new(),
             related: None,
+            related_file: None,
             file: Some(path.display().to_string()),
         }],
     })?;
@@ -247,6 +248,38 @@ mod tests {
         assert_eq!(script.steps[0].file, None);
         assert_eq!(script.files.len(), 3);
         assert_eq!(script.steps[1].step, AutomationStep::click(Selector::id("user")));
+    }
+
+    #[test]
+    fn a_related_place_in_another_file_is_named_there() {
+        let files = Files::new(
+            "related",
+            &[
+                ("first.steps", "checkpoint:home
+use:shared.steps
+"),
+                ("shared.steps", "key:enter
+checkpoint:home
+checkpoint:done
+"),
+                ("last.steps", "use:shared.steps
+\n  checkpoint:done
+"),
+            ],
+        );
+        // The duplicate is in the included file; the first use in the script.
+        let errors = parse_script_file(files.path("first.steps")).unwrap_err();
+        let error = &errors.errors[0];
+        assert!(error.file.as_deref().is_some_and(|f| f.ends_with("shared.steps")), "{error}");
+        assert_eq!(error.related, Some((1, 12)));
+        assert_eq!(error.related_file.as_deref(), Some("the including script"));
+        // The duplicate is in the script; the first use in the included file.
+        let errors = parse_script_file(files.path("last.steps")).unwrap_err();
+        let error = &errors.errors[0];
+        assert_eq!((error.file.as_deref(), error.line, error.column), (None, 3, 14));
+        assert_eq!(error.related, Some((3, 12)));
+        assert!(error.related_file.as_deref().is_some_and(|f| f.ends_with("shared.steps")));
+        assert!(error.to_string().contains("shared.steps: line 3, column 12)"), "{error}");
     }
 
     #[test]

@@ -87,6 +87,9 @@ pub struct ScriptError {
     /// The line and column of a related place (the first use of a duplicated
     /// checkpoint name, the target of the step that moved focus).
     pub related: Option<(usize, usize)>,
+    /// The file the related place is in, when it is not the error's own
+    /// (`"the including script"` for a script that is not a file).
+    pub related_file: Option<String>,
     /// The file the error is in, when it is in a file a `use:` brought in.
     pub file: Option<String>,
 }
@@ -103,7 +106,10 @@ impl fmt::Display for ScriptError {
             write!(f, "\n    {}\n    {}{}", self.source, " ".repeat(offset), "^".repeat(len))?;
         }
         if let Some((line, column)) = self.related {
-            write!(f, "\n    (see line {line}, column {column})")?;
+            match &self.related_file {
+                Some(file) => write!(f, "\n    (see {file}: line {line}, column {column})")?,
+                None => write!(f, "\n    (see line {line}, column {column})")?,
+            }
         }
         Ok(())
     }
@@ -203,6 +209,21 @@ pub(super) fn parse_text(
     errors: &mut Vec<ScriptError>,
     include: &mut Include<'_>,
 ) {
+    let origin = u32::try_from(checker.texts.len()).unwrap_or(u32::MAX);
+    checker.texts.push(Lines::new(text, file));
+    let outer = checker.set_origin(origin);
+    parse_lines(text, file, checker, into, errors, include);
+    checker.set_origin(outer);
+}
+
+fn parse_lines(
+    text: &str,
+    file: Option<&str>,
+    checker: &mut Checker<'_>,
+    into: &mut Vec<ScriptStep>,
+    errors: &mut Vec<ScriptError>,
+    include: &mut Include<'_>,
+) {
     let source = Source::new(text, file);
     if u32::try_from(text.len()).is_err() {
         let error = GrammarError::new(
@@ -234,8 +255,22 @@ pub(super) fn parse_text(
         };
         match parsed {
             Ok(parsed) => {
-                for error in checker.step(&parsed) {
-                    own_errors.push(source.locate(error, raw.span.clone()));
+                let first = checker.errors().len();
+                checker.step(&parsed);
+                for index in first..checker.errors().len() {
+                    let error = &checker.errors()[index];
+                    let mut located = source.locate(error, raw.span.clone());
+                    // A related place in another file is named there.
+                    if let (Some(other), Some(related)) =
+                        (checker.related_origin(index), error.related)
+                        && let Some(lines) = checker.texts.get(other as usize)
+                    {
+                        located.related = Some(lines.line_column(related.start.0 as usize));
+                        located.related_file = Some(
+                            lines.file.clone().unwrap_or_else(|| "the including script".into()),
+                        );
+                    }
+                    own_errors.push(located);
                 }
                 let (line, column) = source.line_column(raw.span.start);
                 into.push(ScriptStep {
@@ -339,6 +374,37 @@ pub fn parse_step_str(text: &str) -> Result<ParsedStep, GrammarError> {
     parse_step_in(&lex_step(text)?, Dialect::Script)
 }
 
+/// The 1-based line and column (in characters) of byte `offset` of `text`,
+/// whose lines start at `line_starts`.
+fn line_column(text: &str, line_starts: &[usize], offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let line = line_starts.partition_point(|&start| start <= offset).max(1);
+    let start = line_starts[line - 1];
+    let column = text.get(start..offset).map_or(offset - start, |s| s.chars().count());
+    (line, column + 1)
+}
+
+/// A text a script reader has read (the script's own or a file a `use:`
+/// brought in), kept so that a place in it can be named from another file.
+#[derive(Debug)]
+pub(crate) struct Lines {
+    file: Option<String>,
+    text: String,
+    line_starts: Vec<usize>,
+}
+
+impl Lines {
+    fn new(text: &str, file: Option<&str>) -> Self {
+        let line_starts =
+            std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect();
+        Self { file: file.map(str::to_owned), text: text.to_owned(), line_starts }
+    }
+
+    fn line_column(&self, offset: usize) -> (usize, usize) {
+        line_column(&self.text, &self.line_starts, offset)
+    }
+}
+
 /// The script text with what is needed to turn locations into lines and
 /// columns.
 pub(super) struct Source<'t> {
@@ -356,11 +422,7 @@ impl<'t> Source<'t> {
     }
 
     fn line_column(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let line = self.line_starts.partition_point(|&start| start <= offset).max(1);
-        let start = self.line_starts[line - 1];
-        let column = self.text.get(start..offset).map_or(offset - start, |s| s.chars().count());
-        (line, column + 1)
+        line_column(self.text, &self.line_starts, offset)
     }
 
     /// The byte range of the lexemes in `range`.
@@ -391,6 +453,7 @@ impl<'t> Source<'t> {
             source_column,
             suggestions: error.suggestions.clone(),
             related: error.related.map(|related| self.line_column(related.start.0 as usize)),
+            related_file: None,
             file: self.file.map(str::to_owned),
         }
     }
