@@ -2,100 +2,13 @@
 //! rehearse app) and against `bash` (any program), each test in its own
 //! private runtime directory.
 
+mod support;
+
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::OnceLock;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// An example's binary, built by the cargo running the tests.
-fn example(name: &str) -> PathBuf {
-    let output = Command::new(env!("CARGO"))
-        .args(["build", "-q", "-p", "rehearse-examples", "--bin", name, "--message-format=json"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-        .find_map(|message| {
-            let this = message["target"]["name"] == name;
-            message["executable"].as_str().filter(|_| this).map(PathBuf::from)
-        })
-        .expect("cargo names the executable")
-}
-
-/// The todo example's binary, built once.
-fn todo() -> &'static Path {
-    static TODO: OnceLock<PathBuf> = OnceLock::new();
-    TODO.get_or_init(|| example("todo"))
-}
-
-/// A private runtime directory; closes every session left in it when dropped.
-struct Runtime {
-    dir: tempfile::TempDir,
-}
-
-impl Runtime {
-    fn new() -> Runtime {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o700)).unwrap();
-        Runtime { dir }
-    }
-
-    fn sessions(&self) -> PathBuf {
-        self.dir.path().join("rehearse")
-    }
-
-    fn rehearse(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_rehearse"))
-            .args(args)
-            .env("XDG_RUNTIME_DIR", self.dir.path())
-            .env_remove("SECRET_FOR_TEST")
-            .output()
-            .unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let output = self.rehearse(args);
-        assert!(
-            output.status.success(),
-            "rehearse {args:?}: {}\n{}",
-            output.status,
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).unwrap()
-    }
-
-    fn fails(&self, args: &[&str], code: i32) -> String {
-        let output = self.rehearse(args);
-        assert_eq!(
-            output.status.code(),
-            Some(code),
-            "rehearse {args:?}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stderr).unwrap()
-    }
-}
-
-impl Drop for Runtime {
-    fn drop(&mut self) {
-        let Ok(entries) = std::fs::read_dir(self.sessions()) else { return };
-        for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if let Some(id) = name.strip_suffix(".json").filter(|id| *id != "latest") {
-                let _ = self.rehearse(&["close", "--session", id]);
-            }
-        }
-    }
-}
-
-fn mode(path: &Path) -> u32 {
-    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
-}
+use support::{Runtime, example, mode, todo};
 
 #[test]
 fn render_prints_the_app_after_its_script() {

@@ -135,6 +135,9 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             job.halted(halt, self.generation());
             return;
         }
+        if let Some(error) = self.served.refusal(job.body.op()) {
+            return job.fail(error, self.generation(), None);
+        }
         match &job.body {
             RequestBody::WaitFor(wait) => {
                 let (condition, timeout_ms) = (wait.condition.clone(), wait.timeout_ms);
@@ -202,6 +205,9 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 OkReply::Close(generation(self))
             }
             RequestBody::Ping => OkReply::Ping(generation(self)),
+            RequestBody::PtyStop | RequestBody::PtyStart(_) => {
+                crate::restart::answer(&mut *self.served, &job.body, job.deadline)?
+            }
             RequestBody::Hello(_)
             | RequestBody::Cancel(_)
             | RequestBody::WaitFor(_)
