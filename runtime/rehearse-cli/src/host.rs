@@ -23,9 +23,9 @@ use crate::stopped::{STOPPED, StoppedPlane};
 /// The program of a host: running in its PTY, or stopped on purpose.
 pub enum Held {
     /// Running (or ended on its own, which ends the session).
-    Running(Terminal),
+    Running(Box<Terminal>),
     /// Stopped by `pty-stop`; `pty-start` starts it again.
-    Stopped(StoppedPlane),
+    Stopped(Box<StoppedPlane>),
 }
 
 /// A program in a PTY as a served session.
@@ -75,14 +75,14 @@ impl Served for HostedProgram {
     fn plane(&self) -> &dyn Plane {
         match &self.held {
             Held::Running(terminal) => terminal.plane(),
-            Held::Stopped(stopped) => stopped,
+            Held::Stopped(stopped) => stopped.as_ref(),
         }
     }
 
     fn plane_mut(&mut self) -> &mut dyn Plane {
         match &mut self.held {
             Held::Running(terminal) => terminal.plane_mut(),
-            Held::Stopped(stopped) => stopped,
+            Held::Stopped(stopped) => stopped.as_mut(),
         }
     }
 
@@ -226,7 +226,7 @@ fn start(args: &HostArgs) -> Result<Started, Failure> {
         protocol: PROTOCOL_VERSION.into(),
         app: None,
     };
-    let held = Held::Running(terminal);
+    let held = Held::Running(Box::new(terminal));
     let mut hosted = HostedProgram { held, closed: false, discovery, dir, program };
     hosted.await_first_screen(Duration::from_secs(5));
     hosted.discovery.publish(&hosted.dir)?;

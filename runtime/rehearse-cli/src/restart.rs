@@ -44,7 +44,9 @@ impl HostedProgram {
             terminal.pty().size(),
         );
         let generation = stopped.committed().generation.0;
-        if let Held::Running(terminal) = std::mem::replace(&mut self.held, Held::Stopped(stopped)) {
+        if let Held::Running(terminal) =
+            std::mem::replace(&mut self.held, Held::Stopped(Box::new(stopped)))
+        {
             // Kills the program's whole session and reaps it.
             let _ = terminal.close();
         }
@@ -86,7 +88,7 @@ impl HostedProgram {
             .spawn(size, Some(after))
             .map_err(|failure| WireError::new(ErrorCode::Internal, failure.message))?;
         let pid = terminal.pty().pid();
-        self.held = Held::Running(terminal);
+        self.held = Held::Running(Box::new(terminal));
         self.await_first_screen(timeout);
         let Held::Running(terminal) = &mut self.held else {
             unreachable!("the program was just started")
@@ -100,7 +102,7 @@ impl HostedProgram {
             let stopped =
                 StoppedPlane::new(terminal.frame(), terminal.pty().terminal_golden(), size);
             if let Held::Running(terminal) =
-                std::mem::replace(&mut self.held, Held::Stopped(stopped))
+                std::mem::replace(&mut self.held, Held::Stopped(Box::new(stopped)))
             {
                 let _ = terminal.close();
             }
