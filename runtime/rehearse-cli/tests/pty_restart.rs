@@ -216,3 +216,27 @@ fn a_stopped_session_still_closes_and_still_times_out() {
     until("the idle host stops while its program is stopped", || (!file.exists()).then_some(()));
     assert!(!runtime.sessions().join(format!("{id}.sock")).exists());
 }
+
+#[test]
+fn a_wait_pending_when_the_program_stops_answers_program_stopped() {
+    use rehearse_protocol::{
+        Deadline, ErrorCode, ReplyBody, Request, Snapshot, SnapshotFormat, WaitFor,
+    };
+    let runtime = Runtime::new();
+    runtime.ok(&["open", "--exec", BASH]);
+    let mut waiter = host(&runtime);
+    let id = waiter.next_id();
+    let condition = "exists,text~\"never-shown\"".to_owned();
+    let wait = RequestBody::WaitFor(WaitFor { condition, timeout_ms: 30_000 });
+    waiter.send(&Request::new(id.clone(), Deadline::from_millis(30_000).unwrap(), wait)).unwrap();
+    // Requests run in order: once the snapshot behind it answered, the
+    // wait is pending in the session.
+    let snapshot = RequestBody::Snapshot(Snapshot { format: SnapshotFormat::Text });
+    assert!(matches!(waiter.request(snapshot, 5_000), Ok(OkReply::Snapshot(_))));
+    runtime.ok(&["pty-stop"]);
+    let ReplyBody::Error(error) = waiter.reply_to(&id).unwrap().body else {
+        panic!("the wait cannot hold any more")
+    };
+    assert_eq!(error.code, ErrorCode::ProgramStopped, "{}", error.message);
+    assert!(error.message.contains("pty-start"), "{}", error.message);
+}

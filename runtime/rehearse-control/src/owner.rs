@@ -335,6 +335,11 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 wait.job.halted(halt, generation);
                 continue;
             }
+            // A wait on a program stopped under it could never hold.
+            if let Some(error) = self.served.refusal(wait.job.body.op()) {
+                wait.job.fail(error, generation, None);
+                continue;
+            }
             let elapsed_ms =
                 u64::try_from(now.duration_since(wait.started).as_millis()).unwrap_or(u64::MAX);
             let done = Waited { generation, elapsed_ms, extra: Extra::new() };
