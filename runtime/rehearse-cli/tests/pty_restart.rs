@@ -104,8 +104,10 @@ fn bash_stops_and_starts_again_in_the_same_session_at_its_current_size() {
     let resized = host(&runtime).request(RequestBody::Resize(Resize { cols: 72, rows: 12 }), 5_000);
     assert!(matches!(resized, Ok(OkReply::Resize(_))), "{resized:?}");
     let before = generation(&runtime);
+    let found = discovery(&runtime);
 
     runtime.ok(&["pty-stop", "--session", &id]);
+    assert_eq!(discovery(&runtime), found, "the same session, socket and host");
     assert!(!exists(first), "the stopped program {first} is killed and reaped");
     for file in &files {
         assert!(
@@ -124,7 +126,10 @@ fn bash_stops_and_starts_again_in_the_same_session_at_its_current_size() {
     runtime.ok(&["pty-stop"]);
     assert_eq!(generation(&runtime), stopped);
 
+    let error = runtime.fails(&["pty-start", "--timeout-ms", "0"], 4);
+    assert!(error.contains("--timeout-ms 0"), "{error}");
     runtime.ok(&["pty-start", "--session", &id, "--timeout-ms", "5000"]);
+    assert_eq!(discovery(&runtime), found, "still the same session");
     let started = generation(&runtime);
     assert!(started > stopped, "generations keep rising across a restart: {stopped} -> {started}");
     let error = runtime.fails(&["pty-start"], 2);
