@@ -228,7 +228,7 @@ fn start(args: &HostArgs) -> Result<Started, Failure> {
     };
     let held = Held::Running(Box::new(terminal));
     let mut hosted = HostedProgram { held, closed: false, discovery, dir, program };
-    hosted.await_first_screen(Duration::from_secs(5));
+    hosted.await_first_screen(Duration::from_secs(5), false);
     hosted.discovery.publish(&hosted.dir)?;
     Ok((server, hosted))
 }

@@ -2,7 +2,7 @@
 //! program while the session, its socket and its discovery file stay;
 //! `pty-start` starts the same command line again at the session's size.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rehearse_control::Served;
 use rehearse_core::Plane;
@@ -14,6 +14,9 @@ use crate::stopped::StoppedPlane;
 /// How long the program must be silent for its start to count as settled.
 const START_QUIET: Duration = Duration::from_millis(120);
 
+/// How often a restarted app's socket is tried until it answers.
+const APP_POLL: Duration = Duration::from_millis(10);
+
 /// The most of a failed start's screen an error quotes, in lines.
 const SCREEN_LINES: usize = 6;
 
@@ -21,11 +24,23 @@ impl HostedProgram {
     /// Waits (at most `timeout`) for the program's start to go quiet. A
     /// rehearse app binds the offered socket before its first frame and
     /// announces that frame with a marker: a program that sent one serves
-    /// its socket already. (One slower to start is found by the pump.)
-    pub(crate) fn await_first_screen(&mut self, timeout: Duration) {
+    /// its socket already. A program that served it before it was stopped
+    /// (`app`) is waited for until it serves it again, however slowly it
+    /// starts. (Any other app is found by the pump once its socket answers.)
+    pub(crate) fn await_first_screen(&mut self, timeout: Duration, app: bool) {
+        let until = Instant::now() + timeout;
         let Some(terminal) = self.terminal() else { return };
         let _ = terminal.pty().wait_idle(START_QUIET, timeout);
         if terminal.pty().last_marker_revision().is_some() {
+            self.adopt_app_socket();
+        }
+        // Nothing announces a socket that starts to answer: it is tried.
+        while app
+            && self.discovery.app.is_none()
+            && Instant::now() < until
+            && self.terminal().is_some_and(|terminal| terminal.pty().exit_status().is_none())
+        {
+            std::thread::sleep(APP_POLL);
             self.adopt_app_socket();
         }
     }
@@ -42,6 +57,7 @@ impl HostedProgram {
             terminal.frame(),
             terminal.pty().terminal_golden(),
             terminal.pty().size(),
+            self.discovery.app.is_some(),
         );
         let generation = stopped.committed().generation.0;
         if let Held::Running(terminal) =
@@ -80,7 +96,7 @@ impl HostedProgram {
                 ));
             }
         };
-        let size = stopped.size;
+        let (size, app) = (stopped.size, stopped.app);
         let after = stopped.committed().generation;
         self.forget_app();
         let terminal = self
@@ -89,7 +105,7 @@ impl HostedProgram {
             .map_err(|failure| WireError::new(ErrorCode::Internal, failure.message))?;
         let pid = terminal.pty().pid();
         self.held = Held::Running(Box::new(terminal));
-        self.await_first_screen(timeout);
+        self.await_first_screen(timeout, app);
         let Held::Running(terminal) = &mut self.held else {
             unreachable!("the program was just started")
         };
@@ -100,7 +116,7 @@ impl HostedProgram {
         if let Some(status) = terminal.pty().exit_status() {
             let screen = last_lines(&terminal.pty().screen_text());
             let stopped =
-                StoppedPlane::new(terminal.frame(), terminal.pty().terminal_golden(), size);
+                StoppedPlane::new(terminal.frame(), terminal.pty().terminal_golden(), size, app);
             if let Held::Running(terminal) =
                 std::mem::replace(&mut self.held, Held::Stopped(Box::new(stopped)))
             {

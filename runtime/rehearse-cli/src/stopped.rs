@@ -18,16 +18,25 @@ pub struct StoppedPlane {
     pub golden: String,
     /// The size it will start at again: the session's size when it stopped.
     pub size: (u16, u16),
+    /// Whether it served the offered socket (a rehearse app): started again,
+    /// it is waited for until it serves it again.
+    pub app: bool,
 }
 
 impl StoppedPlane {
     /// The last screen `frame` (with its `golden`), committed as the next
-    /// generation: stopping changes the session.
-    pub fn new(frame: &CommittedFrame, golden: String, size: (u16, u16)) -> StoppedPlane {
+    /// generation: stopping changes the session. `app`: it was a rehearse
+    /// app serving the offered socket.
+    pub fn new(
+        frame: &CommittedFrame,
+        golden: String,
+        size: (u16, u16),
+        app: bool,
+    ) -> StoppedPlane {
         let mut frame = frame.clone();
         frame.generation = frame.generation.next();
         frame.tree.generation = frame.generation;
-        StoppedPlane { frame, golden, size }
+        StoppedPlane { frame, golden, size, app }
     }
 }
 

@@ -215,7 +215,7 @@ fn a_stopped_session_still_closes_and_still_times_out() {
     assert!(!runtime.sessions().join(format!("{id}.json")).exists());
     assert!(!runtime.sessions().join(format!("{id}.sock")).exists());
 
-    let id = runtime.ok(&["open", "--exec", BASH, "--idle-timeout-ms", "1500"]).trim().to_owned();
+    let id = runtime.ok(&["open", "--exec", BASH, "--idle-timeout-ms", "3000"]).trim().to_owned();
     runtime.ok(&["pty-stop"]);
     let file = runtime.sessions().join(format!("{id}.json"));
     until("the idle host stops while its program is stopped", || (!file.exists()).then_some(()));
