@@ -105,6 +105,16 @@ fn bash_stops_and_starts_again_in_the_same_session_at_its_current_size() {
     assert!(matches!(resized, Ok(OkReply::Resize(_))), "{resized:?}");
     let before = generation(&runtime);
     let found = discovery(&runtime);
+    // Without `pty-restart` negotiated, the host refuses at the gate.
+    match host(&runtime).request(RequestBody::PtyStop, 5_000) {
+        Err(rehearse_control::ClientError::Refused(error)) => {
+            assert_eq!(error.code, rehearse_protocol::ErrorCode::UnsupportedCapability);
+            assert!(error.message.contains("`pty-restart`"), "{}", error.message);
+        }
+        other => panic!("pty-stop without hello: {other:?}"),
+    }
+    assert!(exists(first), "nothing was stopped");
+    assert_eq!(generation(&runtime), before);
 
     runtime.ok(&["pty-stop", "--session", &id]);
     assert_eq!(discovery(&runtime), found, "the same session, socket and host");
