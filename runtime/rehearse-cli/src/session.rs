@@ -73,6 +73,12 @@ pub fn open(open: &Open) -> Result<String, Failure> {
     match line.trim().strip_prefix("ready ") {
         Some(ready) if ready == id => {
             discovery::accept(&id, host.id(), spawned_at)?;
+            // A parent that lives on (`rehearse mcp`) reaps the host when it
+            // exits, so no zombie is left per closed session; a `rehearse
+            // open` exits first, and its host is reaped by whoever adopts it.
+            std::thread::spawn(move || {
+                let _ = host.wait();
+            });
             Ok(id)
         }
         _ => {

@@ -75,6 +75,15 @@ async fn the_rebuild_loop_over_mcp_reaches_the_fresh_app() {
     assert!(tree.contains("\"new-todo\"") && !tree.contains("Buy milk"), "{tree}");
     assert!(ok(&client, "state", json!({})).await.contains("\"items\":[]"));
 
+    let latest = std::fs::read_to_string(runtime.sessions().join("latest.json")).unwrap();
+    let host = serde_json::from_str::<Value>(&latest).unwrap()["pid"].as_u64().unwrap();
     assert!(ok(&client, "close", json!({})).await.contains(&id));
+    // The host itself closed the session: it is gone, and nothing with it.
+    let proc = std::path::PathBuf::from(format!("/proc/{host}"));
+    let started = std::time::Instant::now();
+    while proc.exists() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(30), "the host outlived close");
+        std::thread::yield_now();
+    }
     client.cancel().await.unwrap();
 }

@@ -190,6 +190,7 @@ fn the_todo_app_is_reachable_again_after_pty_start() {
     screen_with(&runtime, "[ ] Tea");
     runtime.ok(&["close"]);
     until("the app is gone after close", || (!exists(second)).then_some(()));
+    until("the host is gone after close", || (!exists(host_pid)).then_some(()));
 }
 
 #[test]

@@ -422,11 +422,13 @@ impl RehearseTools {
         let (sessions, connections, session) =
             (self.sessions.clone(), self.connections.clone(), args.session);
         let result = tokio::task::spawn_blocking(move || {
-            let (id, connection) = connections.get(&*sessions, session.as_deref())?;
-            let mut client =
-                connection.client.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let reply = client.request(RequestBody::Close, 10_000).map_err(described);
+            // The host closes the session (a rehearse app's own socket would
+            // only end the app, and the host after it, a moment later).
+            let (id, socket) = sessions.find_host(session.as_deref())?;
             connections.forget(&id);
+            let mut client =
+                Client::connect(&socket).map_err(|error| format!("session {id}: {error}"))?;
+            let reply = client.request(RequestBody::Close, 10_000).map_err(described);
             sessions.closed(&id);
             reply.map(|_| id)
         })
