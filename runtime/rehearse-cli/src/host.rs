@@ -10,50 +10,80 @@ use std::time::Duration;
 use rehearse_control::{Client, Served, Server, ServerConfig};
 use rehearse_core::artifacts::Screen;
 use rehearse_core::{AutomationError, Plane};
-use rehearse_protocol::{PROTOCOL_VERSION, ServerRole};
-use rehearse_pty::{PtySessionOptions, Terminal};
+use rehearse_protocol::{
+    ErrorCode, Op, PROTOCOL_VERSION, PtyStarted, PtyStopped, ServerRole, WireError,
+};
+use rehearse_pty::Terminal;
 
 use crate::discovery::{self, Discovery};
 use crate::exit::Failure;
+use crate::program::Program;
+use crate::stopped::{STOPPED, StoppedPlane};
+
+/// The program of a host: running in its PTY, or stopped on purpose.
+pub enum Held {
+    /// Running (or ended on its own, which ends the session).
+    Running(Box<Terminal>),
+    /// Stopped by `pty-stop`; `pty-start` starts it again.
+    Stopped(Box<StoppedPlane>),
+}
 
 /// A program in a PTY as a served session.
 pub struct HostedProgram {
-    terminal: Terminal,
+    pub(crate) held: Held,
     closed: bool,
     /// The session's discovery file, rewritten when the program turns out
-    /// to be a rehearse app serving the socket the host offered it.
-    discovery: Discovery,
-    dir: PathBuf,
-    offered: PathBuf,
+    /// to be a rehearse app serving the socket the host offered it (and
+    /// when that app is stopped).
+    pub(crate) discovery: Discovery,
+    pub(crate) dir: PathBuf,
+    /// How to start the program again.
+    pub(crate) program: Program,
 }
 
 impl HostedProgram {
     /// Notes the app's socket once it answers there.
-    fn adopt_app_socket(&mut self) {
-        if self.discovery.app.is_some() || !self.offered.exists() {
+    pub(crate) fn adopt_app_socket(&mut self) {
+        let offered = &self.program.offered;
+        if self.discovery.app.is_some() || !offered.exists() {
             return;
         }
-        if Client::connect(&self.offered).is_ok() {
-            self.discovery.app = Some(self.offered.clone());
+        if Client::connect(offered).is_ok() {
+            self.discovery.app = Some(offered.clone());
             let _ = self.discovery.republish(&self.dir);
+        }
+    }
+
+    /// The running program's terminal.
+    pub(crate) fn terminal(&self) -> Option<&Terminal> {
+        match &self.held {
+            Held::Running(terminal) => Some(terminal),
+            Held::Stopped(_) => None,
         }
     }
 
     /// Whether the screen shows something the committed generation does not.
     fn changed(&self) -> bool {
-        let now = Screen::from_buffer(&self.terminal.pty().buffer());
-        let committed = Screen::from_frame(self.terminal.frame());
+        let Some(terminal) = self.terminal() else { return false };
+        let now = Screen::from_buffer(&terminal.pty().buffer());
+        let committed = Screen::from_frame(terminal.frame());
         now.text().to_string() != committed.text().to_string()
     }
 }
 
 impl Served for HostedProgram {
     fn plane(&self) -> &dyn Plane {
-        self.terminal.plane()
+        match &self.held {
+            Held::Running(terminal) => terminal.plane(),
+            Held::Stopped(stopped) => stopped.as_ref(),
+        }
     }
 
     fn plane_mut(&mut self) -> &mut dyn Plane {
-        self.terminal.plane_mut()
+        match &mut self.held {
+            Held::Running(terminal) => terminal.plane_mut(),
+            Held::Stopped(stopped) => stopped.as_mut(),
+        }
     }
 
     fn role(&self) -> ServerRole {
@@ -61,7 +91,7 @@ impl Served for HostedProgram {
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {
-        if self.closed {
+        if self.closed || self.terminal().is_none() {
             return Ok(());
         }
         self.adopt_app_socket();
@@ -70,8 +100,8 @@ impl Served for HostedProgram {
         }
         // A program that never stops writing must not stop the host: the
         // screen is committed as it is when it does not settle.
-        let _ = self.terminal.plane_mut().settle();
-        self.terminal.plane_mut().commit().map(|_| ())
+        let _ = self.plane_mut().settle();
+        self.plane_mut().commit().map(|_| ())
     }
 
     fn next_wake(&self) -> Option<Duration> {
@@ -87,7 +117,8 @@ impl Served for HostedProgram {
     }
 
     fn settled_by(&self) -> Option<&'static str> {
-        Some(if self.terminal.pty().last_marker_revision().is_some() {
+        let terminal = self.terminal()?;
+        Some(if terminal.pty().last_marker_revision().is_some() {
             "marker"
         } else {
             "quiet-window"
@@ -95,18 +126,45 @@ impl Served for HostedProgram {
     }
 
     fn terminal_golden(&self) -> Option<String> {
-        Some(self.terminal.pty().terminal_golden())
+        Some(match &self.held {
+            Held::Running(terminal) => terminal.pty().terminal_golden(),
+            Held::Stopped(stopped) => stopped.golden.clone(),
+        })
     }
 
     fn ended(&self) -> Option<String> {
         if self.closed {
             return Some("closed".into());
         }
-        self.terminal.pty().exit_status().map(|status| format!("the program exited ({status})"))
+        // A program stopped on purpose has not ended: the session waits
+        // for `pty-start`, `close` or the idle timeout.
+        let status = self.terminal()?.pty().exit_status()?;
+        Some(format!("the program exited ({status})"))
     }
 
     fn close(&mut self) {
         self.closed = true;
+    }
+
+    fn restartable(&self) -> bool {
+        true
+    }
+
+    fn refusal(&self, op: Op) -> Option<WireError> {
+        let needs_program = !matches!(
+            op,
+            Op::Hello | Op::Ping | Op::Cancel | Op::Close | Op::PtyStop | Op::PtyStart
+        );
+        (needs_program && self.terminal().is_none())
+            .then(|| WireError::new(ErrorCode::ProgramStopped, format!("`{op}`: {STOPPED}")))
+    }
+
+    fn stop_program(&mut self) -> Result<PtyStopped, WireError> {
+        Ok(self.stop())
+    }
+
+    fn start_program(&mut self, timeout: Duration) -> Result<PtyStarted, WireError> {
+        self.start(timeout)
     }
 }
 
@@ -135,7 +193,7 @@ pub fn run(args: HostArgs) -> Result<(), Failure> {
             announce(format!("ready {}", args.id));
             let outcome = server.serve(&mut hosted);
             hosted.discovery.remove(&hosted.dir);
-            let _ = std::fs::remove_file(&hosted.offered);
+            let _ = std::fs::remove_file(&hosted.program.offered);
             drop(hosted); // kills and reaps the program's whole session
             outcome.map(|_| ()).map_err(|error| Failure::runtime(error.to_string()))
         }
@@ -146,37 +204,18 @@ pub fn run(args: HostArgs) -> Result<(), Failure> {
     }
 }
 
-/// A fresh secret for the render-commit marker: 16 random bytes, in hex.
-pub fn marker_token() -> Result<String, Failure> {
-    use std::io::Read;
-    let mut bytes = [0u8; 16];
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut random| random.read_exact(&mut bytes))
-        .map_err(|error| {
-            Failure::runtime(format!("reading /dev/urandom for the marker token: {error}"))
-        })?;
-    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
-}
-
 type Started = (Server, HostedProgram);
 
 fn start(args: &HostArgs) -> Result<Started, Failure> {
     let started_at = discovery::now_ms();
     let dir = discovery::dir()?;
     let socket = dir.join(format!("{}.sock", args.id));
-    let offered = dir.join(format!("{}.app.sock", args.id));
-    // A rehearse app announces each commit with the render-commit marker
-    // under this key, so its screen settles exactly; any other program
-    // ignores the variables and settles on a quiet window.
-    let options = PtySessionOptions::new("/bin/sh")
-        .args(["-c".to_owned(), format!("exec {}", args.exec)])
-        .size(args.size.0, args.size.1)
-        .marker(marker_token()?, args.id.clone())
-        // A rehearse app serves this socket from the terminal too: its tree
-        // and model plane become reachable.
-        .env("REHEARSE_CONTROL", &offered);
-    let terminal = Terminal::spawn(options)
-        .map_err(|error| Failure::runtime(format!("`{}` could not start: {error}", args.exec)))?;
+    let program = Program {
+        id: args.id.clone(),
+        exec: args.exec.clone(),
+        offered: dir.join(format!("{}.app.sock", args.id)),
+    };
+    let terminal = program.spawn(args.size, None)?;
     let config = ServerConfig::new(&socket).idle_timeout(Some(args.idle_timeout));
     let server = Server::bind(config).map_err(|error| Failure::runtime(error.to_string()))?;
     let discovery = Discovery {
@@ -187,15 +226,9 @@ fn start(args: &HostArgs) -> Result<Started, Failure> {
         protocol: PROTOCOL_VERSION.into(),
         app: None,
     };
-    let mut hosted = HostedProgram { terminal, closed: false, discovery, dir, offered };
-    // A rehearse app binds the offered socket before its first frame, and
-    // announces that frame with a marker: once the start has gone quiet,
-    // a program that sent one serves its socket already. (One slower to
-    // start is found by the pump later.)
-    let _ = hosted.terminal.pty().wait_idle(Duration::from_millis(120), Duration::from_secs(5));
-    if hosted.terminal.pty().last_marker_revision().is_some() {
-        hosted.adopt_app_socket();
-    }
+    let held = Held::Running(Box::new(terminal));
+    let mut hosted = HostedProgram { held, closed: false, discovery, dir, program };
+    hosted.await_first_screen(Duration::from_secs(5), false);
     hosted.discovery.publish(&hosted.dir)?;
     Ok((server, hosted))
 }

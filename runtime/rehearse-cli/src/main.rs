@@ -8,10 +8,13 @@ mod exit;
 mod host;
 mod launch;
 mod mcp;
+mod program;
 mod render;
+mod restart;
 mod run;
 mod session;
 mod size;
+mod stopped;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -173,6 +176,23 @@ enum Verb {
         #[arg(long)]
         session: Option<String>,
     },
+    /// Stop a session's program; the session, its socket and its discovery
+    /// file stay (`pty-start` starts it again: the rebuild loop).
+    PtyStop {
+        /// The session (default: the most recent).
+        #[arg(long)]
+        session: Option<String>,
+    },
+    /// Start a session's stopped program again (the same command line, at
+    /// the session's current size).
+    PtyStart {
+        /// The session (default: the most recent).
+        #[arg(long)]
+        session: Option<String>,
+        /// How long to wait for the program's first screen to settle.
+        #[arg(long, default_value_t = 5_000)]
+        timeout_ms: u64,
+    },
     /// Serve the session verbs as MCP tools over standard input and output.
     Mcp,
     /// The background host `open` starts (not for direct use).
@@ -236,6 +256,10 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             session::wait(session.as_deref(), idle_ms, timeout_ms).map(|_| Exit::Passed)
         }
         Verb::Close { session } => session::close(session.as_deref()).map(|()| Exit::Passed),
+        Verb::PtyStop { session } => session::pty_stop(session.as_deref()).map(|_| Exit::Passed),
+        Verb::PtyStart { session, timeout_ms } => {
+            session::pty_start(session.as_deref(), timeout_ms).map(|_| Exit::Passed)
+        }
         Verb::Mcp => mcp::serve().map(|()| Exit::Passed),
         Verb::Host { id, size, idle_timeout_ms, exec } => host::run(host::HostArgs {
             id,

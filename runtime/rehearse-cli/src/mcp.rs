@@ -40,6 +40,11 @@ impl rehearse_mcp::Sessions for CliSessions {
         Ok((found.id, socket))
     }
 
+    fn find_host(&self, id: Option<&str>) -> Result<(String, PathBuf), String> {
+        let found = discovery::find(id).map_err(|failure| failure.message)?;
+        Ok((found.id, found.socket))
+    }
+
     fn closed(&self, id: &str) {
         discovery::forget(id);
     }

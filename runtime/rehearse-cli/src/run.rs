@@ -150,7 +150,7 @@ fn on_terminal(
     let options = PtySessionOptions::new(program)
         .args(rest)
         .size(args.size.0, args.size.1)
-        .marker(crate::host::marker_token()?, "run");
+        .marker(crate::program::marker_token()?, "run");
     let mut terminal = Terminal::spawn(options)
         .map_err(|error| Failure::runtime(format!("`{program}` could not start: {error}")))?;
     if let Some(out) = &args.out {

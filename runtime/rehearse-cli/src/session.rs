@@ -1,5 +1,6 @@
 //! The session verbs: `open` starts a background host, and `send`,
-//! `snapshot`, `wait` and `close` speak to the session it serves.
+//! `snapshot`, `wait`, `close`, `pty-stop` and `pty-start` speak to the
+//! session it serves.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -8,7 +9,10 @@ use std::time::Duration;
 use rehearse_control::Client;
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::parse_step_str;
-use rehearse_protocol::{Act, Idle, OkReply, RequestBody, Snapshot, SnapshotFormat, known};
+use rehearse_protocol::{
+    Act, Idle, OkReply, PtyStart, PtyStarted, PtyStopped, RequestBody, Snapshot, SnapshotFormat,
+    known,
+};
 
 use crate::discovery::{self, Discovery};
 use crate::exit::Failure;
@@ -69,6 +73,12 @@ pub fn open(open: &Open) -> Result<String, Failure> {
     match line.trim().strip_prefix("ready ") {
         Some(ready) if ready == id => {
             discovery::accept(&id, host.id(), spawned_at)?;
+            // A parent that lives on (`rehearse mcp`) reaps the host when it
+            // exits, so no zombie is left per closed session; a `rehearse
+            // open` exits first, and its host is reaped by whoever adopts it.
+            std::thread::spawn(move || {
+                let _ = host.wait();
+            });
             Ok(id)
         }
         _ => {
@@ -196,4 +206,52 @@ pub fn close(id: Option<&str>) -> Result<(), Failure> {
     client.request(RequestBody::Close, 10_000)?;
     found.remove(&discovery::dir()?);
     Ok(())
+}
+
+/// The longest `pty-start --timeout-ms`: a request's deadline is at most
+/// 60 s, and the start's wait leaves room for the spawn and the reply.
+const MAX_START_WAIT_MS: u64 = 55_000;
+
+/// Connects to the host of session `id` for `pty-stop` or `pty-start`,
+/// which need the capability `pty-restart`.
+fn connect_restartable(id: Option<&str>) -> Result<Client, Failure> {
+    let (found, mut client) = connect_host(id)?;
+    let ack = client.hello(&[known::PTY_RESTART])?;
+    if !ack.capabilities.iter().any(|granted| granted.as_str() == known::PTY_RESTART) {
+        return Err(Failure::runtime(format!(
+            "session {} does not grant `{}`: its host cannot stop and start its program",
+            found.id,
+            known::PTY_RESTART
+        )));
+    }
+    Ok(client)
+}
+
+/// `pty-stop`: the program is killed and reaped; the session stays.
+pub fn pty_stop(id: Option<&str>) -> Result<PtyStopped, Failure> {
+    let mut client = connect_restartable(id)?;
+    match client.request(RequestBody::PtyStop, 10_000)? {
+        OkReply::PtyStop(stopped) => Ok(stopped),
+        other => {
+            Err(Failure::runtime(format!("the session answered `{}` to pty-stop", other.op())))
+        }
+    }
+}
+
+/// `pty-start`: the program again, waiting at most `timeout_ms` for its
+/// first screen.
+pub fn pty_start(id: Option<&str>, timeout_ms: u64) -> Result<PtyStarted, Failure> {
+    if !(1..=MAX_START_WAIT_MS).contains(&timeout_ms) {
+        return Err(Failure::script(format!(
+            "--timeout-ms {timeout_ms}: the start's wait is 1 to {MAX_START_WAIT_MS} ms"
+        )));
+    }
+    let mut client = connect_restartable(id)?;
+    let body = RequestBody::PtyStart(PtyStart { timeout_ms: Some(timeout_ms) });
+    match client.request(body, timeout_ms + 5_000)? {
+        OkReply::PtyStart(started) => Ok(started),
+        other => {
+            Err(Failure::runtime(format!("the session answered `{}` to pty-start", other.op())))
+        }
+    }
 }

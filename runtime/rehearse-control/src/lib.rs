@@ -23,6 +23,7 @@ mod error;
 mod job;
 mod outbox;
 mod owner;
+mod restart;
 mod served;
 mod server;
 mod shared;

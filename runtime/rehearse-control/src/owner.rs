@@ -135,6 +135,9 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             job.halted(halt, self.generation());
             return;
         }
+        if let Some(error) = self.served.refusal(job.body.op()) {
+            return job.fail(error, self.generation(), None);
+        }
         match &job.body {
             RequestBody::WaitFor(wait) => {
                 let (condition, timeout_ms) = (wait.condition.clone(), wait.timeout_ms);
@@ -202,6 +205,9 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 OkReply::Close(generation(self))
             }
             RequestBody::Ping => OkReply::Ping(generation(self)),
+            RequestBody::PtyStop | RequestBody::PtyStart(_) => {
+                crate::restart::answer(&mut *self.served, &job.body, job.deadline)?
+            }
             RequestBody::Hello(_)
             | RequestBody::Cancel(_)
             | RequestBody::WaitFor(_)
@@ -327,6 +333,11 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             // Cancelled or gone; running out of time is the wait's own answer.
             if let Some(halt) = wait.job.interrupted() {
                 wait.job.halted(halt, generation);
+                continue;
+            }
+            // A wait on a program stopped under it could never hold.
+            if let Some(error) = self.served.refusal(wait.job.body.op()) {
+                wait.job.fail(error, generation, None);
                 continue;
             }
             let elapsed_ms =

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use rehearse_core::{AutomationError, Plane};
 use rehearse_lang::script::CheckContext;
-use rehearse_protocol::ServerRole;
+use rehearse_protocol::{ErrorCode, Op, PtyStarted, PtyStopped, ServerRole, WireError};
 
 /// A session the server can serve: a plane and the few things around it
 /// that only its host knows (background work, the script checks, how it
@@ -90,4 +90,49 @@ pub trait Served {
 
     /// Closes the session: the app unmounts, the program is stopped.
     fn close(&mut self);
+
+    /// Whether this session holds a program it can stop and start again
+    /// while it stays (a host): the server then grants `pty-restart`. By
+    /// default not.
+    fn restartable(&self) -> bool {
+        false
+    }
+
+    /// Why a request of type `op` cannot run now (a host whose program is
+    /// stopped answers `program-stopped`); `None` when it can. Asked before
+    /// each request runs. By default every request can.
+    fn refusal(&self, op: Op) -> Option<WireError> {
+        let _ = op;
+        None
+    }
+
+    /// Stops the program (`pty-stop`) while the session stays.
+    ///
+    /// # Errors
+    ///
+    /// By default `unsupported-capability`: there is no program to stop.
+    fn stop_program(&mut self) -> Result<PtyStopped, WireError> {
+        Err(no_program(Op::PtyStop))
+    }
+
+    /// Starts the stopped program again (`pty-start`), waiting at most
+    /// `timeout` for its first screen.
+    ///
+    /// # Errors
+    ///
+    /// By default `unsupported-capability`: there is no program to start.
+    fn start_program(&mut self, timeout: Duration) -> Result<PtyStarted, WireError> {
+        let _ = timeout;
+        Err(no_program(Op::PtyStart))
+    }
+}
+
+/// Why a session without a program refuses `op`.
+fn no_program(op: Op) -> WireError {
+    WireError::new(
+        ErrorCode::UnsupportedCapability,
+        format!(
+            "`{op}` needs a program held in a PTY by `rehearse open`; this session has none (a rehearse app serving itself cannot be stopped and started by its own server)"
+        ),
+    )
 }

@@ -77,6 +77,9 @@ impl Server {
         if served.model_state().is_some() {
             capabilities.push(known::MODEL_STATE);
         }
+        if served.restartable() {
+            capabilities.push(known::PTY_RESTART);
+        }
         let known: Vec<Capability> =
             capabilities.into_iter().filter_map(|name| Capability::new(name).ok()).collect();
         let shared = Arc::new(Shared::new(

@@ -7,8 +7,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use rehearse_control::{Canceller, Client};
+use rehearse_protocol::known;
 
 use crate::sessions::Sessions;
+
+/// What a kept connection offers in its `hello`: what `snapshot` (PNG,
+/// terminal) and `state` need. A session grants the ones it has.
+pub(crate) const OFFERED: [&str; 3] = [known::SNAPSHOT_PNG, known::TERMINAL, known::MODEL_STATE];
 
 /// A session's connection and the canceller that shares it.
 pub(crate) struct Connection {
@@ -35,7 +40,11 @@ impl Connections {
         if let Some(connection) = open.get(&id) {
             return Ok((id, connection.clone()));
         }
-        let client = Client::connect(&socket).map_err(|error| format!("session {id}: {error}"))?;
+        let mut client =
+            Client::connect(&socket).map_err(|error| format!("session {id}: {error}"))?;
+        // Every capability a tool may use, once per connection: a tool that
+        // said `hello` itself would narrow what the others were granted.
+        client.hello(&OFFERED).map_err(|error| format!("session {id}: {error}"))?;
         let canceller = client.canceller().map_err(|error| error.to_string())?;
         let connection =
             Arc::new(Connection { client: Mutex::new(client), canceller: Mutex::new(canceller) });

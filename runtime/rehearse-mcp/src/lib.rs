@@ -4,7 +4,8 @@
 //! `rehearse-control`'s client; the CLI provides the sessions ([`Sessions`]).
 //!
 //! The tools: `open`, `send`, `type`, `act`, `snapshot` (PNG as image
-//! content), `wait`, `state`, `close`. A cancelled `wait` is cancelled in
+//! content), `wait`, `state`, `close`, and the rebuild loop's `pty-stop`
+//! and `pty-start`. A cancelled `wait` is cancelled in
 //! the session too: the server sends `cancel` on the wait's own connection.
 
 mod connections;
@@ -17,7 +18,8 @@ use rmcp::ServiceExt;
 
 pub use sessions::Sessions;
 pub use tools::{
-    ActArgs, OpenArgs, RehearseTools, SendArgs, SessionArgs, SnapshotArgs, TypeArgs, WaitArgs,
+    ActArgs, OpenArgs, PtyStartArgs, RehearseTools, SendArgs, SessionArgs, SnapshotArgs, TypeArgs,
+    WaitArgs,
 };
 
 /// Serves the tools on standard input and output until the client leaves.

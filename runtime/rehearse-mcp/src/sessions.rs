@@ -21,6 +21,15 @@ pub trait Sessions: Send + Sync + 'static {
     /// No such session, or it is gone.
     fn find(&self, id: Option<&str>) -> Result<(String, PathBuf), String>;
 
+    /// The id and socket of the host of the session `id` names (or of the
+    /// most recent one): where its program is stopped and started, even when
+    /// [`find`](Self::find) reaches the rehearse app it runs.
+    ///
+    /// # Errors
+    ///
+    /// No such session, or it is gone.
+    fn find_host(&self, id: Option<&str>) -> Result<(String, PathBuf), String>;
+
     /// The session `id` was closed: forget it (its discovery files).
     fn closed(&self, id: &str);
 }

@@ -4,10 +4,10 @@
 use std::sync::Arc;
 
 use base64::Engine;
-use rehearse_control::ClientError;
+use rehearse_control::{Client, ClientError};
 use rehearse_protocol::{
-    Act, Deadline, Idle, OkReply, ReplyBody, Request, RequestBody, Snapshot, SnapshotFormat,
-    WaitFor, known,
+    Act, Deadline, Idle, OkReply, PtyStart, ReplyBody, Request, RequestBody, Snapshot,
+    SnapshotFormat, WaitFor, known,
 };
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
@@ -93,6 +93,16 @@ pub struct WaitArgs {
     pub session: Option<String>,
 }
 
+/// `pty-start`'s arguments.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct PtyStartArgs {
+    /// How long to wait for the program's first screen (default 5,000 ms,
+    /// at most 55,000).
+    pub timeout_ms: Option<u64>,
+    /// The session (default: the most recent).
+    pub session: Option<String>,
+}
+
 /// The tools over the sessions `Sessions` provides.
 #[derive(Clone)]
 pub struct RehearseTools {
@@ -162,6 +172,31 @@ impl RehearseTools {
                 }
                 described(error)
             })
+        })
+        .await
+        .map_err(|error| format!("the request's thread failed: {error}"))?
+    }
+
+    /// Sends `pty-stop` or `pty-start` to the session's host, on a
+    /// connection of its own that negotiates `pty-restart`. The session's
+    /// kept connection is forgotten: it may reach an app that is gone, or a
+    /// host whose fresh app serves its own socket now.
+    async fn restart(
+        &self,
+        session: Option<String>,
+        body: RequestBody,
+        deadline_ms: u64,
+    ) -> Result<OkReply, String> {
+        let (sessions, connections) = (self.sessions.clone(), self.connections.clone());
+        tokio::task::spawn_blocking(move || {
+            let (id, socket) = sessions.find_host(session.as_deref())?;
+            connections.forget(&id);
+            let mut client =
+                Client::connect(&socket).map_err(|error| format!("session {id}: {error}"))?;
+            client.hello(&[known::PTY_RESTART]).map_err(described)?;
+            let reply = client.request(body, deadline_ms).map_err(described);
+            connections.forget(&id);
+            reply
         })
         .await
         .map_err(|error| format!("the request's thread failed: {error}"))?
@@ -244,7 +279,6 @@ impl RehearseTools {
             let (_, connection) = connections.get(&*sessions, session.as_deref())?;
             let mut client =
                 connection.client.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            client.hello(&[known::SNAPSHOT_PNG, known::TERMINAL]).map_err(described)?;
             client.request(RequestBody::Snapshot(Snapshot { format }), 10_000).map_err(described)
         })
         .await;
@@ -346,17 +380,55 @@ impl RehearseTools {
         }
     }
 
+    /// Stops a session's program.
+    #[tool(
+        name = "pty-stop",
+        description = "Stop a session's program (the rebuild loop): it is killed, while the session, its socket and its discovery file stay. Stopping a stopped program changes nothing. Until pty-start, requests that need the program fail with program-stopped."
+    )]
+    async fn pty_stop(&self, Parameters(args): Parameters<SessionArgs>) -> CallToolResult {
+        match self.restart(args.session, RequestBody::PtyStop, 10_000).await {
+            Ok(OkReply::PtyStop(stopped)) if stopped.was_running => {
+                text(format!("stopped: generation {}", stopped.generation))
+            }
+            Ok(OkReply::PtyStop(stopped)) => {
+                text(format!("already stopped: generation {}", stopped.generation))
+            }
+            Ok(other) => failure(format!("the session answered `{}`", other.op())),
+            Err(message) => failure(message),
+        }
+    }
+
+    /// Starts a session's stopped program again.
+    #[tool(
+        name = "pty-start",
+        description = "Start a session's stopped program again: the same command line, at the session's current size, in the same session. Fails with program-running when it runs."
+    )]
+    async fn pty_start(&self, Parameters(args): Parameters<PtyStartArgs>) -> CallToolResult {
+        let timeout_ms = args.timeout_ms.unwrap_or(5_000).clamp(1, MAX_DEADLINE_MS - 5_000);
+        let body = RequestBody::PtyStart(PtyStart { timeout_ms: Some(timeout_ms) });
+        match self.restart(args.session, body, timeout_ms + 5_000).await {
+            Ok(OkReply::PtyStart(started)) => text(format!(
+                "started: pid {} at {}x{}, generation {}",
+                started.pid, started.cols, started.rows, started.generation
+            )),
+            Ok(other) => failure(format!("the session answered `{}`", other.op())),
+            Err(message) => failure(message),
+        }
+    }
+
     /// Closes a session.
     #[tool(description = "Close a session: its program is stopped and its host exits.")]
     async fn close(&self, Parameters(args): Parameters<SessionArgs>) -> CallToolResult {
         let (sessions, connections, session) =
             (self.sessions.clone(), self.connections.clone(), args.session);
         let result = tokio::task::spawn_blocking(move || {
-            let (id, connection) = connections.get(&*sessions, session.as_deref())?;
-            let mut client =
-                connection.client.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let reply = client.request(RequestBody::Close, 10_000).map_err(described);
+            // The host closes the session (a rehearse app's own socket would
+            // only end the app, and the host after it, a moment later).
+            let (id, socket) = sessions.find_host(session.as_deref())?;
             connections.forget(&id);
+            let mut client =
+                Client::connect(&socket).map_err(|error| format!("session {id}: {error}"))?;
+            let reply = client.request(RequestBody::Close, 10_000).map_err(described);
             sessions.closed(&id);
             reply.map(|_| id)
         })
@@ -373,7 +445,7 @@ impl RehearseTools {
 impl ServerHandler for RehearseTools {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_instructions(
-            "Drive terminal programs and rehearse apps: open a session, send keys, type, act with script steps, wait, take snapshots (PNG as an image), close.",
+            "Drive terminal programs and rehearse apps: open a session, send keys, type, act with script steps, wait, take snapshots (PNG as an image), stop and start its program again (pty-stop, pty-start: the rebuild loop), close.",
         )
     }
 }

@@ -70,9 +70,12 @@ pub mod known {
     pub const TERMINAL: &str = "terminal";
     /// The `state` request: the app's model-plane projection.
     pub const MODEL_STATE: &str = "model-state";
+    /// The `pty-stop` and `pty-start` requests: a host stops its program and
+    /// starts it again while the session stays (the rebuild loop).
+    pub const PTY_RESTART: &str = "pty-restart";
 
     /// Every capability `rehearse/1` defines.
-    pub const ALL: [&str; 3] = [SNAPSHOT_PNG, TERMINAL, MODEL_STATE];
+    pub const ALL: [&str; 4] = [SNAPSHOT_PNG, TERMINAL, MODEL_STATE, PTY_RESTART];
 }
 
 /// The negotiation: the capabilities of `offered` that are in `known`, each

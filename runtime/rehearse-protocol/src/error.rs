@@ -49,11 +49,17 @@ pub enum ErrorCode {
     WaitTimeout,
     /// The server failed in a way that is not the client's doing.
     Internal,
+    /// A host's program is stopped (`pty-stop`): nothing reaches it until
+    /// `pty-start`. Only a host that granted `pty-restart` sends it.
+    ProgramStopped,
+    /// `pty-start` found the program running: `pty-stop` it first. Only an
+    /// answer to `pty-start`.
+    ProgramRunning,
 }
 
 impl ErrorCode {
     /// Every code, in the order of the catalogue in `docs/protocol.md`.
-    pub const ALL: [ErrorCode; 18] = [
+    pub const ALL: [ErrorCode; 20] = [
         ErrorCode::RequestTooLarge,
         ErrorCode::ReplyTooLarge,
         ErrorCode::Malformed,
@@ -72,6 +78,8 @@ impl ErrorCode {
         ErrorCode::StepFailed,
         ErrorCode::WaitTimeout,
         ErrorCode::Internal,
+        ErrorCode::ProgramStopped,
+        ErrorCode::ProgramRunning,
     ];
 
     /// The code's spelling on the wire, such as `request-too-large`.
@@ -95,6 +103,8 @@ impl ErrorCode {
             ErrorCode::StepFailed => "step-failed",
             ErrorCode::WaitTimeout => "wait-timeout",
             ErrorCode::Internal => "internal",
+            ErrorCode::ProgramStopped => "program-stopped",
+            ErrorCode::ProgramRunning => "program-running",
         }
     }
 }

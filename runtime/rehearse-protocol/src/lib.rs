@@ -66,10 +66,10 @@ pub use limits::{
 pub use negotiation::{answer_hello, check_granted};
 pub use reply::{
     Acted, Artifact, CancelAck, Checkpointed, ErrorReply, Extra, Generation, HelloAck, ModelState,
-    OkReply, Reply, ReplyBody, Resized, SnapshotData, Waited,
+    OkReply, PtyStarted, PtyStopped, Reply, ReplyBody, Resized, SnapshotData, Waited,
 };
 pub use request::{
-    Act, Cancel, Checkpoint, Hello, Idle, Request, RequestBody, Resize, Snapshot, WaitFor,
+    Act, Cancel, Checkpoint, Hello, Idle, PtyStart, Request, RequestBody, Resize, Snapshot, WaitFor,
 };
 pub use strict::{MAX_RESIZE_CELLS, parse_request};
 pub use tolerant::parse_reply;

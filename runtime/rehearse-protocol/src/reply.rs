@@ -59,6 +59,10 @@ pub enum OkReply {
     Cancel(CancelAck),
     /// Answers `close`.
     Close(Generation),
+    /// Answers `pty-stop`.
+    PtyStop(PtyStopped),
+    /// Answers `pty-start`.
+    PtyStart(PtyStarted),
 }
 
 /// The `hello` reply: what was negotiated.
@@ -199,6 +203,38 @@ pub struct CancelAck {
     pub extra: Extra,
 }
 
+/// The `pty-stop` reply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PtyStopped {
+    /// The generation committed when the program was stopped.
+    pub generation: u64,
+    /// Whether a program was running (`false`: it was stopped already, and
+    /// nothing changed).
+    pub was_running: bool,
+    /// Fields a newer server added.
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// The `pty-start` reply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PtyStarted {
+    /// The generation of the fresh program's first screen, past every
+    /// generation before the stop.
+    pub generation: u64,
+    /// Columns the program started at (the session's current size).
+    pub cols: u16,
+    /// Rows the program started at.
+    pub rows: u16,
+    /// The process id of the program started.
+    pub pid: u32,
+    /// Fields a newer server added.
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
 /// An `error` reply.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -237,6 +273,8 @@ impl OkReply {
             OkReply::Checkpoint(_) => Op::Checkpoint,
             OkReply::Cancel(_) => Op::Cancel,
             OkReply::Close(_) => Op::Close,
+            OkReply::PtyStop(_) => Op::PtyStop,
+            OkReply::PtyStart(_) => Op::PtyStart,
         }
     }
 
@@ -251,6 +289,8 @@ impl OkReply {
             OkReply::Resize(p) => serde_json::to_value(p),
             OkReply::Checkpoint(p) => serde_json::to_value(p),
             OkReply::Cancel(p) => serde_json::to_value(p),
+            OkReply::PtyStop(p) => serde_json::to_value(p),
+            OkReply::PtyStart(p) => serde_json::to_value(p),
         }
     }
 }

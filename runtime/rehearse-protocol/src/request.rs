@@ -44,6 +44,10 @@ pub enum RequestBody {
     Cancel(Cancel),
     /// `close`: close the session.
     Close,
+    /// `pty-stop`: stop a host's program, keep the session.
+    PtyStop,
+    /// `pty-start`: start a host's stopped program again.
+    PtyStart(PtyStart),
 }
 
 /// The fields of `hello`.
@@ -119,6 +123,17 @@ pub struct Cancel {
     pub target: RequestId,
 }
 
+/// The fields of `pty-start`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct PtyStart {
+    /// How long the host waits for the program's first screen to settle
+    /// (and a rehearse app's socket to answer), 1 ms up to the request's
+    /// deadline; absent means 5,000 ms, or the deadline when that is shorter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout_ms: Option<u64>,
+}
+
 /// The fields of a request that has none.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -139,6 +154,8 @@ impl RequestBody {
             RequestBody::Checkpoint(_) => Op::Checkpoint,
             RequestBody::Cancel(_) => Op::Cancel,
             RequestBody::Close => Op::Close,
+            RequestBody::PtyStop => Op::PtyStop,
+            RequestBody::PtyStart(_) => Op::PtyStart,
         }
     }
 
@@ -147,6 +164,7 @@ impl RequestBody {
         match self {
             RequestBody::Snapshot(snapshot) => snapshot.format.capability(),
             RequestBody::State => Some(known::MODEL_STATE),
+            RequestBody::PtyStop | RequestBody::PtyStart(_) => Some(known::PTY_RESTART),
             _ => None,
         }
     }
@@ -162,7 +180,8 @@ impl RequestBody {
             RequestBody::Resize(resize) => serde_json::to_value(resize),
             RequestBody::Checkpoint(checkpoint) => serde_json::to_value(checkpoint),
             RequestBody::Cancel(cancel) => serde_json::to_value(cancel),
-            RequestBody::Ping | RequestBody::State | RequestBody::Close => {
+            RequestBody::PtyStart(start) => serde_json::to_value(start),
+            RequestBody::Ping | RequestBody::State | RequestBody::Close | RequestBody::PtyStop => {
                 serde_json::to_value(NoFields {})
             }
         };
@@ -223,5 +242,8 @@ mod tests {
         assert_eq!(text.required_capability(), None);
         assert_eq!(RequestBody::State.required_capability(), Some("model-state"));
         assert_eq!(RequestBody::Ping.required_capability(), None);
+        assert_eq!(RequestBody::PtyStop.required_capability(), Some("pty-restart"));
+        let start = RequestBody::PtyStart(PtyStart::default());
+        assert_eq!(start.required_capability(), Some("pty-restart"));
     }
 }

@@ -96,6 +96,8 @@ fn read_body(op: Op, object: Map<String, Value>) -> Result<RequestBody, WireErro
         Op::Checkpoint => RequestBody::Checkpoint(fields(op, object)?),
         Op::Cancel => RequestBody::Cancel(cancel_fields(object)?),
         Op::Close => fields::<NoFields>(op, object).map(|_| RequestBody::Close)?,
+        Op::PtyStop => fields::<NoFields>(op, object).map(|_| RequestBody::PtyStop)?,
+        Op::PtyStart => RequestBody::PtyStart(fields(op, object)?),
     })
 }
 
@@ -140,6 +142,10 @@ fn check_body(body: &RequestBody, deadline: Deadline) -> Result<(), WireError> {
         RequestBody::WaitFor(wait) => wait_within("timeoutMs", wait.timeout_ms, deadline),
         RequestBody::Idle(idle) => match idle.quiet_ms {
             Some(ms) => wait_within("quietMs", ms, deadline),
+            None => Ok(()),
+        },
+        RequestBody::PtyStart(start) => match start.timeout_ms {
+            Some(ms) => wait_within("timeoutMs", ms, deadline),
             None => Ok(()),
         },
         RequestBody::Resize(resize) => {

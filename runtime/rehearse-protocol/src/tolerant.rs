@@ -76,6 +76,8 @@ fn read_ok(mut object: Map<String, Value>) -> Result<OkReply, WireError> {
         Op::Checkpoint => OkReply::Checkpoint(checked_files(payload(what, object)?)?),
         Op::Cancel => OkReply::Cancel(payload(what, object)?),
         Op::Close => OkReply::Close(payload(what, object)?),
+        Op::PtyStop => OkReply::PtyStop(payload(what, object)?),
+        Op::PtyStart => OkReply::PtyStart(payload(what, object)?),
     })
 }
 

@@ -1,6 +1,8 @@
 //! The closed sets of `rehearse/1` other than error codes: message types,
 //! snapshot formats and server roles. A value outside a set is an error in
-//! both directions; growing a set is a breaking change (`rehearse/2`).
+//! both directions; growing a set is a breaking change (`rehearse/2`) unless
+//! the new value is used only behind a capability that introduces it (as
+//! `pty-stop` and `pty-start` are, behind `pty-restart`).
 
 use std::fmt;
 
@@ -35,11 +37,17 @@ pub enum Op {
     Cancel,
     /// Close the session.
     Close,
+    /// Stop a host's program; the session, its socket and its discovery file
+    /// stay (behind the capability `pty-restart`).
+    PtyStop,
+    /// Start a host's stopped program again, at the current size (behind the
+    /// capability `pty-restart`).
+    PtyStart,
 }
 
 impl Op {
     /// Every request type, in the order of the catalogue in `docs/protocol.md`.
-    pub const ALL: [Op; 11] = [
+    pub const ALL: [Op; 13] = [
         Op::Hello,
         Op::Ping,
         Op::Act,
@@ -51,6 +59,8 @@ impl Op {
         Op::Checkpoint,
         Op::Cancel,
         Op::Close,
+        Op::PtyStop,
+        Op::PtyStart,
     ];
 
     /// The type's spelling on the wire, such as `wait-for`.
@@ -67,6 +77,8 @@ impl Op {
             Op::Checkpoint => "checkpoint",
             Op::Cancel => "cancel",
             Op::Close => "close",
+            Op::PtyStop => "pty-stop",
+            Op::PtyStart => "pty-start",
         }
     }
 

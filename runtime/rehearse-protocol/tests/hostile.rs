@@ -4,8 +4,8 @@
 mod support;
 
 use rehearse_protocol::{
-    Direction, ErrorCode, Frame, FrameDecoder, InFlight, Limits, RequestBody, WireError,
-    check_granted, decode_request, encode_frame, encode_request, parse_request,
+    Capability, Direction, ErrorCode, Frame, FrameDecoder, InFlight, Limits, RequestBody,
+    WireError, check_granted, decode_request, encode_frame, encode_request, parse_request,
 };
 use support::{Rng, every_request, id};
 
@@ -115,6 +115,8 @@ fn unknown_and_duplicate_fields_are_malformed_naming_the_field() {
         (request(r#""type":"act","script":"key:a","dryRun":true"#), "dryRun"),
         (request(r#""type":"snapshot","format":"text","scale":2"#), "scale"),
         (request(r#""type":"ping","type":"close""#), "type"),
+        (request(r#""type":"pty-stop","force":true"#), "force"),
+        (request(r#""type":"pty-start","timeoutMs":10,"cols":80"#), "cols"),
     ] {
         let error = parse_request(&text).unwrap_err();
         assert_eq!(error.code, ErrorCode::Malformed, "{text}");
@@ -135,6 +137,9 @@ fn missing_fields_and_unknown_types_or_values_are_malformed() {
         request(r#""type":"snapshot","format":"gif""#),
         request(r#""type":"act","script":7"#),
         request(r#""type":"wait-for","condition":"exists,#a","timeoutMs":-5"#),
+        request(r#""type":"pty-start","timeoutMs":0"#),
+        request(r#""type":"pty-start","timeoutMs":"10""#),
+        request(r#""type":"pty-restart""#),
     ] {
         assert_eq!(code_of(&text), ErrorCode::Malformed, "{text}");
     }
@@ -200,6 +205,33 @@ fn cancelling_an_unknown_id_is_unknown_request() {
 fn an_ungranted_capability_is_unsupported_capability() {
     let png = parse_request(&request(r#""type":"snapshot","format":"png""#)).unwrap();
     assert_eq!(check_granted(&png.body, &[]).unwrap_err().code, ErrorCode::UnsupportedCapability);
+    // `pty-stop` and `pty-start` are new request types behind `pty-restart`:
+    // without the grant they never reach a session, whatever else was granted.
+    let others: Vec<Capability> = ["snapshot-png", "terminal", "model-state"]
+        .iter()
+        .map(|name| Capability::new(name).unwrap())
+        .collect();
+    for fields in [r#""type":"pty-stop""#, r#""type":"pty-start","timeoutMs":500"#] {
+        let parsed = parse_request(&request(fields)).unwrap();
+        let error = check_granted(&parsed.body, &others).unwrap_err();
+        assert_eq!(error.code, ErrorCode::UnsupportedCapability, "{fields}");
+        assert!(error.message.contains("`pty-restart`"), "{}", error.message);
+        let granted = [Capability::new("pty-restart").unwrap()];
+        assert!(check_granted(&parsed.body, &granted).is_ok(), "{fields}");
+    }
+}
+
+#[test]
+fn a_pty_start_wait_longer_than_its_deadline_is_invalid_deadline() {
+    let text =
+        r#"{"v":"rehearse/1","id":"s","deadlineMs":1000,"type":"pty-start","timeoutMs":1001}"#;
+    let error = parse_request(text).unwrap_err();
+    assert_eq!(error.code, ErrorCode::InvalidDeadline);
+    assert_eq!(error.limit.as_deref(), Some("deadlineMs"));
+    assert_eq!(error.request_id, Some(id("s")));
+    let fits =
+        r#"{"v":"rehearse/1","id":"s","deadlineMs":1000,"type":"pty-start","timeoutMs":1000}"#;
+    assert!(parse_request(fits).is_ok());
 }
 
 #[test]

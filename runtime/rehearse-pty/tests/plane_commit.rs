@@ -96,3 +96,14 @@ fn a_steps_inputs_reach_the_program_in_one_write() {
         .collect();
     assert_eq!(reads, ["1b 5b 3c 30 3b 33 3b 31 4d 1b 5b 3c 30 3b 33 3b 31 6d"], "one read");
 }
+
+#[test]
+fn a_terminal_numbered_after_a_generation_counts_on_from_it() {
+    use rehearse_core::semantic::Generation;
+    let mut terminal = cat().numbered_after(Generation(41));
+    assert_eq!(terminal.generation(), Generation(42));
+    assert_eq!(terminal.tree().generation, Generation(42));
+    let result = terminal.step(exists("two")).unwrap();
+    assert!(result.generation > Generation(42), "{:?}", result.generation);
+    assert_eq!(terminal.generation(), result.generation);
+}

@@ -5,8 +5,8 @@
 use rehearse_protocol::{
     Act, Acted, Artifact, Bytes, Cancel, CancelAck, Capability, Checkpoint, Checkpointed, Deadline,
     ErrorCode, ErrorReply, Extra, Generation, Hello, HelloAck, Idle, Limits, ModelState, OkReply,
-    Reply, ReplyBody, Request, RequestBody, RequestId, Resize, Resized, ServerRole, Snapshot,
-    SnapshotData, SnapshotFormat, WaitFor, Waited,
+    PtyStart, PtyStarted, PtyStopped, Reply, ReplyBody, Request, RequestBody, RequestId, Resize,
+    Resized, ServerRole, Snapshot, SnapshotData, SnapshotFormat, WaitFor, Waited,
 };
 
 /// `text` as a request id.
@@ -37,6 +37,9 @@ pub fn every_request() -> Vec<Request> {
         RequestBody::Checkpoint(Checkpoint { name: "editor".into() }),
         RequestBody::Cancel(Cancel { target: id("w-1") }),
         RequestBody::Close,
+        RequestBody::PtyStop,
+        RequestBody::PtyStart(PtyStart::default()),
+        RequestBody::PtyStart(PtyStart { timeout_ms: Some(3000) }),
     ];
     bodies.extend(SnapshotFormat::ALL.map(|format| RequestBody::Snapshot(Snapshot { format })));
     bodies
@@ -87,6 +90,14 @@ pub fn every_reply() -> Vec<Reply> {
         }),
         OkReply::Cancel(CancelAck { cancelled: id("w-1"), extra: Extra::new() }),
         OkReply::Close(g(7)),
+        OkReply::PtyStop(PtyStopped { generation: 8, was_running: true, extra: Extra::new() }),
+        OkReply::PtyStart(PtyStarted {
+            generation: 10,
+            cols: 100,
+            rows: 30,
+            pid: 4242,
+            extra: Extra::new(),
+        }),
     ];
     let mut replies: Vec<Reply> = oks
         .into_iter()

@@ -87,6 +87,15 @@ impl TerminalPlane {
         plane
     }
 
+    /// Renumbers the committed generation as `generation`, so later commits
+    /// count on from there (a program started again continues its host's
+    /// numbering: a client never sees a generation go back).
+    pub(crate) fn renumber(&mut self, generation: Generation) {
+        self.committed.generation = generation;
+        self.committed.tree.generation = generation;
+        self.settled_tree = None;
+    }
+
     /// Makes the committed frame what the screen shows now, as `generation`:
     /// the last frame renumbered when the grid has not changed since (no
     /// output, no resize), else with the rows that changed read again.

@@ -234,6 +234,15 @@ impl Terminal {
         &mut self.plane
     }
 
+    /// Numbers the committed generation as the one after `last`, and every
+    /// later commit on from it: a host that starts its program again
+    /// (`rehearse pty-start`) keeps its generations rising.
+    #[must_use]
+    pub fn numbered_after(mut self, last: Generation) -> Self {
+        self.plane.renumber(last.next());
+        self
+    }
+
     /// Kills the program's whole session, reaps it, and returns how it
     /// ended (dropping the terminal does the same).
     pub fn close(self) -> Option<crate::error::ExitInfo> {
