@@ -255,16 +255,25 @@ mod tests {
         let files = Files::new(
             "related",
             &[
-                ("first.steps", "checkpoint:home
+                (
+                    "first.steps",
+                    "checkpoint:home
 use:shared.steps
-"),
-                ("shared.steps", "key:enter
+",
+                ),
+                (
+                    "shared.steps",
+                    "key:enter
 checkpoint:home
 checkpoint:done
-"),
-                ("last.steps", "use:shared.steps
+",
+                ),
+                (
+                    "last.steps",
+                    "use:shared.steps
 \n  checkpoint:done
-"),
+",
+                ),
             ],
         );
         // The duplicate is in the included file; the first use in the script.

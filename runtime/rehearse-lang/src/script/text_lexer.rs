@@ -201,16 +201,41 @@ impl<'t> Lexer<'t> {
 }
 
 /// Whether the step so far ends with the verb `batch:` (its `(` opens the
-/// batch's steps).
+/// batch's steps): `batch:` is the step's verb only when what comes before
+/// it is at most a `[label]` and a `when(...)` guard — no `:` outside their
+/// brackets — so `type:call batch:(now` types text.
 fn ends_with_batch(lexemes: &[Located<Lexeme>]) -> bool {
-    let tail: Vec<char> = lexemes
+    let mut chars = lexemes.iter().rev().map_while(|lexeme| lexeme.value.as_char()).peekable();
+    while chars.next_if(|character| character.is_whitespace()).is_some() {}
+    let tail: String = chars.by_ref().take(6).collect::<Vec<char>>().into_iter().rev().collect();
+    if tail != "batch:" {
+        return false;
+    }
+    // What precedes `batch:`, in reading order: a quoted lexeme there is
+    // a guard's argument or a label, and never a verb's colon.
+    let before = &lexemes[..lexemes.len().saturating_sub(
+        lexemes
+            .iter()
+            .rev()
+            .take_while(|l| l.value.as_char().is_some_and(char::is_whitespace))
+            .count()
+            + 6,
+    )];
+    let mut depth = 0usize;
+    for character in before.iter().filter_map(|lexeme| lexeme.value.as_char()) {
+        match character {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            ':' if depth == 0 => return false,
+            _ => {}
+        }
+    }
+    before
         .iter()
         .rev()
-        .map_while(|lexeme| lexeme.value.as_char())
-        .skip_while(|character| character.is_whitespace())
-        .take(6)
-        .collect();
-    tail.iter().rev().collect::<String>() == "batch:"
+        .filter_map(|lexeme| lexeme.value.as_char())
+        .find(|character| !character.is_whitespace())
+        .is_none_or(|character| character == ']' || character == ')')
 }
 
 /// Ends the current step: trims it, skips it if blank, and records it.

@@ -126,4 +126,17 @@ mod script_tests {
             ["key:a", "batch:(type:x; key:enter)", "type:\"(;\"", "batch:(send:q)"]
         );
     }
+
+    #[test]
+    fn batch_is_a_batch_only_as_the_steps_verb() {
+        // Text that says `batch:(` is text: the `;` still ends the step.
+        let script = parse_script("type:call batch:(now; key:enter").unwrap();
+        let spelled: Vec<String> = script.automation_steps().map(ToString::to_string).collect();
+        assert_eq!(spelled, ["type:\"call batch:(now\"", "key:enter"]);
+        // After a label and a guard it is the verb.
+        let script =
+            parse_script("[go] when(exists,#a) batch:(type:x; key:enter); key:tab").unwrap();
+        let spelled: Vec<String> = script.automation_steps().map(ToString::to_string).collect();
+        assert_eq!(spelled, ["[go] when(exists,#a) batch:(type:x; key:enter)", "key:tab"]);
+    }
 }
