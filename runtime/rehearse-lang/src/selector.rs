@@ -97,9 +97,17 @@ impl Selector {
     ///     .descendant(Selector::role(SemanticRole::Button).name("Move"));
     /// assert_eq!(move_card.to_string(), "#col-todo >> @button=Move");
     /// ```
+    ///
+    /// A chained `target` joins the chain as the grammar reads it, from the
+    /// left (`a >> (b >> c)` is `(a >> b) >> c`, which selects the same
+    /// nodes), so the selector equals what its spelling parses back to.
     #[must_use]
     pub fn descendant(self, target: impl Into<Selector>) -> Self {
-        Self::Within { scope: Box::new(self), target: Box::new(target.into()) }
+        match target.into() {
+            Self::Within { scope, target } => self.descendant(*scope).descendant(*target),
+            Self::Nth { of, index } => self.descendant(*of).nth(index),
+            target => Self::Within { scope: Box::new(self), target: Box::new(target) },
+        }
     }
 
     /// `self >> nth=index`: the `index`th (zero-based) of `self`'s matches.
@@ -186,5 +194,27 @@ impl fmt::Display for Selector {
 impl fmt::Display for RoleSelector {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Selector::from(self.clone()).fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::parse_step_str;
+    use crate::{AutomationStep, SemanticRole};
+
+    #[test]
+    fn a_chain_built_from_the_right_reads_back_as_written() {
+        let inner = Selector::from(Selector::role(SemanticRole::Group).name("Todo"));
+        let button = Selector::from(SemanticRole::Button);
+        for chain in [
+            Selector::id("board").descendant(inner.clone().descendant(button.clone())),
+            Selector::id("board").descendant(inner.clone().descendant(button.clone()).nth(2)),
+            Selector::id("board").descendant(inner.clone().nth(1).descendant(button.clone())),
+        ] {
+            let step = AutomationStep::click(chain.clone());
+            let parsed = parse_step_str(&step.to_string()).unwrap().step;
+            assert_eq!(parsed, step, "{step}");
+        }
     }
 }
