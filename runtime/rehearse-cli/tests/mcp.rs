@@ -2,17 +2,20 @@
 //! every tool against a session of `bash`, and a cancelled wait that is
 //! cancelled in the session too.
 
+mod support;
+
 use std::os::unix::fs::PermissionsExt;
 use std::time::Duration;
 
 use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, CallToolResult, ClientRequest, ContentBlock,
-    ProgressNotificationParam, ProgressToken, ServerResult,
+    CallToolRequest, ClientRequest, ContentBlock, ProgressNotificationParam, ProgressToken,
+    ServerResult,
 };
 use rmcp::service::{NotificationContext, PeerRequestOptions, RunningService};
 use rmcp::transport::TokioChildProcess;
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::{Value, json};
+use support::mcp::{call, text_of};
 use tokio::sync::mpsc;
 
 /// A client that reports the progress it receives: the request's token
@@ -27,22 +30,6 @@ impl ClientHandler for Progress {
     ) {
         let _ = self.0.send((params.progress_token, params.message.unwrap_or_default()));
     }
-}
-
-fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
-    let Value::Object(arguments) = arguments else { panic!("arguments are an object") };
-    CallToolRequestParams::new(name).with_arguments(arguments)
-}
-
-fn text_of(result: &CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|block| match block {
-            ContentBlock::Text(text) => Some(text.text.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 async fn ok(

@@ -4,30 +4,14 @@
 
 mod support;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
+use support::mcp::{call, text_of};
 use support::{Runtime, todo};
 
 type McpClient = RunningService<RoleClient, ()>;
-
-fn call(name: &'static str, arguments: Value) -> CallToolRequestParams {
-    let Value::Object(arguments) = arguments else { panic!("arguments are an object") };
-    CallToolRequestParams::new(name).with_arguments(arguments)
-}
-
-fn text_of(result: &CallToolResult) -> String {
-    result
-        .content
-        .iter()
-        .filter_map(|block| match block {
-            ContentBlock::Text(text) => Some(text.text.clone()),
-            _ => None,
-        })
-        .collect()
-}
 
 async fn ok(client: &McpClient, name: &'static str, arguments: Value) -> String {
     let result = client.call_tool(call(name, arguments)).await.unwrap();

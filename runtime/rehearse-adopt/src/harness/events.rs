@@ -38,18 +38,14 @@ impl EventSource for HarnessEvents {
             }
             state.queue.pop_front().map(Ok)
         };
-        if self.shared.realtime {
-            self.shared.block_until(None, next)
-        } else {
-            self.shared.block(None, next)
-        }
+        self.shared.block(None, None, next)
     }
 
     fn poll(&mut self, timeout: Duration) -> io::Result<bool> {
         if self.shared.realtime {
             // A timeout too far to name is no timeout.
             let until = Instant::now().checked_add(timeout);
-            return self.shared.block_until(until, |state| {
+            return self.shared.block(None, until, |state| {
                 if state.closing {
                     Some(Err(closed()))
                 } else if !state.queue.is_empty() {
@@ -62,7 +58,7 @@ impl EventSource for HarnessEvents {
             });
         }
         let deadline = self.shared.lock().now.saturating_add(timeout);
-        self.shared.block(Some(deadline), |state| {
+        self.shared.block(Some(deadline), None, |state| {
             if state.closing {
                 Some(Err(closed()))
             } else if !state.queue.is_empty() {

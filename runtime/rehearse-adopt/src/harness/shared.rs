@@ -141,11 +141,14 @@ impl Shared {
         if self.realtime { self.epoch.elapsed() } else { self.lock().now }
     }
 
-    /// Blocks the app's thread until `ready` gives an answer or the wall
-    /// clock reaches `until`, marking it waiting meanwhile (settled: its
-    /// wake-up is its own). `ready` decides what reaching `until` means.
-    pub(crate) fn block_until<R>(
+    /// Blocks the app's thread until `ready` gives an answer, marking it
+    /// waiting meanwhile. Under the controlled clock `deadline` is the
+    /// logical time its poll runs out (`None`: a read); under the wall
+    /// clock `until` is when it wakes by itself, and `ready` decides what
+    /// reaching it means (its wake-up is its own: it counts as settled).
+    pub(crate) fn block<R>(
         &self,
+        deadline: Option<Duration>,
         until: Option<Instant>,
         mut ready: impl FnMut(&mut State) -> Option<R>,
     ) -> R {
@@ -158,8 +161,8 @@ impl Shared {
                 self.changed.notify_all();
                 return answer;
             }
-            if state.waiting.is_none() {
-                state.waiting = Some(None);
+            if state.waiting != Some(deadline) {
+                state.waiting = Some(deadline);
                 state.timed = until.is_some();
                 self.changed.notify_all();
             }
@@ -173,29 +176,6 @@ impl Shared {
                 }
                 None => self.changed.wait(state).unwrap_or_else(std::sync::PoisonError::into_inner),
             };
-        }
-    }
-
-    /// Blocks the app's thread until `ready` gives an answer, marking it
-    /// waiting (with `deadline`) meanwhile.
-    pub(crate) fn block<R>(
-        &self,
-        deadline: Option<Duration>,
-        mut ready: impl FnMut(&mut State) -> Option<R>,
-    ) -> R {
-        let mut state = self.lock();
-        loop {
-            if let Some(answer) = ready(&mut state) {
-                state.waiting = None;
-                drop(state);
-                self.changed.notify_all();
-                return answer;
-            }
-            if state.waiting != Some(deadline) {
-                state.waiting = Some(deadline);
-                self.changed.notify_all();
-            }
-            state = self.changed.wait(state).unwrap_or_else(std::sync::PoisonError::into_inner);
         }
     }
 }
