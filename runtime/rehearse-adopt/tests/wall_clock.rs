@@ -84,4 +84,21 @@ fn closing_ends_the_apps_loop() {
     harness.run_script("wait-for:text=\"never\",#ticks,10000").unwrap_err();
     let ended = harness.ended().expect("the loop ended");
     assert!(ended.contains("harness closed"), "{ended}");
+    // Ending because the harness closed is no failure of the app's.
+    assert_eq!(harness.failure(), None);
+}
+
+#[test]
+fn a_loop_that_panics_by_itself_is_a_failure() {
+    let mut harness = Harness::start(wall_clock(), |terminal: &mut Terminal<_>, events: &mut _| {
+        ticker(terminal, events)?;
+        panic!("the app gave up");
+        #[allow(unreachable_code)]
+        Ok::<(), io::Error>(())
+    })
+    .unwrap();
+    assert_eq!(harness.failure(), None, "it runs");
+    harness.run_script("wait-for:text=\"3 ticks\",#ticks,10000\nkey:q").unwrap_err();
+    let failure = harness.failure().expect("the panic is a failure");
+    assert!(failure.contains("the app gave up"), "{failure}");
 }

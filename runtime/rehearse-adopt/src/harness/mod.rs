@@ -354,6 +354,18 @@ impl Harness {
         self.plane.shared.lock().settled()
     }
 
+    /// How the app's loop failed, when it did by itself: it returned an
+    /// error or panicked, and not because the harness closed (which makes
+    /// its reads fail). `None` while it runs, and after a clean end.
+    pub fn failure(&self) -> Option<String> {
+        let state = self.plane.shared.lock();
+        match &state.ended {
+            Some(Ended::Failed(_)) if state.closing => None,
+            Some(ended @ (Ended::Failed(_) | Ended::Panicked(_))) => Some(ended.status()),
+            _ => None,
+        }
+    }
+
     /// Asks the app's loop to end: its reads fail from now on.
     pub fn close(&mut self) {
         self.plane.shared.update(|state| state.closing = true);

@@ -124,9 +124,9 @@ impl Served for ServedHarness {
 ///
 /// # Errors
 ///
-/// An automation variable with a bad value, the socket's failures, and
-/// what starting the app fails with, as [`std::io::Error`]s that name
-/// them.
+/// An automation variable with a bad value, the socket's failures, what
+/// starting the app fails with, and the app's loop failing or panicking by
+/// itself, as [`std::io::Error`]s that name them.
 pub fn serve_adopted<F, E>(declared: AutomationIds, app: F) -> std::io::Result<bool>
 where
     F: FnOnce(&mut ratatui::Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>
@@ -152,8 +152,9 @@ impl Automation {
     ///
     /// # Errors
     ///
-    /// What starting the app fails with, the socket's failures, and what
-    /// the session fails with outside a request.
+    /// What starting the app fails with, the socket's failures, what the
+    /// session fails with outside a request, and [`AutomationError::Render`]
+    /// naming how the app's loop failed or panicked by itself.
     pub fn serve_adopted<F, E>(
         self,
         declared: AutomationIds,
@@ -185,6 +186,12 @@ impl Automation {
             // The one line a launcher waits for, as an engine app prints it.
             eprintln!("rehearse: serving {} (rehearse/1)", self.socket.display());
         }
-        server.serve(&mut served).map_err(serve_error)
+        let stopped = server.serve(&mut served).map_err(serve_error)?;
+        // An app whose loop failed or panicked fails the process, as it
+        // would have without the harness.
+        match served.harness.failure() {
+            Some(failure) => Err(AutomationError::Render(failure)),
+            None => Ok(stopped),
+        }
     }
 }
