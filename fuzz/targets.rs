@@ -14,6 +14,10 @@ use rehearse_lang::script::{
     family_parts, is_family, matches_declared, parse_script, parse_step_str, validate_declared_id,
 };
 use rehearse_lang::{AutomationId, KeyPress, MouseButton, validate_checkpoint_name};
+use rehearse_protocol::{
+    Direction, FrameDecoder, Limits, decode_request, encode_reply, encode_request, parse_reply,
+    parse_request,
+};
 use rehearse_pty::encode::{
     InputModes, MouseAction, MouseEncoding, MouseInput, MouseInputButton, MouseReporting, key,
     mouse, parse_escapes, paste,
@@ -38,6 +42,8 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("pty_paste", pty_paste),
     ("pty_mouse", pty_mouse),
     ("pty_escapes", pty_escapes),
+    ("protocol_frames", protocol_frames),
+    ("protocol_message", protocol_message),
 ];
 
 /// The input as text, or nothing (the text parsers take `&str`).
@@ -222,4 +228,58 @@ pub fn pty_mouse(data: &[u8]) {
 pub fn pty_escapes(data: &[u8]) {
     let Some(text) = utf8(data) else { return };
     let _ = parse_escapes(text);
+}
+
+/// The protocol's frame decoder over a byte stream, fed whole and in
+/// pieces (the first byte says how big): the same frames, or the same
+/// violation, either way — a partial frame is never acted on — and every
+/// frame's request read as the server reads it.
+pub fn protocol_frames(data: &[u8]) {
+    let Some((&piece, stream)) = data.split_first() else { return };
+    let limits = Limits::default();
+    let mut whole = FrameDecoder::requests(&limits);
+    let at_once = whole.feed(stream);
+    let mut split = FrameDecoder::requests(&limits);
+    let mut frames = Vec::new();
+    let mut in_pieces = Ok(());
+    for chunk in stream.chunks(usize::from(piece).max(1)) {
+        match split.feed(chunk) {
+            Ok(more) => frames.extend(more),
+            Err(error) => {
+                in_pieces = Err(error);
+                break;
+            }
+        }
+    }
+    match (&at_once, &in_pieces) {
+        (Ok(all), Ok(())) => assert_eq!(all, &frames, "split points changed the frames"),
+        (Err(a), Err(b)) => assert_eq!(a.code, b.code, "split points changed the violation"),
+        // Frames before a violation are delivered by the piecewise feed
+        // only; the violation itself must be the same.
+        (Ok(_), Err(error)) | (Err(error), Ok(())) => {
+            panic!("one feed failed ({error:?}) and the other did not")
+        }
+    }
+    for frame in &frames {
+        if let Ok(request) = decode_request(frame.as_str().as_bytes()) {
+            let again = encode_request(&request, &limits).expect("an accepted request re-encodes");
+            let mut decoder = FrameDecoder::new(Direction::Request, &limits);
+            let reread = decoder.feed(&again).expect("its frame decodes");
+            assert_eq!(reread.len(), 1);
+            assert_eq!(parse_request(reread[0].as_str()).as_ref(), Ok(&request));
+        }
+    }
+}
+
+/// One message body: read strictly as a request (an accepted one prints
+/// as JSON that reads back to it) and tolerantly as a reply (an accepted
+/// one re-encodes).
+pub fn protocol_message(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    if let Ok(request) = parse_request(text) {
+        assert_eq!(parse_request(&request.to_json()).as_ref(), Ok(&request), "{text}");
+    }
+    if let Ok(reply) = parse_reply(text) {
+        let _ = encode_reply(&reply, &Limits::default());
+    }
 }

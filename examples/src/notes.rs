@@ -3,6 +3,7 @@
 //! toast that expires after three seconds — all on the session clock.
 
 use std::path::PathBuf;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -49,6 +50,34 @@ pub struct NotesApp {
     toasts: u32,
     store: PathBuf,
     latency: Duration,
+    gate: Option<SaveGate>,
+}
+
+/// Holds every save's worker until it is opened — a save that takes as
+/// long as a test needs, with no clock involved (`NotesApp::gated`).
+#[derive(Debug, Clone, Default)]
+pub struct SaveGate(Arc<(Mutex<bool>, Condvar)>);
+
+impl SaveGate {
+    /// A closed gate.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Lets every held and later save through.
+    pub fn open(&self) {
+        let (open, changed) = &*self.0;
+        *open.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = true;
+        changed.notify_all();
+    }
+
+    fn pass(&self) {
+        let (open, changed) = &*self.0;
+        let guard = open.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _open = changed
+            .wait_while(guard, |open| !*open)
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+    }
 }
 
 /// What the notes app reacts to.
@@ -85,7 +114,15 @@ impl NotesApp {
             toasts: 0,
             store,
             latency,
+            gate: None,
         }
+    }
+
+    /// The same app whose saves also wait for `gate` to open.
+    #[must_use]
+    pub fn gated(mut self, gate: SaveGate) -> Self {
+        self.gate = Some(gate);
+        self
     }
 
     /// An app with ten sample notes saving to a file in the temp directory.
@@ -149,9 +186,12 @@ impl Component for NotesApp {
                 self.status = "Saving".into();
                 let notes = self.notes.clone();
                 let store = self.store.clone();
-                let latency = self.latency;
+                let (latency, gate) = (self.latency, self.gate.clone());
                 ctx.spawn("save-notes", move |link: CommandLink<Msg>| {
                     std::thread::sleep(latency);
+                    if let Some(gate) = gate {
+                        gate.pass();
+                    }
                     let written = std::fs::write(&store, notes.join("\n"))
                         .map(|()| notes.len())
                         .map_err(|error| error.to_string());

@@ -6,7 +6,7 @@ use std::ops::{Deref, DerefMut};
 use std::time::Duration;
 
 use rehearse::prelude::*;
-use rehearse_examples::notes::{DEBOUNCE, NotesApp, ids};
+use rehearse_examples::notes::{DEBOUNCE, NotesApp, SaveGate, ids};
 
 /// A notes session and the temporary directory its store is saved in,
 /// removed when the test is done with it.
@@ -29,9 +29,17 @@ impl DerefMut for Notes {
 }
 
 fn session(latency: Duration) -> Notes {
+    gated_session(latency, None)
+}
+
+/// A session whose saves wait for `gate` as well.
+fn gated_session(latency: Duration, gate: Option<SaveGate>) -> Notes {
     let store = tempfile::Builder::new().prefix("rehearse-notes-").tempdir().expect("a temp dir");
     let notes = ["Buy milk", "Call mum", "Milk the cow", "Fix the bike"].map(String::from).to_vec();
-    let app = NotesApp::new(notes, store.path().join("notes.txt"), latency);
+    let mut app = NotesApp::new(notes, store.path().join("notes.txt"), latency);
+    if let Some(gate) = gate {
+        app = app.gated(gate);
+    }
     Notes { session: Session::new(app, SessionOptions::default().viewport(60, 16)), _store: store }
 }
 
@@ -83,7 +91,8 @@ fn the_search_is_debounced_and_runs_once_per_pause() {
 
 #[test]
 fn a_wait_sees_the_worker_finish_without_moving_logical_time() {
-    let mut session = session(ms(50));
+    let gate = SaveGate::new();
+    let mut session = gated_session(ms(0), Some(gate.clone()));
     let before = session.now();
     run(&mut session, vec![AutomationStep::click(Selector::id(ids::SAVE))]);
     let idle = session.idle_report();
@@ -91,6 +100,7 @@ fn a_wait_sees_the_worker_finish_without_moving_logical_time() {
     assert_eq!(idle.running_commands, ["save-notes"]);
     assert!(!session.tree().by_id(ids::SAVE).unwrap().states.enabled, "disabled while saving");
     assert!(session.tree().by_id(ids::STATUS).unwrap().name.ends_with("Saving"));
+    gate.open();
     run(&mut session, vec![wait_for_saved()]);
     assert_eq!(session.now(), before, "the controlled clock did not move");
     // The worker sends its result with `CommandLink::finish`: the session got
@@ -102,7 +112,8 @@ fn a_wait_sees_the_worker_finish_without_moving_logical_time() {
 
 #[test]
 fn the_spinner_moves_only_with_logical_time() {
-    let mut session = session(Duration::from_secs(5));
+    let gate = SaveGate::new();
+    let mut session = gated_session(ms(0), Some(gate.clone()));
     run(&mut session, vec![AutomationStep::click(Selector::id(ids::SAVE))]);
     let status = |s: &Session<NotesApp>| s.tree().by_id(ids::STATUS).unwrap().name.clone();
     let first = status(&session);
@@ -111,6 +122,7 @@ fn the_spinner_moves_only_with_logical_time() {
     run(&mut session, vec![AutomationStep::advance(ms(100))]);
     assert_ne!(status(&session), first);
     assert!(session.app().is_saving());
+    gate.open();
 }
 
 #[test]
@@ -129,7 +141,10 @@ fn the_toast_expires_after_three_seconds_of_session_time() {
 
 #[test]
 fn idle_reports_say_what_is_pending() {
-    let mut session = session(ms(30));
+    // The save is held until the gate opens: it is still running when the
+    // report is read, however long the machine takes to get there.
+    let gate = SaveGate::new();
+    let mut session = gated_session(ms(0), Some(gate.clone()));
     let idle = session.idle_report();
     assert!(idle.is_idle());
     assert_eq!(
@@ -153,6 +168,7 @@ fn idle_reports_say_what_is_pending() {
     assert!(!idle.is_idle());
     assert!(idle.to_string().contains("1 tracked commands"), "{idle}");
 
+    gate.open();
     let idle = session.wait_for_idle(Duration::from_secs(10), ms(5)).unwrap();
     assert_eq!(idle.tracked_commands, 0);
     assert!(session.tree().by_id(ids::STATUS).unwrap().name.starts_with("Saved"));
@@ -160,7 +176,8 @@ fn idle_reports_say_what_is_pending() {
 
 #[test]
 fn a_timeout_reports_the_condition_the_matches_and_what_was_pending() {
-    let mut session = session(Duration::from_secs(30));
+    let gate = SaveGate::new();
+    let mut session = gated_session(ms(0), Some(gate.clone()));
     run(&mut session, vec![AutomationStep::click(Selector::id(ids::SAVE))]);
     let error = session
         .step(AutomationStep::wait_for(
@@ -177,6 +194,7 @@ fn a_timeout_reports_the_condition_the_matches_and_what_was_pending() {
     assert!(timeout.semantic_tree.contains("#save"));
     let message = error.to_string();
     assert!(message.contains("waiting for `text=Saved,#status`"), "{message}");
+    gate.open();
 }
 
 #[test]
