@@ -9,6 +9,7 @@ use rehearse_core::Scenario;
 use rehearse_core::artifacts::{Artifacts, Format};
 use rehearse_lang::script::{Script, parse_script_file};
 use rehearse_protocol::{Act, OkReply, RequestBody};
+use rehearse_pty::pipeline::MonitorReport;
 use rehearse_pty::{PtySessionOptions, Terminal};
 use serde_json::json;
 
@@ -58,6 +59,9 @@ struct Outcome {
     plane: &'static str,
     steps: Vec<StepLine>,
     error: Option<String>,
+    /// The program's CPU and memory series, when a `monitor:` step sampled
+    /// them.
+    monitor: Option<MonitorReport>,
 }
 
 /// Runs the script; the exit code says how it went (`docs/cli.md`).
@@ -121,6 +125,7 @@ fn on_app(
             plane: "app",
             steps: lines(spelled, spelled.len(), None, Some(acted.generation)),
             error: None,
+            monitor: None,
         },
         Ok(other) => {
             return Err(Failure::runtime(format!("the app answered `{}` to act", other.op())));
@@ -132,6 +137,7 @@ fn on_app(
                 plane: "app",
                 steps: lines(spelled, failed.unwrap_or(0), failed, None),
                 error: Some(format!("{}: {}", error.code, error.message)),
+                monitor: None,
             }
         }
         Err(other) => return Err(other.into()),
@@ -173,6 +179,7 @@ fn on_terminal(
                 })
                 .collect(),
             error: None,
+            monitor: None,
         },
         Err(failed) => {
             let mut steps: Vec<StepLine> = failed
@@ -194,9 +201,18 @@ fn on_terminal(
                 rehearse_core::AutomationError::WaitTimeout(_) => Exit::WaitTimeout,
                 _ => Exit::StepFailed,
             };
-            Outcome { exit, plane: "terminal", steps, error: Some(failed.failed.to_string()) }
+            Outcome {
+                exit,
+                plane: "terminal",
+                steps,
+                error: Some(failed.failed.to_string()),
+                monitor: None,
+            }
         }
     };
+    // The series covers the whole run: it is taken once the program is
+    // done with, and the monitor's thread is joined here.
+    let outcome = Outcome { monitor: terminal.stop_monitor(), ..outcome };
     drop(terminal);
     Ok(outcome)
 }
@@ -252,6 +268,7 @@ fn report(out: &Path, args: &RunArgs, outcome: &Outcome) -> Result<(), Failure> 
         "exitCode": outcome.exit as i32,
         "steps": steps,
         "error": outcome.error,
+        "monitor": outcome.monitor,
     });
     let mut markdown = format!(
         "# rehearse run: {}\n\n- command: `{}`\n- plane: {}\n- outcome: **{}** (exit {})\n\n| # | step | status |\n|---|---|---|\n",
@@ -270,6 +287,9 @@ fn report(out: &Path, args: &RunArgs, outcome: &Outcome) -> Result<(), Failure> 
     }
     if let Some(error) = &outcome.error {
         markdown.push_str(&format!("\n## Error\n\n```text\n{error}\n```\n"));
+    }
+    if let Some(monitor) = &outcome.monitor {
+        markdown.push_str(&format!("\n{}", monitor.markdown()));
     }
     let write = |name: &str, bytes: &[u8]| {
         rehearse_core::artifacts::write_atomic(&out.join(name), bytes).map_err(|error| {

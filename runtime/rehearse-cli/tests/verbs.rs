@@ -94,6 +94,38 @@ fn run_exit_codes() {
 }
 
 #[test]
+fn run_reports_the_monitors_series() {
+    let runtime = Runtime::new();
+    let out = runtime.dir.path().join("out");
+    let script = runtime.dir.path().join("monitor.rehearse");
+    std::fs::write(
+        &script,
+        "monitor:10\ntype:hello\nkey:enter\nwait-for:contains=hello,screen,5000\n",
+    )
+    .unwrap();
+    let (script, out_arg) = (script.to_str().unwrap(), out.to_str().unwrap());
+    runtime.ok(&["run", script, "--out", out_arg, "--", "/bin/cat"]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["monitor"]["interval_ms"], 10, "{report}");
+    // The series was stopped with the run, so it says why it ended.
+    assert!(report["monitor"]["ended"].is_string(), "{report}");
+    assert!(report["monitor"]["samples"].is_array(), "{report}");
+    let markdown = std::fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(
+        markdown.contains("### Process monitor") && markdown.contains("every 10 ms"),
+        "{markdown}"
+    );
+    // Without a `monitor:` step there is no series.
+    let quiet = runtime.dir.path().join("quiet.rehearse");
+    std::fs::write(&quiet, "key:enter\n").unwrap();
+    runtime.ok(&["run", quiet.to_str().unwrap(), "--out", out_arg, "--", "/bin/cat"]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert!(report["monitor"].is_null(), "{report}");
+}
+
+#[test]
 fn run_against_bash_uses_the_terminal_plane() {
     let runtime = Runtime::new();
     let script = runtime.dir.path().join("bash.rehearse");
