@@ -116,14 +116,20 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 self.finish(&mut sockets);
                 return Ok(Stopped::Ended(why));
             }
-            if sockets.queue.is_empty() {
-                let tick = if self.waits.is_empty() { IDLE_TICK } else { WAIT_TICK };
-                let tick = self.served.next_wake().map_or(tick, |wake| wake.min(tick));
-                sockets.poll(Some(tick)).map_err(|source| ServeError::Io {
-                    what: "waiting on the control sockets".into(),
-                    source,
-                })?;
-            }
+            // With requests queued, only a look: what needs no session
+            // (`ping`, `cancel`) is answered between them.
+            let tick = if !sockets.queue.is_empty() {
+                Duration::ZERO
+            } else if self.waits.is_empty() {
+                IDLE_TICK
+            } else {
+                WAIT_TICK
+            };
+            let tick = self.served.next_wake().map_or(tick, |wake| wake.min(tick));
+            sockets.poll(Some(tick)).map_err(|source| ServeError::Io {
+                what: "waiting on the control sockets".into(),
+                source,
+            })?;
             let job = sockets.queue.pop_front();
             // Working: the takeover thread reads the sockets if this lasts.
             drop(sockets);

@@ -1,7 +1,7 @@
 //! While the session's thread is busy with a request (here a script that
 //! sleeps 300 ms), the sockets are still read: `ping` answers and `cancel`
-//! reaches the running script. (The session's thread reads the sockets
-//! itself only while it waits for work.)
+//! reaches the running script; between queued requests, too. (The
+//! session's thread reads the sockets itself only between requests.)
 
 mod support;
 
@@ -76,4 +76,30 @@ fn a_cancel_stops_a_running_script_at_its_next_step() {
 
 fn snapshot() -> RequestBody {
     RequestBody::Snapshot(Snapshot { format: SnapshotFormat::Text })
+}
+
+#[test]
+fn a_ping_answers_between_queued_requests() {
+    let served = Served::todo();
+    let mut client = served.client();
+    // Thirty short scripts queued at once: each is too short for the
+    // takeover, so the ping is answered by the session's thread between them.
+    let scripts: Vec<RequestId> = (0..30).map(|_| send(&mut client, act("sleep:1"))).collect();
+    let reply = client.read_reply().unwrap();
+    assert!(answers(&reply, &scripts[0]), "{reply:?}");
+    let ping = send(&mut client, RequestBody::Ping);
+    let mut before = 0;
+    loop {
+        let reply = client.read_reply().unwrap();
+        if answers(&reply, &ping) {
+            break;
+        }
+        assert!(matches!(reply.body, ReplyBody::Ok(OkReply::Act(_))), "{reply:?}");
+        before += 1;
+    }
+    assert!(before < 29, "the ping waited for the whole queue");
+    for _ in before..29 {
+        let reply = client.read_reply().unwrap();
+        assert!(matches!(reply.body, ReplyBody::Ok(OkReply::Act(_))), "{reply:?}");
+    }
 }
