@@ -56,8 +56,9 @@ impl Drop for Served {
     }
 }
 
-/// `ping`: answered by the connection's thread from the published
-/// generation, without reaching the app's thread.
+/// `ping`: answered from the published generation as soon as it is read
+/// (by the app's thread, which reads the socket while it waits), without
+/// running anything in the session.
 #[divan::bench]
 fn ping_round_trip(bencher: Bencher<'_, '_>) {
     let served = Served::start();

@@ -1,15 +1,18 @@
-//! One client connection: a reader thread that reads frames, answers what
-//! needs no plane (`hello`, `ping`, `cancel`, every refusal) at once and
-//! sends the rest to the plane's thread; and a flusher thread that writes
-//! what the socket could not take at once (see [`Outbox`]). The plane never
-//! waits for a client.
+//! One client connection: its socket, its frame decoder and what it was
+//! granted. Whichever thread is reading the sockets (see
+//! [`Reading`](crate::reading::Reading)) feeds it what the socket holds; it
+//! answers what needs no session (`hello`, `ping`, `cancel`, every refusal)
+//! at once and queues the rest for the session. Replies leave through its
+//! [`Outbox`], whose flusher thread writes what the socket could not take
+//! at once: the session never waits for a client.
 
-use std::io::{self, Read};
+use std::collections::VecDeque;
+use std::io;
 use std::net::Shutdown;
+use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::net::UnixStream;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -17,130 +20,129 @@ use rehearse_protocol::{
     CancelAck, Capability, ErrorCode, Extra, FrameDecoder, Generation, InFlight, OkReply, Reply,
     Request, RequestBody, WireError, answer_hello, check_granted, known, request_from_frame,
 };
+use rustix::io::Errno;
+use rustix::net::RecvFlags;
 
 use crate::job::{CancelSlot, Job};
 use crate::outbox::Outbox;
 use crate::shared::Shared;
+use crate::wake::Waker;
 
-/// A served connection's threads, joined when the server stops.
+/// A served connection.
 #[derive(Debug)]
 pub(crate) struct Connection {
     stream: UnixStream,
+    decoder: FrameDecoder,
     out: Arc<Outbox>,
-    reader: JoinHandle<()>,
+    /// Set when the client went away: its requests in flight are dropped.
+    gone: Arc<AtomicBool>,
+    granted: Vec<Capability>,
     flusher: JoinHandle<()>,
 }
 
 impl Connection {
-    /// Whether both threads are done.
-    pub(crate) fn is_finished(&self) -> bool {
-        self.reader.is_finished() && self.flusher.is_finished()
+    /// Serves `stream`; its flusher runs on a new thread and wakes `waker`
+    /// when a connection that stopped being read may be read again.
+    pub(crate) fn open(
+        stream: UnixStream,
+        shared: &Shared,
+        write_timeout: Duration,
+        waker: Waker,
+    ) -> io::Result<Connection> {
+        stream.set_write_timeout(Some(write_timeout))?;
+        let out = Arc::new(Outbox::new(stream.try_clone()?, InFlight::new(&shared.limits), waker));
+        let flusher = {
+            let out = out.clone();
+            std::thread::Builder::new()
+                .name("rehearse-control-flush".into())
+                .spawn(move || out.flush_loop())?
+        };
+        Ok(Connection {
+            stream,
+            decoder: FrameDecoder::requests(&shared.limits),
+            out,
+            gone: Arc::new(AtomicBool::new(false)),
+            granted: Vec::new(),
+            flusher,
+        })
     }
 
-    /// Stops reading, lets the last replies out, then ends.
-    pub(crate) fn finish(self) {
-        let _ = self.stream.shutdown(Shutdown::Read);
-        let _ = self.reader.join();
-        self.out.close();
-        let _ = self.flusher.join();
-        let _ = self.stream.shutdown(Shutdown::Both);
+    /// Whether to read it now: a client that does not read its replies
+    /// stops being read while too much is queued for it.
+    pub(crate) fn wants_input(&self) -> bool {
+        self.out.accepting_input()
     }
-}
 
-/// Serves `stream` on two new threads; `jobs` reaches the plane's thread.
-pub(crate) fn spawn(
-    stream: UnixStream,
-    shared: Arc<Shared>,
-    jobs: Sender<Job>,
-    write_timeout: Duration,
-) -> io::Result<Connection> {
-    stream.set_write_timeout(Some(write_timeout))?;
-    let out = Arc::new(Outbox::new(stream.try_clone()?, InFlight::new(&shared.limits)));
-    let flusher = {
-        let out = out.clone();
-        std::thread::Builder::new()
-            .name("rehearse-control-flush".into())
-            .spawn(move || out.flush_loop())?
-    };
-    let reader_stream = stream.try_clone()?;
-    let reader = {
-        let out = out.clone();
-        std::thread::Builder::new().name("rehearse-control-reader".into()).spawn(move || {
-            let gone = Arc::new(AtomicBool::new(false));
-            let mut reader = Reader {
-                shared: shared.clone(),
-                out: out.clone(),
-                gone: gone.clone(),
-                jobs,
-                granted: Vec::new(),
-            };
-            reader.run(&reader_stream);
-            drop(reader);
-            if !shared.stopping.load(Ordering::Acquire) {
-                // The client closed (or broke the framing): the connection
-                // is over and its requests in flight are dropped; the client
-                // reads what was already answered, then the end of the
-                // stream. (A stopping server lets its last replies out first.)
-                gone.store(true, Ordering::Release);
-                out.finish();
-            }
-            shared.connections.fetch_sub(1, Ordering::AcqRel);
-        })?
-    };
-    Ok(Connection { stream, out, reader, flusher })
-}
-
-struct Reader {
-    shared: Arc<Shared>,
-    out: Arc<Outbox>,
-    gone: Arc<AtomicBool>,
-    jobs: Sender<Job>,
-    granted: Vec<Capability>,
-}
-
-impl Reader {
-    fn run(&mut self, mut stream: &UnixStream) {
-        let mut decoder = FrameDecoder::requests(&self.shared.limits);
-        let mut buffer = [0u8; 8192];
-        loop {
-            let read = match stream.read(&mut buffer) {
-                Ok(0) | Err(_) => return,
-                Ok(read) => read,
-            };
-            self.shared.touch();
-            match decoder.feed(&buffer[..read]) {
-                Ok(frames) => {
-                    for frame in frames {
-                        let read_at = Instant::now();
-                        let answer = match request_from_frame(&frame) {
-                            Ok(request) => self.handle(request, read_at),
-                            Err(error) => Some(Reply::from_error(&error)),
-                        };
-                        if let Some(reply) = answer
-                            && !self.out.send_and_pace(&reply, &self.shared)
-                        {
-                            return;
-                        }
+    /// Reads what the socket holds (never blocks) and handles every whole
+    /// frame in it; `false` when the connection is over (the client closed
+    /// it, broke the framing, or stopped reading for the write timeout).
+    pub(crate) fn read(
+        &mut self,
+        shared: &Arc<Shared>,
+        queue: &mut VecDeque<Job>,
+        buffer: &mut [u8],
+    ) -> bool {
+        let read = match rustix::net::recv(&self.stream, &mut *buffer, RecvFlags::DONTWAIT) {
+            Ok((0, _)) => return false,
+            Ok((read, _)) => read,
+            Err(Errno::AGAIN | Errno::INTR) => return true,
+            Err(_) => return false,
+        };
+        shared.touch();
+        match self.decoder.feed(&buffer[..read]) {
+            Ok(frames) => {
+                for frame in frames {
+                    let read_at = Instant::now();
+                    let answer = match request_from_frame(&frame) {
+                        Ok(request) => self.handle(request, read_at, shared, queue),
+                        Err(error) => Some(Reply::from_error(&error)),
+                    };
+                    if let Some(reply) = answer {
+                        self.out.send(&reply, shared);
                     }
                 }
-                Err(violation) => {
-                    // A frame violation ends the stream: one error, then close.
-                    self.out.send(&Reply::from_error(&violation), &self.shared);
-                    return;
-                }
+                !self.out.is_broken()
+            }
+            Err(violation) => {
+                // A frame violation ends the stream: one error, then close.
+                self.out.send(&Reply::from_error(&violation), shared);
+                false
             }
         }
+    }
+
+    /// The client is gone (or broke the framing): its requests in flight
+    /// are dropped; it reads what was already answered, then the end of the
+    /// stream. The flusher, returned to be joined, ends once that is out.
+    pub(crate) fn end(self) -> JoinHandle<()> {
+        self.gone.store(true, Ordering::Release);
+        self.out.close();
+        self.flusher
+    }
+
+    /// The server stops: the last replies go out, then the end of the
+    /// stream.
+    pub(crate) fn finish(self) {
+        let _ = self.stream.shutdown(Shutdown::Read);
+        self.out.close();
+        let _ = self.flusher.join();
     }
 
     fn table(&self) -> std::sync::MutexGuard<'_, InFlight<Arc<CancelSlot>>> {
         self.out.table()
     }
 
-    /// Answers `request` now, or sends it to the plane's thread (`None`).
-    fn handle(&mut self, request: Request, read_at: Instant) -> Option<Reply> {
+    /// Answers `request` now, or queues it for the session (`None`).
+    fn handle(
+        &mut self,
+        request: Request,
+        read_at: Instant,
+        shared: &Arc<Shared>,
+        queue: &mut VecDeque<Job>,
+    ) -> Option<Reply> {
         let Request { id, deadline, body } = request;
         let refuse = |error: WireError| Some(Reply::from_error(&error.for_request(id.clone())));
-        if self.shared.is_closed() {
+        if shared.is_closed() {
             return refuse(closed());
         }
         if self.table().contains(&id) {
@@ -151,17 +153,13 @@ impl Reader {
         }
         match body {
             RequestBody::Hello(hello) => {
-                let ack =
-                    answer_hello(&hello, &self.shared.known, self.shared.role, &self.shared.limits);
+                let ack = answer_hello(&hello, &shared.known, shared.role, &shared.limits);
                 self.granted = ack.capabilities.clone();
                 Some(Reply::ok(id, OkReply::Hello(ack)))
             }
             RequestBody::Ping => Some(Reply::ok(
                 id,
-                OkReply::Ping(Generation {
-                    generation: self.shared.generation(),
-                    extra: Extra::new(),
-                }),
+                OkReply::Ping(Generation { generation: shared.generation(), extra: Extra::new() }),
             )),
             RequestBody::Cancel(cancel) => match self.table().cancel(&cancel.target) {
                 Ok(slot) => {
@@ -193,13 +191,9 @@ impl Reader {
                     gone: self.gone.clone(),
                     png,
                     out: self.out.clone(),
-                    shared: self.shared.clone(),
+                    shared: shared.clone(),
                 };
-                if self.jobs.send(job).is_err() {
-                    // The plane's thread has stopped: the session is over.
-                    self.table().finish(&id);
-                    return refuse(closed());
-                }
+                queue.push_back(job);
                 None
             }
         }
@@ -208,4 +202,10 @@ impl Reader {
 
 fn closed() -> WireError {
     WireError::new(ErrorCode::SessionClosed, "the session is closed")
+}
+
+impl AsFd for Connection {
+    fn as_fd(&self) -> BorrowedFd<'_> {
+        self.stream.as_fd()
+    }
 }

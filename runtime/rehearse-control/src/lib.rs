@@ -3,13 +3,16 @@
 //! (`docs/protocol.md`), through the one [`Runner`](rehearse_core::Runner)
 //! every plane shares; and the blocking [`Client`] that speaks it.
 //!
-//! The session never leaves the thread that calls [`Server::serve`]: the
-//! accept loop and each connection run on threads of their own, answer
-//! what needs no session (`hello`, `ping`, `cancel`, every refusal) at once,
-//! and send the rest to the session's thread over a channel. There requests
-//! run one at a time; a `wait-for` or `idle` stays pending without blocking
-//! the requests behind it, and background work (timers, commands, a
-//! program's output) is pumped in between.
+//! The session never leaves the thread that calls [`Server::serve`]. That
+//! thread also reads the sockets (one `poll` over the listener and every
+//! connection) while it waits for work, so a request reaches the session
+//! with no thread hand-off; what needs no session (`hello`, `ping`,
+//! `cancel`, every refusal) is answered at once, and when the session is
+//! busy for longer than a couple of milliseconds a takeover thread reads
+//! the sockets for it, so those still answer. Requests run one at a time;
+//! a `wait-for` or `idle` stays pending without blocking the requests
+//! behind it, and background work (timers, commands, a program's output)
+//! is pumped in between.
 //!
 //! The socket lives in a directory only its owner can enter, is created
 //! 0600, answers only peers of the same uid, replaces a stale socket file
@@ -23,12 +26,15 @@ mod error;
 mod job;
 mod outbox;
 mod owner;
+mod reading;
 mod restart;
 mod served;
 mod server;
 mod shared;
 mod snapshot;
 mod socket;
+mod takeover;
+mod wake;
 
 pub use client::{Canceller, Client, ClientError};
 pub use config::{DEFAULT_QUIET, ServerConfig};

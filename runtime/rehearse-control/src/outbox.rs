@@ -1,10 +1,10 @@
-//! [`Outbox`]: how replies leave for one client. Whoever answers — the
-//! connection's reader or the session's thread — sends the frame straight
-//! into the socket when it takes it at once (no thread handoff on the fast
-//! path); what the socket cannot take yet is queued, and a flusher thread
-//! writes it. The session's thread never waits for a client; the reader
-//! waits when too much is queued (a client that does not read stops being
-//! read).
+//! [`Outbox`]: how replies leave for one client. Whoever answers sends the
+//! frame straight into the socket when it takes it at once (no thread
+//! hand-off on the fast path); what the socket cannot take yet is queued,
+//! and a flusher thread writes it. Nobody answering ever waits for a
+//! client: while too much is queued the connection is not read (a client
+//! that does not read stops being read), and the flusher wakes the reading
+//! thread once it has caught up.
 
 use std::io::Write;
 use std::net::Shutdown;
@@ -15,8 +15,9 @@ use rehearse_protocol::{InFlight, Reply, encode_reply_or_error};
 
 use crate::cancel::CancelSlot;
 use crate::shared::Shared;
+use crate::wake::Waker;
 
-/// Queued bytes past which the reader waits before answering more.
+/// Queued bytes past which the connection is not read until they are out.
 const HIGH_WATER: usize = 1024 * 1024;
 
 #[derive(Debug, Default)]
@@ -29,6 +30,9 @@ struct State {
     closed: bool,
     /// A write failed: the client is gone, nothing more is written.
     broken: bool,
+    /// The connection is not being read because too much was queued: the
+    /// flusher wakes the reading thread once it is out.
+    paused: bool,
 }
 
 /// One connection's way out.
@@ -36,6 +40,9 @@ pub(crate) struct Outbox {
     stream: UnixStream,
     state: Mutex<State>,
     changed: Condvar,
+    /// Wakes the thread reading the sockets when a paused connection may
+    /// be read again.
+    waker: Waker,
     /// The requests in flight on this connection: an id is freed as its
     /// answer leaves.
     pub(crate) table: Mutex<InFlight<std::sync::Arc<CancelSlot>>>,
@@ -48,11 +55,16 @@ impl std::fmt::Debug for Outbox {
 }
 
 impl Outbox {
-    pub(crate) fn new(stream: UnixStream, table: InFlight<std::sync::Arc<CancelSlot>>) -> Outbox {
+    pub(crate) fn new(
+        stream: UnixStream,
+        table: InFlight<std::sync::Arc<CancelSlot>>,
+        waker: Waker,
+    ) -> Outbox {
         Outbox {
             stream,
             state: Mutex::new(State::default()),
             changed: Condvar::new(),
+            waker,
             table: Mutex::new(table),
         }
     }
@@ -106,16 +118,18 @@ impl Outbox {
         self.changed.notify_all();
     }
 
-    /// Like [`send`](Self::send), then waits while too much is queued: the
-    /// reader's backpressure on a client that does not read. `false` when
-    /// the connection broke.
-    pub(crate) fn send_and_pace(&self, reply: &Reply, shared: &Shared) -> bool {
-        self.send(reply, shared);
+    /// Whether the connection may be read now: not while more than
+    /// [`HIGH_WATER`] bytes wait for the client (the flusher wakes the
+    /// reading thread once they are out).
+    pub(crate) fn accepting_input(&self) -> bool {
         let mut state = self.lock();
-        while state.pending.len() > HIGH_WATER && !state.broken && !state.closed {
-            state = self.changed.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
-        }
-        !state.broken
+        state.paused = state.pending.len() > HIGH_WATER && !state.broken;
+        !state.paused
+    }
+
+    /// Whether a write failed (the client is gone).
+    pub(crate) fn is_broken(&self) -> bool {
+        self.lock().broken
     }
 
     /// No more replies: the flusher ends once the queue is out.
@@ -125,7 +139,8 @@ impl Outbox {
     }
 
     /// The flusher's loop: writes what the socket could not take at once
-    /// (blocking, bounded by the socket's write timeout).
+    /// (blocking, bounded by the socket's write timeout). Once closed and
+    /// everything is out (or the client is gone), it ends the stream.
     pub(crate) fn flush_loop(&self) {
         loop {
             let mut state = self.lock();
@@ -133,6 +148,8 @@ impl Outbox {
                 state = self.changed.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
             }
             if state.broken || state.pending.is_empty() {
+                drop(state);
+                let _ = self.stream.shutdown(Shutdown::Both);
                 return;
             }
             let bytes = std::mem::take(&mut state.pending);
@@ -146,21 +163,12 @@ impl Outbox {
                 state.broken = true;
                 let _ = self.stream.shutdown(Shutdown::Both);
             }
+            let resume = std::mem::take(&mut state.paused);
             drop(state);
-            self.changed.notify_all();
+            if resume {
+                self.waker.wake();
+            }
         }
-    }
-
-    /// Ends the connection once what is queued is out (or the client is
-    /// gone): the client reads every answer, then the end of the stream.
-    pub(crate) fn finish(&self) {
-        self.close();
-        let mut state = self.lock();
-        while (!state.pending.is_empty() || state.flushing) && !state.broken {
-            state = self.changed.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner());
-        }
-        drop(state);
-        let _ = self.stream.shutdown(Shutdown::Both);
     }
 }
 
@@ -179,11 +187,8 @@ mod tests {
         let (server, mut client) = UnixStream::pair().unwrap();
         let limits = Limits::default();
         let shared = Shared::new(0, Vec::new(), rehearse_protocol::ServerRole::App, limits);
-        let out = std::sync::Arc::new(Outbox::new(server, InFlight::new(&limits)));
-        let flusher = {
-            let out = out.clone();
-            std::thread::spawn(move || out.flush_loop())
-        };
+        let (waker, wakeup) = crate::wake::pair().unwrap();
+        let out = std::sync::Arc::new(Outbox::new(server, InFlight::new(&limits), waker));
         // 2,000 replies of about 1 KiB: far more than the socket buffers, so
         // most are queued; `send` returns at once every time.
         let filler = "x".repeat(1000);
@@ -191,21 +196,31 @@ mod tests {
             let error = WireError::new(ErrorCode::Internal, format!("{n} {filler}"));
             out.send(&Reply::from_error(&error), &shared);
         }
-        assert!(!out.lock().pending.is_empty(), "the socket could not take everything at once");
-        // The end of the stream comes once everything queued is out.
-        let ending = {
+        assert!(out.lock().pending.len() > HIGH_WATER, "the socket could not take it all");
+        assert!(!out.accepting_input(), "past the high water the connection is not read");
+        assert!(!woken(&wakeup));
+        let flusher = {
             let out = out.clone();
-            std::thread::spawn(move || out.finish())
+            std::thread::spawn(move || out.flush_loop())
         };
+        // The end of the stream comes once everything queued is out.
+        out.close();
         let mut bytes = Vec::new();
         client.read_to_end(&mut bytes).unwrap();
-        ending.join().unwrap();
         flusher.join().unwrap();
+        assert!(out.accepting_input());
+        assert!(woken(&wakeup), "the flusher woke the reading thread when it caught up");
         let frames = FrameDecoder::replies(&limits).feed(&bytes).unwrap();
         assert_eq!(frames.len(), 2000, "every frame arrived whole");
         for (n, frame) in frames.iter().enumerate() {
             let ReplyBody::Error(error) = reply_from_frame(frame).unwrap().body else { panic!() };
             assert!(error.message.starts_with(&format!("{n} ")), "in order");
         }
+    }
+
+    fn woken(wakeup: &crate::wake::Wakeup) -> bool {
+        use rustix::event::{PollFd, PollFlags, Timespec, poll};
+        let mut fds = [PollFd::new(wakeup, PollFlags::IN)];
+        poll(&mut fds, Some(&Timespec { tv_sec: 0, tv_nsec: 0 })).unwrap() == 1
     }
 }

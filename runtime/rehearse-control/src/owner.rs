@@ -1,9 +1,10 @@
-//! The plane's thread: requests arrive over a channel and run here, one at
-//! a time, through the shared [`Runner`]; waits stay pending here without
-//! blocking the requests behind them; background work is pumped between.
+//! The plane's thread: it reads the sockets itself while it waits for work
+//! (one `poll`, see [`Reading`]), so a request reaches it with no thread
+//! hand-off; requests run here one at a time, through the shared
+//! [`Runner`]; waits stay pending here without blocking the requests behind
+//! them; background work is pumped between.
 
-use std::sync::Arc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use rehearse_core::{Runner, Scenario};
@@ -17,9 +18,12 @@ use rehearse_protocol::{
 use crate::config::ServerConfig;
 use crate::error::{ServeError, step_error};
 use crate::job::{Halt, Job};
+use crate::reading::Reading;
 use crate::served::Served;
 use crate::shared::Shared;
 use crate::snapshot;
+use crate::takeover::{self, Watch};
+use crate::wake::Waker;
 
 /// Why serving stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,6 +57,11 @@ pub(crate) struct Owner<'s, S: Served + ?Sized> {
     served: &'s mut S,
     shared: Arc<Shared>,
     config: ServerConfig,
+    /// The sockets, read here while nothing else is to be done.
+    reading: Arc<Mutex<Reading>>,
+    /// Tells the takeover thread when this thread is busy.
+    watch: Arc<Watch>,
+    waker: Waker,
     waits: Vec<PendingWait>,
     /// When the generation last moved or the session was last busy.
     last_change: Instant,
@@ -60,9 +69,26 @@ pub(crate) struct Owner<'s, S: Served + ?Sized> {
 }
 
 impl<'s, S: Served + ?Sized> Owner<'s, S> {
-    pub(crate) fn new(served: &'s mut S, shared: Arc<Shared>, config: ServerConfig) -> Self {
+    pub(crate) fn new(
+        served: &'s mut S,
+        shared: Arc<Shared>,
+        config: ServerConfig,
+        reading: Arc<Mutex<Reading>>,
+        watch: Arc<Watch>,
+    ) -> Self {
         let published = served.plane().committed().generation.0;
-        Owner { served, shared, config, waits: Vec::new(), last_change: Instant::now(), published }
+        let waker = reading.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).waker();
+        Owner {
+            served,
+            shared,
+            config,
+            reading,
+            watch,
+            waker,
+            waits: Vec::new(),
+            last_change: Instant::now(),
+            published,
+        }
     }
 
     fn generation(&self) -> u64 {
@@ -81,25 +107,39 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
         self.shared.publish(generation);
     }
 
-    pub(crate) fn run(mut self, jobs: &Receiver<Job>) -> Result<Stopped, ServeError> {
+    pub(crate) fn run(mut self) -> Result<Stopped, ServeError> {
+        let reading = self.reading.clone();
         loop {
+            let mut sockets = takeover::reclaim(&self.watch, &reading, &self.waker);
             if let Some(why) = self.served.ended() {
                 self.shared.close();
-                self.finish(jobs);
+                self.finish(&mut sockets);
                 return Ok(Stopped::Ended(why));
             }
-            let tick = if self.waits.is_empty() { IDLE_TICK } else { WAIT_TICK };
+            // With requests queued, only a look: what needs no session
+            // (`ping`, `cancel`) is answered between them.
+            let tick = if !sockets.queue.is_empty() {
+                Duration::ZERO
+            } else if self.waits.is_empty() {
+                IDLE_TICK
+            } else {
+                WAIT_TICK
+            };
             let tick = self.served.next_wake().map_or(tick, |wake| wake.min(tick));
-            match jobs.recv_timeout(tick) {
-                Ok(job) => self.handle(job),
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.shared.close();
-                    return Ok(Stopped::Closed);
-                }
+            sockets.poll(Some(tick)).map_err(|source| ServeError::Io {
+                what: "waiting on the control sockets".into(),
+                source,
+            })?;
+            let job = sockets.queue.pop_front();
+            // Working: the takeover thread reads the sockets if this lasts.
+            drop(sockets);
+            self.watch.begin(job.is_some());
+            if let Some(job) = job {
+                self.handle(job);
             }
             if self.shared.is_closed() {
-                self.finish(jobs);
+                let mut sockets = takeover::reclaim(&self.watch, &reading, &self.waker);
+                self.finish(&mut sockets);
                 return Ok(Stopped::Closed);
             }
             self.served.pump()?;
@@ -111,21 +151,22 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             {
                 self.shared.close();
                 self.served.close();
-                self.finish(jobs);
+                let mut sockets = takeover::reclaim(&self.watch, &reading, &self.waker);
+                self.finish(&mut sockets);
                 return Ok(Stopped::IdleTimeout);
             }
         }
     }
 
     /// Answers every pending wait and queued request `session-closed`.
-    fn finish(&mut self, jobs: &Receiver<Job>) {
+    fn finish(&mut self, sockets: &mut MutexGuard<'_, Reading>) {
         let generation = self.generation();
         self.shared.publish(generation);
         let closed = || WireError::new(ErrorCode::SessionClosed, "the session is closed");
         for wait in self.waits.drain(..) {
             wait.job.fail(closed(), generation, None);
         }
-        while let Ok(job) = jobs.try_recv() {
+        while let Some(job) = sockets.queue.pop_front() {
             job.fail(closed(), generation, None);
         }
     }
@@ -324,6 +365,11 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
     /// Answers every pending wait that holds, timed out, was cancelled or
     /// ran out of deadline; keeps the rest.
     fn check_waits(&mut self) {
+        if self.waits.is_empty() {
+            // Nothing to look at: asking whether the session is busy costs
+            // a report.
+            return;
+        }
         let now = Instant::now();
         let generation = self.generation();
         let quiet_for = now.saturating_duration_since(self.last_change);

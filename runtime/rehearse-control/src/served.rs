@@ -10,7 +10,7 @@ use rehearse_protocol::{ErrorCode, Op, PtyStarted, PtyStopped, ServerRole, WireE
 /// A session the server can serve: a plane and the few things around it
 /// that only its host knows (background work, the script checks, how it
 /// ends). It lives on the thread that calls [`Server::serve`](crate::Server::serve)
-/// and never crosses threads: requests reach it over a channel.
+/// and never crosses threads: that thread reads the requests itself.
 pub trait Served {
     /// The plane steps run on.
     fn plane(&self) -> &dyn Plane;

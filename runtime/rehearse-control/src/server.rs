@@ -1,26 +1,21 @@
-//! [`Server`]: binds the socket, accepts connections on a thread of its
-//! own, and runs the plane's loop on the thread that calls
-//! [`serve`](Server::serve).
+//! [`Server`]: binds the socket and runs the plane's loop on the thread
+//! that calls [`serve`](Server::serve), which also reads the sockets while
+//! it waits for work (with a takeover thread for when it is busy).
 
-use std::io::Write;
-use std::os::unix::net::UnixStream;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
-use std::sync::mpsc::{Sender, channel};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 
 use rehearse_core::artifacts::Format;
-use rehearse_protocol::{Capability, ErrorCode, Reply, WireError, encode_reply, known};
+use rehearse_protocol::{Capability, known};
 
 use crate::config::ServerConfig;
-use crate::connection::{self, Connection};
 use crate::error::ServeError;
-use crate::job::Job;
 use crate::owner::{Owner, Stopped};
+use crate::reading::Reading;
 use crate::served::Served;
 use crate::shared::Shared;
 use crate::socket::{self, BoundSocket};
+use crate::takeover::{self, Watch};
 
 /// A bound control socket, ready to serve one session.
 ///
@@ -37,8 +32,6 @@ pub struct Server {
     socket: BoundSocket,
     config: ServerConfig,
 }
-
-type Connections = Arc<Mutex<Vec<Connection>>>;
 
 impl Server {
     /// Binds the socket `config.socket` names (see [`ServerConfig`]).
@@ -88,86 +81,30 @@ impl Server {
             served.role(),
             self.config.limits,
         ));
-        let (jobs, queue) = channel();
-        let connections: Connections = Arc::new(Mutex::new(Vec::new()));
-        let listener = self.socket.listener.try_clone().map_err(|source| ServeError::Io {
-            what: "cloning the listening socket".into(),
-            source,
-        })?;
-        let acceptor = {
-            let (shared, connections, config) =
-                (shared.clone(), connections.clone(), self.config.clone());
-            std::thread::Builder::new()
-                .name("rehearse-control-accept".into())
-                .spawn(move || accept_loop(&listener, &shared, &jobs, &connections, &config))
-                .map_err(|source| ServeError::Io {
-                    what: "starting the accept thread".into(),
-                    source,
-                })?
+        let io = |what: &str| {
+            let what = what.to_owned();
+            move |source| ServeError::Io { what, source }
         };
-        let outcome = Owner::new(served, shared.clone(), self.config.clone()).run(&queue);
+        let listener =
+            self.socket.listener.try_clone().map_err(io("cloning the listening socket"))?;
+        let reading = Reading::new(listener, shared.clone(), self.config.clone())
+            .map_err(io("preparing the control sockets"))?;
+        let waker = reading.waker();
+        let reading = Arc::new(Mutex::new(reading));
+        let watch = Arc::new(Watch::default());
+        let helper = takeover::spawn(watch.clone(), reading.clone())
+            .map_err(io("starting the takeover thread"))?;
+        let owner =
+            Owner::new(served, shared.clone(), self.config.clone(), reading.clone(), watch.clone());
+        let outcome = owner.run();
         shared.close();
-        stop(&self.config.socket, &shared, acceptor, &connections);
-        drop(queue);
+        // Stop the takeover thread (out of its poll, if it is in one), then
+        // let every connection's last replies out.
+        watch.stop();
+        waker.wake();
+        let _ = helper.join();
+        reading.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).finish();
         drop(self.socket);
         outcome
-    }
-}
-
-/// Ends the accept loop and every connection, after their last replies.
-fn stop(path: &PathBuf, shared: &Shared, acceptor: JoinHandle<()>, connections: &Connections) {
-    shared.stopping.store(true, Ordering::Release);
-    // Wake the accept loop: it sees `stopping` on the next connection.
-    let _ = UnixStream::connect(path);
-    let _ = acceptor.join();
-    let served = std::mem::take(&mut *connections.lock().unwrap_or_else(|p| p.into_inner()));
-    for connection in served {
-        connection.finish();
-    }
-}
-
-fn accept_loop(
-    listener: &std::os::unix::net::UnixListener,
-    shared: &Arc<Shared>,
-    jobs: &Sender<Job>,
-    connections: &Connections,
-    config: &ServerConfig,
-) {
-    for stream in listener.incoming() {
-        if shared.stopping.load(Ordering::Acquire) {
-            return;
-        }
-        let Ok(stream) = stream else { continue };
-        if !socket::peer_is_owner(&stream) {
-            // Another user: nothing is said, the connection is dropped.
-            continue;
-        }
-        let mut list = connections.lock().unwrap_or_else(|p| p.into_inner());
-        list.retain(|connection| !connection.is_finished());
-        let max = shared.limits.max_connections() as usize;
-        if shared.connections.load(Ordering::Acquire) >= max {
-            refuse(stream, max, config);
-            continue;
-        }
-        shared.connections.fetch_add(1, Ordering::AcqRel);
-        match connection::spawn(stream, shared.clone(), jobs.clone(), config.write_timeout) {
-            Ok(connection) => list.push(connection),
-            Err(_) => {
-                shared.connections.fetch_sub(1, Ordering::AcqRel);
-            }
-        }
-    }
-}
-
-/// Answers a connection over the limit `too-many-connections` and closes it.
-fn refuse(mut stream: UnixStream, max: usize, config: &ServerConfig) {
-    let error = WireError::new(
-        ErrorCode::TooManyConnections,
-        format!("{max} connections are served, the most this server takes"),
-    )
-    .with_limit("maxConnections");
-    let _ = stream.set_write_timeout(Some(config.write_timeout));
-    if let Ok(bytes) = encode_reply(&Reply::from_error(&error), &config.limits) {
-        let _ = stream.write_all(&bytes);
     }
 }

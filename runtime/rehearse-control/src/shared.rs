@@ -1,8 +1,8 @@
-//! What the plane's thread, the accept loop and the connections share:
+//! What the plane's thread, the takeover thread and the flushers share:
 //! atomics and a few small locks, never the plane itself.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use rehearse_protocol::{Capability, Limits, ServerRole};
@@ -15,10 +15,6 @@ pub(crate) struct Shared {
     generation: AtomicU64,
     /// The session is closed (or closing): requests answer `session-closed`.
     closed: AtomicBool,
-    /// The server is stopping: the accept loop ends.
-    pub(crate) stopping: AtomicBool,
-    /// Connections being served now.
-    pub(crate) connections: AtomicUsize,
     /// When a client last sent a frame (the idle timeout counts from it).
     last_activity: Mutex<Instant>,
     /// The capabilities this server knows, in its own order.
@@ -39,8 +35,6 @@ impl Shared {
         Shared {
             generation: AtomicU64::new(generation),
             closed: AtomicBool::new(false),
-            stopping: AtomicBool::new(false),
-            connections: AtomicUsize::new(0),
             last_activity: Mutex::new(Instant::now()),
             known,
             role,
