@@ -14,58 +14,16 @@
 //! hold the secret.
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use ratatui::layout::Rect;
 use rehearse::engine::{Checkpoint, CheckpointSink};
 use rehearse::prelude::*;
 
-#[derive(Debug, Clone)]
-struct Spec {
-    role: SemanticRole,
-    /// Whether it has an id (`n` and its place in document order: unique).
-    id: bool,
-    name: String,
-    value: Option<(String, Sensitivity)>,
-    children: Vec<Spec>,
-}
+#[path = "support/redaction.rs"]
+mod random;
 
-/// An app showing one random tree; its values never appear on screen.
-struct Random {
-    nodes: Vec<Spec>,
-}
-
-fn record(ui: &mut Ui<'_, ()>, spec: &Spec, row: &mut u16) {
-    let mut facts = SemanticFacts::new(spec.role).name(spec.name.clone());
-    facts.automation_id = spec.id.then(|| format!("n{row}"));
-    if let Some((value, sensitivity)) = &spec.value {
-        facts = facts.value(value.clone(), *sensitivity);
-    }
-    let area = Rect::new(0, *row % 10, 20, 1);
-    *row += 1;
-    if spec.children.is_empty() {
-        ui.leaf(area, facts, |_, _| {});
-    } else {
-        ui.node(area, facts, |ui, _| {
-            for child in &spec.children {
-                record(ui, child, row);
-            }
-        });
-    }
-}
-
-impl Component for Random {
-    type Message = ();
-    fn update(&mut self, (): (), _: &mut Context<'_, Self>) {}
-    fn view(&self, ui: &mut Ui<'_, ()>) {
-        let mut row = 0;
-        for spec in &self.nodes {
-            record(ui, spec, &mut row);
-        }
-    }
-}
+use random::{Random, case, echoes, forms, leaks};
 
 /// What every checkpoint (diagnostic ones too) would write as text.
 #[derive(Clone, Default)]
@@ -82,134 +40,9 @@ impl CheckpointSink for Capture {
     }
 }
 
-const ROLES: [SemanticRole; 6] = [
-    SemanticRole::TextBox,
-    SemanticRole::Text,
-    SemanticRole::Button,
-    SemanticRole::Group,
-    SemanticRole::ListItem,
-    SemanticRole::Status,
-];
-
-/// A secret: a marker no name or id can hold, then characters JSON and
-/// `Debug` escape.
-fn secret() -> impl Strategy<Value = String> {
-    "[a-z\"\\\\é\n\t{}]{1,8}".prop_map(|tail| format!("ZQX-{tail}"))
-}
-
-fn spec(secret: String) -> impl Strategy<Value = Spec> {
-    let leaf = (0..ROLES.len(), any::<bool>(), "[a-z ]{0,6}", 0..4u8, Just(secret)).prop_map(
-        |(role, id, name, value, secret)| Spec {
-            role: ROLES[role],
-            id,
-            name,
-            value: match value {
-                0 => None,
-                1 => Some(("public".to_owned(), Sensitivity::Public)),
-                2 => Some((secret, Sensitivity::Masked)),
-                _ => Some((format!("{secret}!"), Sensitivity::Sensitive)),
-            },
-            children: Vec::new(),
-        },
-    );
-    leaf.prop_recursive(3, 12, 3, |inner| {
-        (inner.clone(), proptest::collection::vec(inner, 1..3)).prop_map(|(mut node, children)| {
-            node.children = children;
-            node
-        })
-    })
-}
-
-fn step(secret: String) -> impl Strategy<Value = AutomationStep> {
-    let id = (0..8u8).prop_map(|n| Selector::id(format!("n{n}")));
-    let role = (0..ROLES.len()).prop_map(|at| Selector::role(ROLES[at]));
-    let now = Duration::ZERO;
-    let s = secret;
-    prop_oneof![
-        id.clone().prop_map(AutomationStep::click),
-        id.clone().prop_map(AutomationStep::focus),
-        id.clone().prop_map(AutomationStep::hover),
-        (id.clone(), Just(s.clone())).prop_map(move |(sel, s)| AutomationStep::wait_for(
-            WaitCondition::new(Predicate::ValueEquals(s), sel),
-            now
-        )),
-        (role.clone(), Just(s.clone())).prop_map(move |(sel, s)| AutomationStep::wait_for(
-            WaitCondition::new(Predicate::TextContains(s), sel),
-            now
-        )),
-        Just(s.clone()).prop_map(move |s| AutomationStep::wait_for(
-            WaitCondition::new(Predicate::Exists, Selector::text_contains(s)),
-            now
-        )),
-        Just(s.clone()).prop_map(move |s| AutomationStep::wait_for(
-            WaitCondition::new(Predicate::Exists, Selector::role(SemanticRole::TextBox).name(s)),
-            now
-        )),
-        (role, 0..4usize).prop_map(move |(sel, n)| AutomationStep::wait_for(
-            WaitCondition::new(Predicate::Count(n), sel),
-            now
-        )),
-        Just(s.clone()).prop_map(|s| AutomationStep::click(Selector::text_contains(s))),
-        Just(s).prop_map(AutomationStep::type_text),
-        (0..1000u32).prop_map(|n| AutomationStep::checkpoint(format!("c{n}"))),
-        Just(AutomationStep::key(KeyCode::Tab)),
-    ]
-}
-
-fn case() -> impl Strategy<Value = (String, Vec<Spec>, Vec<AutomationStep>)> {
-    secret().prop_flat_map(|secret| {
-        (
-            Just(secret.clone()),
-            proptest::collection::vec(spec(secret.clone()), 1..4),
-            proptest::collection::vec(step(secret), 1..7),
-        )
-    })
-}
-
-/// The secret as it may appear in an output: raw, JSON-escaped and
-/// Debug-escaped (inside quotes in both).
-fn forms(secret: &str) -> Vec<String> {
-    let json = serde_json::to_string(secret).unwrap();
-    let debug = format!("{secret:?}");
-    vec![
-        secret.to_owned(),
-        json[1..json.len() - 1].to_owned(),
-        debug[1..debug.len() - 1].to_owned(),
-    ]
-}
-
-/// How a step's own condition and selector are spelled in an error.
-fn echoes(step: &AutomationStep) -> Vec<String> {
-    let mut echoes = Vec::new();
-    let selector = match step {
-        AutomationStep::WaitFor { condition, .. } => {
-            echoes.push(condition.to_string());
-            echoes.push(format!("{condition:?}"));
-            echoes.push(format!("{:?}", condition.predicate));
-            Some(&condition.selector)
-        }
-        AutomationStep::Click { target, .. } => Some(target),
-        _ => None,
-    };
-    if let Some(selector) = selector {
-        echoes.push(selector.to_string());
-        echoes.push(format!("{selector:?}"));
-    }
-    // Longest first, so a spelling inside another is removed after it.
-    echoes.sort_by_key(|echo| std::cmp::Reverse(echo.len()));
-    echoes
-}
-
-fn leaks(forms: &[String], output: &str) -> bool {
-    forms.iter().any(|form| output.contains(form.as_str()))
-}
-
 #[test]
 fn no_output_ever_holds_a_masked_or_sensitive_value() {
-    let cases = std::env::var("REHEARSE_REDACTION_CASES")
-        .ok()
-        .and_then(|cases| cases.parse().ok())
-        .unwrap_or(10_000);
+    let cases = random::cases(10_000);
     let mut runner =
         TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
     runner
