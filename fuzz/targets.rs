@@ -15,8 +15,8 @@ use rehearse_lang::script::{
 };
 use rehearse_lang::{AutomationId, KeyPress, MouseButton, validate_checkpoint_name};
 use rehearse_protocol::{
-    Direction, FrameDecoder, Limits, decode_request, encode_reply, encode_request, parse_reply,
-    parse_request,
+    Direction, FrameDecoder, Limits, decode_reply, decode_request, encode_reply, encode_request,
+    parse_reply, parse_request,
 };
 use rehearse_pty::encode::{
     InputModes, MouseAction, MouseEncoding, MouseInput, MouseInputButton, MouseReporting, key,
@@ -280,6 +280,11 @@ pub fn protocol_message(data: &[u8]) {
         assert_eq!(parse_request(&request.to_json()).as_ref(), Ok(&request), "{text}");
     }
     if let Ok(reply) = parse_reply(text) {
-        let _ = encode_reply(&reply, &Limits::default());
+        let limits = Limits::default();
+        // One the limit allows re-encodes to a frame that reads back to it.
+        if text.len() <= limits.max_reply_bytes() as usize {
+            let framed = encode_reply(&reply, &limits).expect("an accepted reply re-encodes");
+            assert_eq!(decode_reply(&framed[4..], &limits).as_ref(), Ok(&reply), "{text}");
+        }
     }
 }

@@ -16,7 +16,7 @@ thread_local! {
 }
 
 /// One recorded node.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct RawNode {
     /// What the app said it means.
     pub(crate) facts: SemanticFacts,

@@ -102,3 +102,40 @@ fn a_loop_that_panics_by_itself_is_a_failure() {
     let failure = harness.failure().expect("the panic is a failure");
     assert!(failure.contains("the app gave up"), "{failure}");
 }
+
+#[test]
+fn a_redraw_that_shows_the_same_is_no_new_frame() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let draws = Arc::new(AtomicUsize::new(0));
+    let counted = Arc::clone(&draws);
+    // Draws the same text every millisecond, as a loop that redraws on
+    // every tick does.
+    let app = move |terminal: &mut Terminal<_>, events: &mut _| -> io::Result<()> {
+        let events: &mut rehearse_adopt::HarnessEvents = events;
+        loop {
+            terminal.draw(|frame| {
+                let status = Paragraph::new("steady").tag(|| {
+                    SemanticFacts::new(SemanticRole::Status).automation_id("ticks").label("steady")
+                });
+                frame.render_widget(status, frame.area());
+            })?;
+            counted.fetch_add(1, Ordering::Relaxed);
+            if events.poll(Duration::from_millis(1))?
+                && let Event::Key(_) = events.read()?
+            {
+                return Ok(());
+            }
+        }
+    };
+    let harness = Harness::start(wall_clock(), app).unwrap();
+    let generation = harness.generation();
+    let seen = draws.load(Ordering::Relaxed);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while draws.load(Ordering::Relaxed) < seen + 5 && std::time::Instant::now() < deadline {
+        std::thread::yield_now();
+    }
+    assert!(draws.load(Ordering::Relaxed) >= seen + 5, "the app kept redrawing");
+    assert!(!harness.has_new_frame(), "the same picture is no new frame");
+    assert_eq!(harness.generation(), generation);
+}

@@ -78,7 +78,21 @@ pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
     // file as written, so its errors name the file's lines, unless `use:`
     // brought steps in from elsewhere — then the steps as they expanded,
     // one a line, since the app cannot resolve the paths.
-    let for_app = if parsed.files.len() > 1 { spelled.join("\n") } else { text };
+    let expanded = parsed.files.len() > 1;
+    let for_app = if expanded { spelled.join("\n") } else { text };
+    // Where each expanded step was written, to name it in the app's errors.
+    let origins: Vec<String> = if expanded {
+        let top = args.script.display().to_string();
+        parsed
+            .steps
+            .iter()
+            .map(|step| {
+                format!("{}:{}:{}", step.file.as_deref().unwrap_or(&top), step.line, step.column)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let Some((program, rest)) = args.command.split_first() else {
         return Err(Failure::script(
             "run needs the program after `--`: rehearse run SCRIPT -- CMD ARGS...",
@@ -93,7 +107,7 @@ pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
         let mut command = Command::new(program);
         command.args(rest);
         match launch(command, args.size, args.out.as_deref(), ANNOUNCE_TIMEOUT)? {
-            Launch::Serving(app) => outcome = Some(on_app(app, &for_app, &spelled)?),
+            Launch::Serving(app) => outcome = Some(on_app(app, &for_app, &spelled, &origins)?),
             Launch::NotAnApp(why) if args.plane == PlaneChoice::App => {
                 return Err(Failure::runtime(format!("`{program}` is not a rehearse app: {why}")));
             }
@@ -113,10 +127,14 @@ pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
     Ok(outcome.exit)
 }
 
+/// Runs the script on the app. `origins` names where each step was written
+/// when the app was sent the expanded steps (one a line) rather than the
+/// file: its errors then say where, not which line of that text.
 fn on_app(
     mut app: crate::launch::App,
     script: &str,
     spelled: &[String],
+    origins: &[String],
 ) -> Result<Outcome, Failure> {
     let reply = app.client.request(RequestBody::Act(Act { script: script.into() }), 60_000);
     let outcome = match reply {
@@ -136,7 +154,10 @@ fn on_app(
                 exit: exit_for(error.code),
                 plane: "app",
                 steps: lines(spelled, failed.unwrap_or(0), failed, None),
-                error: Some(format!("{}: {}", error.code, error.message)),
+                error: Some(match failed.and_then(|step| origins.get(step)) {
+                    Some(origin) => format!("{}: {} ({origin})", error.code, error.message),
+                    None => format!("{}: {}", error.code, located(&error.message, origins)),
+                }),
                 monitor: None,
             }
         }
@@ -144,6 +165,40 @@ fn on_app(
     };
     app.close()?;
     Ok(outcome)
+}
+
+/// `message` with each `line N, column C` of the expanded text replaced by
+/// where step N was written (`origins` empty: the app read the file itself).
+fn located(message: &str, origins: &[String]) -> String {
+    if origins.is_empty() {
+        return message.to_owned();
+    }
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find("line ") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "line ".len()..];
+        let digits = after.chars().take_while(char::is_ascii_digit).count();
+        let origin = after[..digits]
+            .parse::<usize>()
+            .ok()
+            .and_then(|line| origins.get(line.wrapping_sub(1)))
+            .filter(|_| after[digits..].starts_with(", column "));
+        match origin {
+            Some(origin) => {
+                let column = &after[digits + ", column ".len()..];
+                let skip = column.chars().take_while(char::is_ascii_digit).count();
+                out.push_str(origin);
+                rest = &column[skip..];
+            }
+            None => {
+                out.push_str("line ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn on_terminal(

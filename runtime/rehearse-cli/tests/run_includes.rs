@@ -52,5 +52,23 @@ fn included_steps_reach_a_program_and_errors_name_their_file() {
     let main = scripts(&runtime, "checkpoint:a\nuse:common/add.rehearse\n", "checkpoint:a\n");
     let error = runtime.fails(&["run", &main, "--", "/bin/cat"], 4);
     assert!(error.contains("add.rehearse: line 1, column 12"), "{error}");
-    assert!(error.contains("(see the including script: line 1, column 12)"), "{error}");
+    assert!(error.contains("main.rehearse: line 1, column 12)"), "{error}");
+}
+
+#[test]
+fn the_apps_errors_name_where_an_included_step_was_written() {
+    let runtime = Runtime::new();
+    let todo = todo().to_str().unwrap().to_owned();
+    // An id the app does not declare, on line 3 of the included file.
+    let main = scripts(
+        &runtime,
+        "# adds one\nkey:up\nuse:common/add.rehearse\n",
+        "key:down\n\nclick:#basket\n",
+    );
+    let error = runtime.fails(&["run", &main, "--", &todo], 4);
+    assert!(error.contains("add.rehearse:3:1: `#basket`"), "{error}");
+    // A step that fails when it runs is named by where it was written too.
+    let main = scripts(&runtime, "use:common/add.rehearse\n", "key:down\nclick:#toggle-9\n");
+    let error = runtime.fails(&["run", &main, "--", &todo], 1);
+    assert!(error.contains("add.rehearse:2:1)"), "{error}");
 }

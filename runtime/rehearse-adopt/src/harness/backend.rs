@@ -139,8 +139,12 @@ impl Backend for HarnessBackend {
         let drawn =
             Drawn { buffer: self.inner.buffer().clone(), cursor, nodes: record::take_frame() };
         self.shared.update(|state| {
-            state.drawn = Some(drawn);
-            state.frames += 1;
+            // A redraw that shows the same (an app that draws on every
+            // tick) is no new frame: an idle app's generation stays put.
+            if state.drawn.as_ref() != Some(&drawn) {
+                state.drawn = Some(drawn);
+                state.frames += 1;
+            }
         });
         self.mirror.as_mut().map_or(Ok(()), |mirror| mirror.flush(true))
     }

@@ -13,7 +13,7 @@ use ratatui::layout::Size;
 use crate::record::RawNode;
 
 /// A frame the app flushed: its cells, its cursor, what its tags recorded.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Drawn {
     pub(crate) buffer: Buffer,
     pub(crate) cursor: Option<(u16, u16)>,

@@ -44,13 +44,16 @@ impl<'c> Includes<'c> {
         }
     }
 
-    /// Parses the top-level text (named `file` when it is one).
-    pub(crate) fn text(&mut self, text: &str, file: Option<&str>) {
+    /// Parses the top-level text (named `file` when it is one). `shown`
+    /// names it where an error in another file points into it (its path,
+    /// when it was read from a file).
+    pub(crate) fn text(&mut self, text: &str, file: Option<&str>, shown: Option<&str>) {
         let dir = self.state.reading[0].clone();
         let state = &mut self.state;
         parse_text(
             text,
             file,
+            shown,
             &mut self.checker,
             &mut self.steps,
             &mut self.errors,
@@ -137,9 +140,17 @@ fn include(
     let inner_dir = canonical.parent().map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
     state.reading.push(canonical.clone());
     state.read.push(canonical);
-    parse_text(&text, Some(&name), checker, into, errors, &mut |at, checker, into, errors| {
-        include(state, &inner_dir, &at, checker, into, errors);
-    });
+    parse_text(
+        &text,
+        Some(&name),
+        Some(&name),
+        checker,
+        into,
+        errors,
+        &mut |at, checker, into, errors| {
+            include(state, &inner_dir, &at, checker, into, errors);
+        },
+    );
     state.reading.pop();
 }
 
@@ -188,7 +199,7 @@ pub fn parse_script_file_with(
         parse.state.reading.push(canonical.clone());
         parse.state.read.push(canonical);
     }
-    parse.text(&text, None);
+    parse.text(&text, None, Some(&path.display().to_string()));
     parse.finish()
 }
 
@@ -255,40 +266,35 @@ mod tests {
         let files = Files::new(
             "related",
             &[
-                (
-                    "first.steps",
-                    "checkpoint:home
-use:shared.steps
-",
-                ),
-                (
-                    "shared.steps",
-                    "key:enter
-checkpoint:home
-checkpoint:done
-",
-                ),
-                (
-                    "last.steps",
-                    "use:shared.steps
-\n  checkpoint:done
-",
-                ),
+                ("first.steps", "checkpoint:home\nuse:shared.steps\n"),
+                ("shared.steps", "key:enter\ncheckpoint:home\ncheckpoint:done\n"),
+                ("last.steps", "use:shared.steps\n\n  checkpoint:done\n"),
+                ("top.steps", "checkpoint:deep\nuse:middle.steps\n"),
+                ("middle.steps", "key:up\nkey:up\nuse:inner/deep.steps\n"),
+                ("inner/deep.steps", "key:down\ncheckpoint:deep\n"),
             ],
         );
+        let ends =
+            |file: &Option<String>, name: &str| file.as_deref().is_some_and(|f| f.ends_with(name));
         // The duplicate is in the included file; the first use in the script.
         let errors = parse_script_file(files.path("first.steps")).unwrap_err();
         let error = &errors.errors[0];
-        assert!(error.file.as_deref().is_some_and(|f| f.ends_with("shared.steps")), "{error}");
+        assert!(ends(&error.file, "shared.steps"), "{error}");
         assert_eq!(error.related, Some((1, 12)));
-        assert_eq!(error.related_file.as_deref(), Some("the including script"));
+        assert!(ends(&error.related_file, "first.steps"), "{error}");
         // The duplicate is in the script; the first use in the included file.
         let errors = parse_script_file(files.path("last.steps")).unwrap_err();
         let error = &errors.errors[0];
         assert_eq!((error.file.as_deref(), error.line, error.column), (None, 3, 14));
         assert_eq!(error.related, Some((3, 12)));
-        assert!(error.related_file.as_deref().is_some_and(|f| f.ends_with("shared.steps")));
+        assert!(ends(&error.related_file, "shared.steps"), "{error}");
         assert!(error.to_string().contains("shared.steps: line 3, column 12)"), "{error}");
+        // Two levels down, the first use is named in the top-level script.
+        let errors = parse_script_file(files.path("top.steps")).unwrap_err();
+        let error = &errors.errors[0];
+        assert!(ends(&error.file, "deep.steps"), "{error}");
+        assert_eq!((error.line, error.related), (2, Some((1, 12))));
+        assert!(ends(&error.related_file, "top.steps"), "{error}");
     }
 
     #[test]

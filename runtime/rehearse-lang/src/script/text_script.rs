@@ -88,7 +88,7 @@ pub struct ScriptError {
     /// checkpoint name, the target of the step that moved focus).
     pub related: Option<(usize, usize)>,
     /// The file the related place is in, when it is not the error's own
-    /// (`"the including script"` for a script that is not a file).
+    /// (`"the top-level script"` for a script that is not a file).
     pub related_file: Option<String>,
     /// The file the error is in, when it is in a file a `use:` brought in.
     pub file: Option<String>,
@@ -195,22 +195,24 @@ pub fn parse_script(text: &str) -> Result<Script, ScriptErrors> {
 pub fn parse_script_with(text: &str, context: &CheckContext<'_>) -> Result<Script, ScriptErrors> {
     // A script that is not a file includes relative to the working directory.
     let mut parse = Includes::new(context, std::path::PathBuf::from("."));
-    parse.text(text, None);
+    parse.text(text, None, None);
     parse.finish()
 }
 
-/// Parses `text` (from `file`, when it came from one) into `into`, handing
-/// every `use:` step to `include`.
+/// Parses `text` (from `file`, when it came from one; `shown` is how an
+/// error in another file names it) into `into`, handing every `use:` step
+/// to `include`.
 pub(super) fn parse_text(
     text: &str,
     file: Option<&str>,
+    shown: Option<&str>,
     checker: &mut Checker<'_>,
     into: &mut Vec<ScriptStep>,
     errors: &mut Vec<ScriptError>,
     include: &mut Include<'_>,
 ) {
     let origin = u32::try_from(checker.texts.len()).unwrap_or(u32::MAX);
-    checker.texts.push(Lines::new(text, file));
+    checker.texts.push(Lines::new(text, shown));
     let outer = checker.set_origin(origin);
     parse_lines(text, file, checker, into, errors, include);
     checker.set_origin(outer);
@@ -267,7 +269,7 @@ fn parse_lines(
                     {
                         located.related = Some(lines.line_column(related.start.0 as usize));
                         located.related_file = Some(
-                            lines.file.clone().unwrap_or_else(|| "the including script".into()),
+                            lines.file.clone().unwrap_or_else(|| "the top-level script".into()),
                         );
                     }
                     own_errors.push(located);
