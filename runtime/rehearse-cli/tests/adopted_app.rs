@@ -108,6 +108,13 @@ fn in_a_pty_the_adopted_binary_publishes_its_tree_and_takes_selector_steps() {
     act(app, "click:@list-item=Eggs\nwait-for:focused,#items,5000").unwrap();
     let error = act(app, "click:#nope").unwrap_err();
     assert!(error.contains("nope") && error.contains("new-item"), "{error}");
+    // It redraws every 250 ms with nothing new to show: it still settles.
+    runtime.ok(&["wait", "--idle-ms", "600", "--timeout-ms", "10000"]);
+    // Its size is the terminal's, and its clock the wall clock.
+    let error = act(app, "resize:30x8").unwrap_err();
+    assert!(error.contains("real terminal"), "{error}");
+    let error = act(app, "wait:100").unwrap_err();
+    assert!(error.contains("sleep:"), "{error}");
 
     // A person's keys in the terminal reach it too: Tab through the PTY
     // moves its focus back to the field, and its own commit shows that.

@@ -125,7 +125,7 @@ pub enum AutomationError {
     },
     /// `advance` on a realtime session.
     #[error(
-        "cannot advance a realtime clock; start the session with ClockMode::Controlled to use `wait:`"
+        "cannot advance a realtime clock: this session runs on the wall clock (an app served over its socket, or started with ClockMode::Realtime), which `wait:` cannot move; use `sleep:MS` to let time pass, or `wait-for:` for what should happen (a test controls time with ClockMode::Controlled)"
     )]
     RealtimeAdvance,
     /// Draining did not reach a fixed point within the bound.

@@ -100,7 +100,10 @@ impl Selector {
     ///
     /// A chained `target` joins the chain as the grammar reads it, from the
     /// left (`a >> (b >> c)` is `(a >> b) >> c`, which selects the same
-    /// nodes), so the selector equals what its spelling parses back to.
+    /// nodes), so the selector equals what its spelling parses back to. A
+    /// target ending in `nth=` counts inside `self`, as its spelling says:
+    /// `a.descendant(b.nth(1))` is `a >> b >> nth=1`, the second `b` inside
+    /// `a` (not the second `b` of the whole tree, kept if it is inside `a`).
     #[must_use]
     pub fn descendant(self, target: impl Into<Selector>) -> Self {
         match target.into() {

@@ -40,8 +40,16 @@ impl std::fmt::Debug for Live {
 impl Live {
     /// Enters the terminal and returns it with its size.
     pub(crate) fn enter() -> io::Result<(Self, Size)> {
-        let (cols, rows) = ratatui::crossterm::terminal::size()?;
-        enable_raw_mode()?;
+        let no_terminal = |error: io::Error| {
+            io::Error::new(
+                error.kind(),
+                format!(
+                    "serving from the real terminal needs one, and standard input and output are not a terminal ({error}); set REHEARSE_AUTOMATION_HEADLESS=1 to serve off screen"
+                ),
+            )
+        };
+        let (cols, rows) = ratatui::crossterm::terminal::size().map_err(no_terminal)?;
+        enable_raw_mode().map_err(no_terminal)?;
         let live = Self { reader: None, stop: Arc::new(AtomicBool::new(false)) };
         // From here on, dropping `live` restores whatever was entered.
         execute!(

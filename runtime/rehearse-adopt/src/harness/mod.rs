@@ -219,7 +219,8 @@ impl Harness {
                 rows: options.viewport.height,
             });
         }
-        let shared = Shared::new(options.viewport, options.clock == ClockMode::Realtime);
+        let shared =
+            Shared::new(options.viewport, options.clock == ClockMode::Realtime, live.is_some());
         if let Some(live) = &mut live {
             live.listen(Arc::clone(&shared)).map_err(AutomationError::Io)?;
         }
@@ -355,15 +356,31 @@ impl Harness {
     }
 
     /// How the app's loop failed, when it did by itself: it returned an
-    /// error or panicked, and not because the harness closed (which makes
-    /// its reads fail). `None` while it runs, and after a clean end.
+    /// error or panicked before the harness closed (closing makes its reads
+    /// fail, so whatever follows is not counted). `None` while it runs, and
+    /// after a clean end.
     pub fn failure(&self) -> Option<String> {
         let state = self.plane.shared.lock();
         match &state.ended {
-            Some(Ended::Failed(_)) if state.closing => None,
+            // Once the harness closes, the app's reads fail: what it does
+            // with that error (return it, or `expect` it) is no failure.
+            Some(_) if state.closing => None,
             Some(ended @ (Ended::Failed(_) | Ended::Panicked(_))) => Some(ended.status()),
             _ => None,
         }
+    }
+
+    /// Commits the frame the app drew by itself (its timer, a person's
+    /// input) when it has one and has settled; never waits for the app.
+    ///
+    /// # Errors
+    ///
+    /// What committing the frame fails with (an invalid tree).
+    pub fn commit_if_settled(&mut self) -> Result<Option<Generation>, AutomationError> {
+        if self.ended().is_some() || !self.has_new_frame() || !self.is_settled() {
+            return Ok(None);
+        }
+        self.plane.commit_now().map(Some)
     }
 
     /// Asks the app's loop to end: its reads fail from now on.

@@ -95,9 +95,12 @@ impl AdoptPlane {
         if let Some(key) = text.chars().map(typed_key).find(|key| self.declared.refuses(key)) {
             return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
         }
-        for character in text.chars() {
-            self.push(key_event(typed_key(character)))?;
-        }
+        self.ensure_open()?;
+        // All at once: a key a person types in the terminal meanwhile lands
+        // before or after the text, never inside it.
+        self.shared.update(|state| {
+            state.queue.extend(text.chars().map(|character| key_event(typed_key(character))));
+        });
         Ok(())
     }
 
@@ -117,10 +120,17 @@ impl AdoptPlane {
             None if settled => Ok(()),
             None => Err(AutomationError::Io(std::io::Error::new(
                 std::io::ErrorKind::TimedOut,
-                format!(
-                    "the adopted app did not block waiting for input within {:?}: it reads events only through its `EventSource`, and never polls with a zero timeout in a loop",
-                    self.settle_timeout
-                ),
+                if self.shared.realtime {
+                    format!(
+                        "the adopted app was still busy after {:?}: it did not come back to reading its `EventSource` (a long computation on its loop's thread, or a poll with a zero timeout in a loop)",
+                        self.settle_timeout
+                    )
+                } else {
+                    format!(
+                        "the adopted app did not block waiting for input within {:?}: it reads events only through its `EventSource`, and never polls with a zero timeout in a loop",
+                        self.settle_timeout
+                    )
+                },
             ))),
         }
     }
@@ -152,6 +162,21 @@ impl AdoptPlane {
         let focused = frame.tree.focused().map(SemanticNode::label);
         frame.interaction = rehearse_core::InteractionState::new(focused, None, None);
         Ok((frame, layout))
+    }
+
+    /// Commits the frame the app shows now, without waiting for it to
+    /// settle (the caller knows it has).
+    pub(crate) fn commit_now(&mut self) -> Result<Generation, AutomationError> {
+        let generation = self.committed.generation.next();
+        let frames = self.shared.lock().frames;
+        let (frame, layout) = self.snapshot(generation)?;
+        self.committed_frames = frames;
+        self.committed = frame;
+        self.layout = layout;
+        for hook in &mut self.hooks {
+            hook.committed(&self.committed);
+        }
+        Ok(generation)
     }
 
     fn record(
@@ -310,6 +335,12 @@ impl Plane for AdoptPlane {
                 limit: rehearse_core::MAX_SCREEN_CELLS,
             });
         }
+        if self.shared.in_terminal {
+            return Err(AutomationError::NotAvailable {
+                what: "resize".into(),
+                reason: "the app is served from a real terminal and takes that terminal's size; resize the terminal (a `rehearse open` session: `resize` on the host's socket)".into(),
+            });
+        }
         self.ensure_open()?;
         self.shared.update(|state| {
             state.viewport = Size::new(cols, rows);
@@ -324,16 +355,7 @@ impl Plane for AdoptPlane {
 
     fn commit(&mut self) -> Result<Generation, AutomationError> {
         self.settle_now()?;
-        let generation = self.committed.generation.next();
-        let frames = self.shared.lock().frames;
-        let (frame, layout) = self.snapshot(generation)?;
-        self.committed_frames = frames;
-        self.committed = frame;
-        self.layout = layout;
-        for hook in &mut self.hooks {
-            hook.committed(&self.committed);
-        }
-        Ok(generation)
+        self.commit_now()
     }
 
     fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {

@@ -89,10 +89,12 @@ pub(crate) struct Shared {
     /// Time is the wall clock's: polls time out by themselves and `now()`
     /// is `Instant::now()`.
     pub(crate) realtime: bool,
+    /// The app is served from a real terminal, whose size it follows.
+    pub(crate) in_terminal: bool,
 }
 
 impl Shared {
-    pub(crate) fn new(viewport: Size, realtime: bool) -> Arc<Self> {
+    pub(crate) fn new(viewport: Size, realtime: bool, in_terminal: bool) -> Arc<Self> {
         Arc::new(Self {
             state: Mutex::new(State {
                 queue: VecDeque::new(),
@@ -108,6 +110,7 @@ impl Shared {
             changed: Condvar::new(),
             epoch: Instant::now(),
             realtime,
+            in_terminal,
         })
     }
 

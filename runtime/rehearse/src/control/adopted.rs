@@ -61,15 +61,10 @@ impl Served for ServedHarness {
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {
-        // Only a settled app is committed here: the server's thread never
-        // waits on an app that is still reacting.
-        if self.harness.ended().is_some()
-            || !self.harness.has_new_frame()
-            || !self.harness.is_settled()
-        {
-            return Ok(());
-        }
-        self.harness.plane_mut().commit().map(|_| ())
+        // Only a settled app is committed here, without waiting: the
+        // server's thread never waits on an app that is still reacting (the
+        // next tick sees its frame).
+        self.harness.commit_if_settled().map(|_| ())
     }
 
     fn next_wake(&self) -> Option<Duration> {
@@ -153,8 +148,9 @@ impl Automation {
     /// # Errors
     ///
     /// What starting the app fails with, the socket's failures, what the
-    /// session fails with outside a request, and [`AutomationError::Render`]
-    /// naming how the app's loop failed or panicked by itself.
+    /// session fails with outside a request, and
+    /// [`AutomationError::TargetEnded`] naming how the app's loop failed or
+    /// panicked by itself.
     pub fn serve_adopted<F, E>(
         self,
         declared: AutomationIds,
@@ -190,7 +186,10 @@ impl Automation {
         // An app whose loop failed or panicked fails the process, as it
         // would have without the harness.
         match served.harness.failure() {
-            Some(failure) => Err(AutomationError::Render(failure)),
+            Some(failure) => Err(AutomationError::TargetEnded {
+                status: failure,
+                before: "the session was closed".into(),
+            }),
             None => Ok(stopped),
         }
     }
