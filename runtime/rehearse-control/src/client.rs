@@ -47,6 +47,10 @@ pub struct Client {
 /// How much one read of the socket takes at most.
 const READ_CHUNK: usize = 64 * 1024;
 
+/// How long [`Client::read_some`] looks for a reply before it sleeps
+/// (docs/performance.md measures it).
+const EAGER_READ: std::time::Duration = std::time::Duration::from_micros(50);
+
 impl Client {
     /// Connects to the socket at `path`.
     ///
@@ -138,6 +142,34 @@ impl Client {
             .map_err(|source| ClientError::Io { what: "writing a request", source })
     }
 
+    /// Reads what the server has sent. A reply to a quick request is often
+    /// there within microseconds: it is looked for without blocking for a
+    /// short while first, yielding the core between looks (so a server on
+    /// the same core runs), and the thread sleeps only after that — waking
+    /// a sleeping thread on an idle virtual CPU costs tens of microseconds.
+    fn read_some(&mut self) -> Result<usize, ClientError> {
+        let until = std::time::Instant::now() + EAGER_READ;
+        loop {
+            match rustix::net::recv(
+                &self.stream,
+                &mut self.buffer[..],
+                rustix::net::RecvFlags::DONTWAIT,
+            ) {
+                Ok((read, _)) => return Ok(read),
+                Err(rustix::io::Errno::AGAIN) if std::time::Instant::now() < until => {
+                    std::thread::yield_now();
+                }
+                Err(rustix::io::Errno::AGAIN | rustix::io::Errno::INTR) => break,
+                Err(error) => {
+                    return Err(ClientError::Io { what: "reading a reply", source: error.into() });
+                }
+            }
+        }
+        self.stream
+            .read(&mut self.buffer)
+            .map_err(|source| ClientError::Io { what: "reading a reply", source })
+    }
+
     /// The next reply, whatever it answers.
     ///
     /// # Errors
@@ -149,10 +181,7 @@ impl Client {
             return Ok(self.pending.remove(0));
         }
         loop {
-            let read = self
-                .stream
-                .read(&mut self.buffer)
-                .map_err(|source| ClientError::Io { what: "reading a reply", source })?;
+            let read = self.read_some()?;
             if read == 0 {
                 return Err(ClientError::Io {
                     what: "reading a reply",
