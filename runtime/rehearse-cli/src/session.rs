@@ -204,9 +204,26 @@ pub fn wait(id: Option<&str>, idle_ms: u64, timeout_ms: u64) -> Result<u64, Fail
 pub fn close(id: Option<&str>) -> Result<(), Failure> {
     let (found, mut client) = connect_host(id)?;
     client.request(RequestBody::Close, 10_000)?;
+    // The host answers, then stops: once it has exited, its program, its
+    // socket and its files are gone too, so `close` returns only then.
+    let deadline = std::time::Instant::now() + HOST_EXIT;
+    while found.alive() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
     found.remove(&discovery::dir()?);
+    if found.alive() {
+        return Err(Failure::runtime(format!(
+            "session {} was closed but its host (pid {}) had not exited after {} ms",
+            found.id,
+            found.pid,
+            HOST_EXIT.as_millis()
+        )));
+    }
     Ok(())
 }
+
+/// How long `close` waits for the host to exit after it answered.
+const HOST_EXIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// The longest `pty-start --timeout-ms`: a request's deadline is at most
 /// 60 s, and the start's wait leaves room for the spawn and the reply.
