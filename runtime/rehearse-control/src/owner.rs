@@ -68,6 +68,11 @@ pub(crate) struct Owner<'s, S: Served + ?Sized> {
     published: u64,
 }
 
+/// How long after a request the session's thread keeps looking for the
+/// next one without sleeping: waking a sleeping thread costs tens of
+/// microseconds on an idle machine (docs/performance.md).
+const EAGER_WAKE: Duration = Duration::from_micros(50);
+
 impl<'s, S: Served + ?Sized> Owner<'s, S> {
     pub(crate) fn new(
         served: &'s mut S,
@@ -109,6 +114,9 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
 
     pub(crate) fn run(mut self) -> Result<Stopped, ServeError> {
         let reading = self.reading.clone();
+        // When the last request was handled: for a short while after it
+        // the thread looks for the next one without sleeping.
+        let mut handled: Option<Instant> = None;
         loop {
             let mut sockets = takeover::reclaim(&self.watch, &reading, &self.waker);
             if let Some(why) = self.served.ended() {
@@ -118,7 +126,8 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             }
             // With requests queued, only a look: what needs no session
             // (`ping`, `cancel`) is answered between them.
-            let tick = if !sockets.queue.is_empty() {
+            let eager = handled.is_some_and(|at| at.elapsed() < EAGER_WAKE);
+            let tick = if !sockets.queue.is_empty() || eager {
                 Duration::ZERO
             } else if self.waits.is_empty() {
                 IDLE_TICK
@@ -131,11 +140,18 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 source,
             })?;
             let job = sockets.queue.pop_front();
+            if job.is_none() && eager {
+                // Awake, but the core is free for whoever needs it.
+                drop(sockets);
+                std::thread::yield_now();
+                continue;
+            }
             // Working: the takeover thread reads the sockets if this lasts.
             drop(sockets);
             self.watch.begin(job.is_some());
             if let Some(job) = job {
                 self.handle(job);
+                handled = Some(Instant::now());
             }
             if self.shared.is_closed() {
                 let mut sockets = takeover::reclaim(&self.watch, &reading, &self.waker);
