@@ -45,14 +45,9 @@ impl Program {
     }
 }
 
-/// A fresh secret for the render-commit marker: 16 random bytes, in hex.
+/// A fresh secret for the render-commit marker.
 pub fn marker_token() -> Result<String, Failure> {
-    use std::io::Read;
-    let mut bytes = [0u8; 16];
-    std::fs::File::open("/dev/urandom")
-        .and_then(|mut random| random.read_exact(&mut bytes))
-        .map_err(|error| {
-            Failure::runtime(format!("reading /dev/urandom for the marker token: {error}"))
-        })?;
-    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
+    rehearse_pty::settle::random_marker_token().map_err(|error| {
+        Failure::runtime(format!("reading /dev/urandom for the marker token: {error}"))
+    })
 }

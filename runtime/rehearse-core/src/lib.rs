@@ -14,6 +14,7 @@ mod format;
 mod limits;
 pub mod marker;
 mod plane;
+mod published;
 mod report;
 mod runner;
 mod scenario;
@@ -31,6 +32,7 @@ pub use limits::{
     MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, ScreenTooLarge, check_screen_size,
 };
 pub use plane::{Input, Pending, Plane, PointerKind, no_terminal};
+pub use published::TreeSource;
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use runner::Runner;
 pub use scenario::{AutomationIds, Interpolated, Origin, Scenario, ScenarioStep, StepSource};

@@ -183,6 +183,20 @@ impl SettleTracker {
     }
 }
 
+/// A fresh secret for the render-commit marker ([`PtySessionOptions::marker`](crate::PtySessionOptions::marker)):
+/// 16 random bytes from the operating system, in hex. A fresh token each
+/// start: what an earlier program printed proves nothing now.
+///
+/// # Errors
+///
+/// `/dev/urandom` could not be read.
+pub fn random_marker_token() -> std::io::Result<String> {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
+    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

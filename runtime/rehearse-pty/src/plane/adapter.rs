@@ -9,7 +9,7 @@ use rehearse_core::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     AutomationError, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input, LogicalTime,
-    Pending, Plane, PointerKind,
+    Pending, Plane, PointerKind, TreeSource,
 };
 use rehearse_lang::{AutomationStep, Selector, SemanticRole, TerminalCondition};
 
@@ -20,7 +20,7 @@ use crate::error::PtyError;
 use crate::session::PtySession;
 
 /// Why `#id`, `@role`, `focus:` and the semantic formats fail here.
-pub(crate) const NO_TREE: &str = "a program publishes no semantic tree (a rehearse app or an adopted app can, through the control protocol); select screen text with `text~\"…\"` or a cell with `col,row`";
+pub(crate) const NO_TREE: &str = "a program publishes no semantic tree (a rehearse app or an adopted app started with `rehearse::control::spawn_app_in_pty` does); select screen text with `text~\"…\"` or a cell with `col,row`";
 
 /// The default bound on one settle.
 pub(crate) const DEFAULT_SETTLE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -53,6 +53,10 @@ pub(crate) struct TerminalPlane {
     settled_tree: Option<SemanticTree>,
     /// Re-reads only what changed at each commit.
     snapshotter: Snapshotter,
+    /// Where the program's own tree comes from, when it publishes one.
+    pub(crate) tree_source: Option<Box<dyn TreeSource>>,
+    /// The committed tree is the program's own, not the screen's lines.
+    published: bool,
 }
 
 impl TerminalPlane {
@@ -82,6 +86,8 @@ impl TerminalPlane {
             seen_outputs: 0,
             settled_tree: None,
             snapshotter: Snapshotter::default(),
+            tree_source: None,
+            published: false,
         };
         plane.take_snapshot(Generation(1), LogicalTime::ZERO);
         plane
@@ -116,6 +122,40 @@ impl TerminalPlane {
         committed.generation = generation;
         committed.tree.generation = generation;
         committed.time = time;
+    }
+
+    /// Makes the committed tree the program's own when it publishes one
+    /// now, else the screen's (read again if the program's was committed).
+    fn publish(&mut self) -> Result<(), AutomationError> {
+        let Some(source) = &mut self.tree_source else { return Ok(()) };
+        match source.fetch()? {
+            Some(mut tree) => {
+                tree.generation = self.committed.generation;
+                self.committed.tree = tree;
+                self.published = true;
+            }
+            None if self.published => {
+                self.published = false;
+                self.snapshotter.forget_epoch();
+                let (generation, time) = (self.committed.generation, self.committed.time);
+                self.take_snapshot(generation, time);
+            }
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// The tree a wait evaluates now: the program's own when it publishes
+    /// one, else the screen's.
+    fn settled(&mut self) -> Result<SemanticTree, AutomationError> {
+        let generation = self.committed.generation;
+        if let Some(source) = &mut self.tree_source
+            && let Some(mut tree) = source.fetch()?
+        {
+            tree.generation = generation;
+            return Ok(tree);
+        }
+        Ok(self.pty.with_emulator(|emulator| screen_tree(emulator, generation).tree))
     }
 
     /// Queues input bytes for the next [`flush_input`](Self::flush_input),
@@ -333,6 +373,10 @@ impl Plane for TerminalPlane {
         text: &str,
         operation: &str,
     ) -> Result<(u16, u16), AutomationError> {
+        if self.published {
+            // The program's nodes are not the screen's lines.
+            return self.reach(node, operation);
+        }
         let line = usize::try_from(node.identity.0).ok().and_then(|index| self.lines.get(index));
         match line.and_then(|line| line.locate(&node.name, text).map(|span| (line.row, span))) {
             Some((row, (col, width))) => Ok((col + width.saturating_sub(1) / 2, row)),
@@ -341,6 +385,11 @@ impl Plane for TerminalPlane {
     }
 
     fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
+        if self.tree_source.is_some() {
+            // Resolved against the program's tree once it publishes it; a
+            // wait waits for it, another step finds no match until then.
+            return Ok(());
+        }
         // Every segment of a chain (`text~Todo >> #card` needs ids too).
         for segment in selector.segments() {
             if let Selector::Id(_) | Selector::Role { .. } = segment {
@@ -434,6 +483,7 @@ impl Plane for TerminalPlane {
         self.seen_outputs = self.pty.outputs();
         let time = self.now();
         self.take_snapshot(generation, time);
+        self.publish()?;
         for hook in &mut self.hooks {
             hook.committed(&self.committed);
         }
@@ -468,9 +518,7 @@ impl Plane for TerminalPlane {
         self.seen_outputs = outputs;
         if settled {
             self.unsettled = false;
-            let generation = self.committed.generation;
-            self.settled_tree =
-                Some(self.pty.with_emulator(|emulator| screen_tree(emulator, generation).tree));
+            self.settled_tree = Some(self.settled()?);
         }
         Ok(())
     }

@@ -14,7 +14,8 @@
 //! | `drain` | the screen settles |
 //! | `checkpoint:` | the settled screen to the sinks (`text`, `styled`, `cells`, `png`; a ratatui `Buffer` from the grid) |
 //! | `wait-for:` | evaluated on settled screens until it holds, the timeout passes, or the program ends (then [`AutomationError::TargetEnded`] names its exit status) |
-//! | `#id`, `@role`, `focus:`, JSON/Markdown | [`AutomationError::NotAvailable`]: a program publishes no semantic tree |
+//! | `#id`, `@role`, JSON/Markdown | [`AutomationError::NotAvailable`]: a program publishes no semantic tree — unless a [`TreeSource`] is attached ([`Terminal::with_tree_source`]): then they use the tree the program publishes (a rehearse app or an adopted one serving the control protocol), and clicks land at the centre of its nodes' clipped bounds |
+//! | `focus:` | [`AutomationError::NotAvailable`]: focus moves by the program's own keys |
 //!
 //! Every step commits one generation of a **settled** screen (see
 //! [`crate::settle`]): the render-commit marker, else the end of a
@@ -33,7 +34,7 @@ use rehearse_core::artifacts::{Artifacts, Format};
 use rehearse_core::semantic::{Generation, SemanticTree};
 use rehearse_core::{
     AutomationError, CheckpointSink, CommitHook, CommittedFrame, Plane, RunError, RunReport,
-    Runner, Scenario, ScriptRunError, SinkHost, StepError, StepResult,
+    Runner, Scenario, ScriptRunError, SinkHost, StepError, StepResult, TreeSource,
 };
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::CheckContext;
@@ -107,6 +108,20 @@ impl Terminal {
         self
     }
 
+    /// Resolves `#id` and `@role` against the tree the program itself
+    /// publishes through `source`, from the next commit on: a rehearse app
+    /// (or an adopted ratatui app) serving the control protocol from the
+    /// PTY. While it publishes none, selectors see the screen's lines (a
+    /// `wait-for:` on `#id` waits for the tree); a click lands at the centre
+    /// of a node's clipped bounds, as a mouse report the program reads from
+    /// its terminal. The facade's `rehearse::control::spawn_app_in_pty`
+    /// starts a program with the socket offered and the source attached.
+    #[must_use]
+    pub fn with_tree_source(mut self, source: impl TreeSource + 'static) -> Self {
+        self.plane.tree_source = Some(Box::new(source));
+        self
+    }
+
     /// Executes one step; its index continues from earlier steps.
     ///
     /// # Errors
@@ -155,26 +170,30 @@ impl Terminal {
     /// Adds a checkpoint sink; it receives every later `checkpoint:` step
     /// (and diagnostic checkpoints when a wait fails). The frame it gets
     /// holds the screen as a `Buffer` and the screen tree (one `text` node
-    /// per line). Prefer [`add_artifacts`](Self::add_artifacts) for files:
-    /// it refuses the semantic formats, which a generic sink cannot tell.
+    /// per line, or the program's own with a [`TreeSource`]). Prefer
+    /// [`add_artifacts`](Self::add_artifacts) for files: it refuses the
+    /// semantic formats without a tree source, which a generic sink cannot
+    /// tell.
     pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
         self.plane.sinks.push(Box::new(sink));
     }
 
     /// Adds an artifact sink writing the screen formats (`text`, `styled`,
-    /// `cells`, `png`).
+    /// `cells`, `png`), and with a [`TreeSource`] the semantic ones (JSON,
+    /// Markdown) of the committed tree.
     ///
     /// # Errors
     ///
     /// [`AutomationError::NotAvailable`] when it is configured with a
-    /// semantic format (JSON, Markdown — [`Artifacts::new`]'s defaults
-    /// include Markdown: choose formats with [`Artifacts::formats`]), and
-    /// what [`Artifacts::check`] fails with.
+    /// semantic format without a tree source (JSON, Markdown —
+    /// [`Artifacts::new`]'s defaults include Markdown: choose formats with
+    /// [`Artifacts::formats`]), and what [`Artifacts::check`] fails with.
     pub fn add_artifacts(&mut self, artifacts: Artifacts) -> Result<(), AutomationError> {
-        if let Some(format) = artifacts
-            .configured_formats()
-            .iter()
-            .find(|format| matches!(format, Format::Json | Format::Markdown))
+        if self.plane.tree_source.is_none()
+            && let Some(format) = artifacts
+                .configured_formats()
+                .iter()
+                .find(|format| matches!(format, Format::Json | Format::Markdown))
         {
             return Err(AutomationError::NotAvailable {
                 what: format.name().to_owned(),

@@ -173,6 +173,12 @@ impl Snapshotter {
         self.epoch == Some(epoch)
     }
 
+    /// Makes the next [`take`](Self::take) build the screen tree again even
+    /// when the grid has not changed (the committed tree was replaced).
+    pub(crate) fn forget_epoch(&mut self) {
+        self.epoch = None;
+    }
+
     /// The screen tree of what `emulator` shows (at screen epoch `epoch`),
     /// bringing `buffer` up to date with it. `buffer` must be the buffer the
     /// last call brought up to date (any other content is only safe when

@@ -1,0 +1,307 @@
+//! Reading the documented JSON shape of a semantic tree back: what a
+//! program serving the control protocol publishes, so a plane that holds
+//! the program (a PTY) can resolve `#id` and `@role` against it.
+//!
+//! The closed sets (roles, actions, checked states, sensitivities) stay
+//! closed: an unknown word is an error naming the node. Unknown keys are
+//! ignored, as everywhere a newer server may add optional fields. A
+//! redacted value reads back as redacted: its text never was in the JSON.
+//! serde_json's recursion limit (128 JSON levels, two a tree level) bounds
+//! the depth read back: a deeper document is an error, never a stack
+//! overflow.
+
+use std::str::FromStr;
+
+use ratatui::layout::Size;
+use rehearse_lang::{ActionSet, AutomationId, Checked, SemanticAction, SemanticRole, Sensitivity};
+use serde::Deserialize;
+
+use crate::semantic::{
+    Bounds, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree, SemanticValue,
+};
+
+/// Why a semantic tree's JSON could not be read.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TreeJsonError {
+    /// Not JSON, or not the shape `docs/semantics.md` documents.
+    #[error("not a semantic tree's JSON: {0}")]
+    Shape(#[from] serde_json::Error),
+    /// A word outside its closed set, or an invalid automation id.
+    #[error("the node at {path} has an invalid {what} `{word}`: {reason}")]
+    Word {
+        /// Where the node is: `root`, `root/2/0`, ...
+        path: String,
+        /// Which field: `role`, `action`, `id`, ...
+        what: &'static str,
+        /// What it said.
+        word: String,
+        /// Why that is not valid, with what would be.
+        reason: String,
+    },
+}
+
+#[derive(Deserialize)]
+struct TreeIn {
+    generation: u64,
+    viewport: ViewportIn,
+    root: NodeIn,
+}
+
+#[derive(Deserialize)]
+struct ViewportIn {
+    cols: u16,
+    rows: u16,
+}
+
+#[derive(Deserialize)]
+struct NodeIn {
+    role: String,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    value: Option<ValueIn>,
+    #[serde(default)]
+    states: Option<StatesIn>,
+    bounds: BoundsIn,
+    clipped_bounds: Option<BoundsIn>,
+    #[serde(default)]
+    in_view: Option<bool>,
+    #[serde(default)]
+    actionable: bool,
+    #[serde(default)]
+    actions: Vec<String>,
+    #[serde(default)]
+    overlay_order: Option<u32>,
+    #[serde(default)]
+    children: Vec<NodeIn>,
+}
+
+#[derive(Deserialize)]
+struct ValueIn {
+    #[serde(default)]
+    text: Option<String>,
+    sensitivity: String,
+}
+
+#[derive(Deserialize)]
+struct StatesIn {
+    #[serde(default)]
+    focused: Option<bool>,
+    #[serde(default = "yes")]
+    enabled: bool,
+    #[serde(default)]
+    selected: Option<bool>,
+    #[serde(default)]
+    expanded: Option<bool>,
+    #[serde(default)]
+    checked: Option<String>,
+    #[serde(default)]
+    hidden: bool,
+    #[serde(default)]
+    offscreen: bool,
+    #[serde(default)]
+    inert: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize, Clone, Copy)]
+struct BoundsIn {
+    x: i32,
+    y: i32,
+    width: u16,
+    height: u16,
+}
+
+impl From<BoundsIn> for Bounds {
+    fn from(bounds: BoundsIn) -> Self {
+        Bounds::new(bounds.x, bounds.y, bounds.width, bounds.height)
+    }
+}
+
+impl SemanticTree {
+    /// Reads a tree written by [`to_json`](Self::to_json) (or served as a
+    /// `json` snapshot over the control protocol). Redacted values stay
+    /// redacted; nodes are numbered in document order.
+    ///
+    /// ```
+    /// use rehearse_core::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
+    /// use rehearse_lang::SemanticRole;
+    /// let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 20, 4))
+    ///     .with_child(SemanticNode::new(SemanticRole::Button, Bounds::new(1, 1, 6, 1)).with_name("Save"));
+    /// let tree = SemanticTree::new(Generation(3), ratatui::layout::Size::new(20, 4), root);
+    /// assert_eq!(SemanticTree::from_json(&tree.to_json()).unwrap(), tree);
+    /// assert!(SemanticTree::from_json(r#"{"generation": 1}"#).is_err());
+    /// ```
+    pub fn from_json(json: &str) -> Result<SemanticTree, TreeJsonError> {
+        let tree: TreeIn = serde_json::from_str(json)?;
+        let mut next = 0;
+        let root = node(tree.root, "root".into(), &mut next)?;
+        Ok(SemanticTree::new(
+            Generation(tree.generation),
+            Size::new(tree.viewport.cols, tree.viewport.rows),
+            root,
+        ))
+    }
+}
+
+/// One node and its subtree; `next` numbers them in document order.
+fn node(input: NodeIn, path: String, next: &mut u64) -> Result<SemanticNode, TreeJsonError> {
+    let role = word::<SemanticRole>(&path, "role", &input.role)?;
+    let mut node = SemanticNode::new(role, input.bounds.into());
+    node.identity = NodeIdentity(*next);
+    *next += 1;
+    if let Some(id) = &input.id {
+        node.automation_id = Some(word::<AutomationId>(&path, "id", id)?);
+    }
+    node.name = input.name;
+    if let Some(value) = input.value {
+        let sensitivity = word::<Sensitivity>(&path, "sensitivity", &value.sensitivity)?;
+        node.value = Some(SemanticValue::new(value.text.unwrap_or_default(), sensitivity));
+    }
+    if let Some(states) = input.states {
+        let checked = match &states.checked {
+            Some(checked) => Some(word::<Checked>(&path, "checked state", checked)?),
+            None => None,
+        };
+        node.states = NodeStates {
+            focused: states.focused,
+            enabled: states.enabled,
+            selected: states.selected,
+            expanded: states.expanded,
+            checked,
+            hidden: states.hidden,
+            offscreen: states.offscreen,
+            inert: states.inert,
+        };
+    }
+    node.clipped_bounds = input.clipped_bounds.map_or(node.bounds, Bounds::from);
+    node.in_view = input.in_view.unwrap_or(!node.clipped_bounds.is_empty());
+    node.actionable = input.actionable;
+    let mut actions = Vec::with_capacity(input.actions.len());
+    for action in &input.actions {
+        actions.push(word::<SemanticAction>(&path, "action", action)?);
+    }
+    node.actions = actions.into_iter().collect::<ActionSet>();
+    node.overlay_order = input.overlay_order;
+    for (index, child) in input.children.into_iter().enumerate() {
+        node.children.push(self::node(child, format!("{path}/{index}"), next)?);
+    }
+    Ok(node)
+}
+
+/// A closed-set word (or an id), or an error naming the node and the field.
+fn word<T: FromStr>(path: &str, what: &'static str, text: &str) -> Result<T, TreeJsonError>
+where
+    T::Err: std::fmt::Display,
+{
+    text.parse::<T>().map_err(|error| TreeJsonError::Word {
+        path: path.to_owned(),
+        what,
+        word: text.to_owned(),
+        reason: error.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> SemanticTree {
+        let field = SemanticNode::new(SemanticRole::TextBox, Bounds::new(0, 0, 10, 3))
+            .with_id("pin".parse().unwrap())
+            .with_name("PIN")
+            .with_value(SemanticValue::new("1234", Sensitivity::Masked))
+            .with_actions(ActionSet::from_slice(&[SemanticAction::Click, SemanticAction::Focus]));
+        let mut item = SemanticNode::new(SemanticRole::ListItem, Bounds::new(0, 3, 10, 1))
+            .with_name("milk")
+            .with_value(SemanticValue::public("2"));
+        item.states.selected = Some(true);
+        item.states.checked = Some(Checked::Mixed);
+        item.clipped_bounds = Bounds::new(0, 3, 5, 1);
+        let list = SemanticNode::new(SemanticRole::List, Bounds::new(0, 3, 10, 5)).with_child(item);
+        let mut dialog = SemanticNode::new(SemanticRole::Dialog, Bounds::new(2, 2, 6, 3));
+        dialog.overlay_order = Some(1);
+        let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 10, 8))
+            .with_child(field)
+            .with_child(list)
+            .with_child(dialog);
+        SemanticTree::new(Generation(7), Size::new(10, 8), root)
+    }
+
+    #[test]
+    fn a_tree_reads_back_equal_to_what_was_written() {
+        let tree = sample();
+        let read = SemanticTree::from_json(&tree.to_json()).unwrap();
+        assert_eq!(read, tree);
+        assert_eq!(read.to_json(), tree.to_json());
+        let item = read.nodes().find(|node| node.role == SemanticRole::ListItem).unwrap();
+        assert_eq!(item.clipped_bounds, Bounds::new(0, 3, 5, 1));
+    }
+
+    #[test]
+    fn a_redacted_value_stays_redacted() {
+        let read = SemanticTree::from_json(&sample().to_json()).unwrap();
+        let pin = read.nodes().find(|node| node.role == SemanticRole::TextBox).unwrap();
+        let value = pin.value.as_ref().unwrap();
+        assert!(value.is_redacted());
+        assert_eq!(value.text(), None);
+        assert_eq!(value.sensitivity(), Sensitivity::Masked);
+    }
+
+    #[test]
+    fn nodes_are_numbered_in_document_order() {
+        let read = SemanticTree::from_json(&sample().to_json()).unwrap();
+        let numbers: Vec<u64> = read.nodes().map(|node| node.identity.0).collect();
+        assert_eq!(numbers, (0..numbers.len() as u64).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn an_unknown_role_names_the_node_and_what_would_be_valid() {
+        let json = sample().to_json().replace("\"list-item\"", "\"list-iten\"");
+        let error = SemanticTree::from_json(&json).unwrap_err().to_string();
+        assert!(error.contains("root/1/0"), "{error}");
+        assert!(error.contains("role `list-iten`"), "{error}");
+        assert!(error.contains("list-item"), "{error}");
+    }
+
+    #[test]
+    fn an_unknown_action_and_a_bad_id_are_refused() {
+        let json = sample().to_json().replace("\"focus\"", "\"poke\"");
+        let error = SemanticTree::from_json(&json).unwrap_err().to_string();
+        assert!(error.contains("action `poke`"), "{error}");
+        let json = sample().to_json().replace("\"pin\"", "\"p in\"");
+        let error = SemanticTree::from_json(&json).unwrap_err().to_string();
+        assert!(error.contains("root/0") && error.contains("id `p in`"), "{error}");
+    }
+
+    #[test]
+    fn unknown_keys_are_ignored_and_a_missing_one_is_named() {
+        let json = sample().to_json().replacen("\"name\"", "\"tooltip\": \"new\", \"name\"", 1);
+        assert_eq!(SemanticTree::from_json(&json).unwrap(), sample());
+        let error =
+            SemanticTree::from_json(r#"{"generation": 1, "viewport": {"cols": 1, "rows": 1}}"#)
+                .unwrap_err()
+                .to_string();
+        assert!(error.contains("missing field `root`"), "{error}");
+    }
+
+    #[test]
+    fn a_deep_tree_stops_at_the_limit() {
+        let mut json = String::new();
+        let leaf = r#"{"role": "group", "bounds": {"x": 0, "y": 0, "width": 1, "height": 1}, "children": ["#;
+        for _ in 0..300 {
+            json.push_str(leaf);
+        }
+        json.push_str(&"]}".repeat(300));
+        let json =
+            format!(r#"{{"generation": 1, "viewport": {{"cols": 1, "rows": 1}}, "root": {json}}}"#);
+        let error = SemanticTree::from_json(&json).unwrap_err().to_string();
+        assert!(error.contains("recursion limit"), "{error}");
+    }
+}
