@@ -6,7 +6,7 @@
 
 use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
-use rehearse_lang::script::{Loc, LocRange, ParsedStep, parse_step_str};
+use rehearse_lang::script::{Loc, LocRange, ParsedStep, StepFacts, parse_step_str};
 use rehearse_lang::{AutomationStep, KeyCode, KeyPress};
 
 use crate::scenario::expand::key_press;
@@ -148,26 +148,46 @@ fn written(site: &Site<'_>, raw: &RawStep, parsed: &ParsedStep, checks: &mut Tok
         checks.extend(site.key(key.range, &key.value, PRESSED));
     }
     if raw.holes.is_empty() {
-        // A `type:`'s text literal is the token after `type` and `:`.
-        let literal = Loc(parsed.facts.verb_range.end.0 + 2);
-        let text = LocRange { start: literal, end: parsed.facts.range.end };
-        checks.extend(presses(site, &parsed.step, text, parsed.facts.range));
+        checks.extend(presses(site, &parsed.step, |index| match index {
+            None => typed_text(&parsed.facts),
+            // An input of a batch: its key, or its typed text.
+            Some(index) => match parsed.facts.inputs.get(index) {
+                Some(input) => {
+                    input.key.as_ref().map_or_else(|| typed_text(input), |key| key.range)
+                }
+                None => parsed.facts.range,
+            },
+        }));
     }
     any_id
 }
 
+/// Where a `type:` step's text literal is: the token after `type` and `:`.
+fn typed_text(facts: &StepFacts) -> LocRange {
+    LocRange { start: Loc(facts.verb_range.end.0 + 2), end: facts.range.end }
+}
+
 /// The checks of what `step` presses besides a `key:` of its own: the text
-/// a `type:` (guarded or not) types, reported at `text`, and what a
-/// batch's inputs press, reported at `batch`.
-fn presses(site: &Site<'_>, step: &AutomationStep, text: LocRange, batch: LocRange) -> TokenStream {
+/// a `type:` (guarded or not) types, and what a batch's inputs press, each
+/// reported where `at` says (`None` for the step's own text, `Some(i)` for
+/// a batch's input `i`).
+fn presses(
+    site: &Site<'_>,
+    step: &AutomationStep,
+    at: impl Fn(Option<usize>) -> LocRange,
+) -> TokenStream {
     let mut checks = TokenStream::new();
     match step.parts().2 {
-        AutomationStep::Type { text: typed } => checks.extend(site.typed(text, typed)),
+        AutomationStep::Type { text: typed } => checks.extend(site.typed(at(None), typed)),
         AutomationStep::Batch { inputs, .. } => {
-            for input in inputs {
+            for (index, input) in inputs.iter().enumerate() {
                 match input {
-                    AutomationStep::Key { key } => checks.extend(site.key(batch, key, PRESSED)),
-                    AutomationStep::Type { text } => checks.extend(site.typed(batch, text)),
+                    AutomationStep::Key { key } => {
+                        checks.extend(site.key(at(Some(index)), key, PRESSED));
+                    }
+                    AutomationStep::Type { text } => {
+                        checks.extend(site.typed(at(Some(index)), text));
+                    }
                     _ => {}
                 }
             }
@@ -195,7 +215,7 @@ fn included(site: &mut Site<'_>, raw: &RawStep, checks: &mut TokenStream) -> boo
         if let Some(key) = &parsed.facts.key {
             checks.extend(site.key(raw.range, &key.value, PRESSED));
         }
-        checks.extend(presses(site, &parsed.step, raw.range, raw.range));
+        checks.extend(presses(site, &parsed.step, |_| raw.range));
     }
     any_id
 }

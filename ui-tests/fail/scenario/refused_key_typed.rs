@@ -5,6 +5,8 @@ rehearse::automation_ids! {
         PROMPT = "prompt";
         // `;` separates commands: the app runs what follows it.
         refuse ";";
+        // F6 copies to the system clipboard.
+        refuse f6;
     }
 }
 
@@ -18,7 +20,8 @@ impl Component for Shell {
 }
 
 // Typing presses a key per character, so a refused key cannot be typed
-// either: not behind a guard, nor inside a batch.
+// either: not behind a guard, nor inside a batch, where each is underlined
+// at the input that presses it.
 fn main() {
     let _ = scenario! {
         app = Shell;
@@ -26,5 +29,6 @@ fn main() {
         type:"ls; rm -rf";
         when(exists,#prompt) type:"cd; ls";
         batch:(type:"pwd; id"; key:enter);
+        batch:(key:tab; key:f6; type:"ok");
     };
 }

@@ -195,10 +195,17 @@ impl<'a> Checker<'a> {
         match parsed.step.parts().2 {
             AutomationStep::Type { text } => self.typed(text, facts.range),
             AutomationStep::Batch { inputs, .. } => {
-                for input in inputs {
+                // Each at the input that presses it.
+                for (index, input) in inputs.iter().enumerate() {
+                    let at = facts.inputs.get(index);
                     match input {
-                        AutomationStep::Key { key } => self.pressed(*key, facts.range),
-                        AutomationStep::Type { text } => self.typed(text, facts.range),
+                        AutomationStep::Key { key } => {
+                            let range = at.and_then(|at| at.key.as_ref()).map(|key| key.range);
+                            self.pressed(*key, range.unwrap_or(facts.range));
+                        }
+                        AutomationStep::Type { text } => {
+                            self.typed(text, at.map_or(facts.range, |at| at.range));
+                        }
                         _ => {}
                     }
                 }
@@ -575,6 +582,15 @@ mod tests {
         assert!(messages[0].contains("`;`") && messages[0].contains("typing"), "{messages:?}");
         assert!(messages[1].contains("`f6`"), "{messages:?}");
         assert!(messages[2].contains("`;`"), "{messages:?}");
+        // Each underlined where it is pressed, inside the batch: where its
+        // range starts (a range ends at the start of its last lexeme).
+        let source = "batch:(key:f6; type:\"a;b\"; wait-for:quiet=50,process,500)";
+        let from = |error: &GrammarError| {
+            let start = (error.range.start.0 - steps[1].facts.range.start.0) as usize;
+            &source[start..]
+        };
+        assert!(from(&errors[1]).starts_with("f6;"), "{}", from(&errors[1]));
+        assert!(from(&errors[2]).starts_with("type:\"a;b\"; wait"), "{}", from(&errors[2]));
     }
 
     #[test]

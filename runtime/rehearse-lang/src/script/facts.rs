@@ -80,6 +80,9 @@ pub struct StepFacts {
     pub checkpoint: Option<Spanned<String>>,
     /// The step has a `when(...)` guard, so it may not run.
     pub guarded: bool,
+    /// For `batch:`: the facts of each input step, in order (its closing
+    /// `wait-for:` is not an input), so a check can point inside the batch.
+    pub inputs: Vec<StepFacts>,
 }
 
 /// A step and the facts the checks need.

@@ -47,8 +47,8 @@ impl Parser {
                 let parsed = self.step(part.lexemes)?;
                 // The inner steps' selectors are checked like any others
                 // (declared ids, the plane).
-                facts.selectors.extend(parsed.facts.selectors);
-                steps.push((parsed.step, part));
+                facts.selectors.extend(parsed.facts.selectors.iter().cloned());
+                steps.push((parsed.step, part, parsed.facts));
             }
             match next {
                 Some(next) => rest = next,
@@ -56,12 +56,14 @@ impl Parser {
             }
         }
         let then = match steps.last() {
-            Some((AutomationStep::WaitFor { .. } | AutomationStep::WaitForTerminal { .. }, _)) => {
-                steps.pop()
-            }
+            Some((
+                AutomationStep::WaitFor { .. } | AutomationStep::WaitForTerminal { .. },
+                _,
+                _,
+            )) => steps.pop(),
             _ => None,
         };
-        if let Some((step, part)) = steps.iter().find(|(step, _)| !step.is_input()) {
+        if let Some((step, part, _)) = steps.iter().find(|(step, _, _)| !step.is_input()) {
             return Err(error(
                 ErrorKind::MalformedBatch,
                 part.range(),
@@ -70,8 +72,12 @@ impl Parser {
                 ),
             ));
         }
-        let inputs: Vec<AutomationStep> = steps.into_iter().map(|(step, _)| step).collect();
-        AutomationStep::batch(inputs, then.map(|(step, _)| step))
+        let mut inputs = Vec::with_capacity(steps.len());
+        for (step, _, input_facts) in steps {
+            inputs.push(step);
+            facts.inputs.push(input_facts);
+        }
+        AutomationStep::batch(inputs, then.map(|(step, _, _)| step))
             .map_err(|why| error(ErrorKind::MalformedBatch, piece.range(), why))
     }
 }

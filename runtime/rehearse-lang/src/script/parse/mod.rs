@@ -138,6 +138,7 @@ impl Parser {
             key: None,
             checkpoint: None,
             guarded: false,
+            inputs: Vec::new(),
         };
         let argument = argument.map(Piece::trim);
         let Some(argument) = argument.filter(|piece| !piece.is_empty()) else {
