@@ -137,7 +137,10 @@ fn include(
         },
     };
     let name = path.display().to_string();
-    let inner_dir = canonical.parent().map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
+    // Its own `use:`s resolve from where it was found by the path as
+    // written (as a shell or `#include` would), so every included file is
+    // named the same way — from the top script's directory — at any depth.
+    let inner_dir = path.parent().map_or_else(|| dir.to_path_buf(), Path::to_path_buf);
     state.reading.push(canonical.clone());
     state.read.push(canonical);
     parse_text(
@@ -295,6 +298,26 @@ mod tests {
         assert!(ends(&error.file, "deep.steps"), "{error}");
         assert_eq!((error.line, error.related), (2, Some((1, 12))));
         assert!(ends(&error.related_file, "top.steps"), "{error}");
+    }
+
+    #[test]
+    fn included_files_are_named_by_the_path_as_written_at_any_depth() {
+        let files = Files::new(
+            "named",
+            &[
+                ("real/top.steps", "use:sub/mid.steps"),
+                ("real/sub/mid.steps", "key:enter\nuse:deep.steps"),
+                ("real/sub/deep.steps", "clik:#x"),
+            ],
+        );
+        // Reached through a link: names follow the link, as written, not
+        // where the files really are.
+        std::os::unix::fs::symlink(files.path("real"), files.path("link")).unwrap();
+        let errors = parse_script_file(files.path("link/top.steps")).unwrap_err();
+        let deep = errors.errors[0].file.clone().unwrap();
+        assert_eq!(Path::new(&deep), files.path("link").join("sub").join("deep.steps"));
+        let script = parse_script_file(files.path("link/sub/mid.steps"));
+        assert!(script.is_err(), "the same error from the middle file");
     }
 
     #[test]
