@@ -20,6 +20,11 @@ use crate::exit::Failure;
 use crate::program::Program;
 use crate::stopped::{STOPPED, StoppedPlane};
 
+/// How long the host waits for a program's screen to settle before it
+/// commits it as it is, between requests: longer than the default quiet
+/// window (120 ms), so a program that pauses settles first.
+const PUMP_SETTLE: Duration = Duration::from_millis(300);
+
 /// The program of a host: running in its PTY, or stopped on purpose.
 pub enum Held {
     /// Running (or ended on its own, which ends the session).
@@ -98,10 +103,12 @@ impl Served for HostedProgram {
         if !self.changed() {
             return Ok(());
         }
-        // A program that never stops writing must not stop the host: the
-        // screen is committed as it is when it does not settle.
-        let _ = self.plane_mut().settle();
-        self.plane_mut().commit().map(|_| ())
+        // A program that never stops writing must not stop the host (nor
+        // hold its thread for a whole settle timeout): the screen is
+        // committed as it is when it does not settle soon — also after a
+        // step that failed waiting for a settle.
+        let Held::Running(terminal) = &mut self.held else { return Ok(()) };
+        terminal.commit_within(PUMP_SETTLE).map(|_| ())
     }
 
     fn next_wake(&self) -> Option<Duration> {

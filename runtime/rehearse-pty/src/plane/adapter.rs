@@ -269,6 +269,21 @@ impl TerminalPlane {
         Ok(())
     }
 
+    /// Commits the screen once it settles within `within`, or as it is
+    /// then: for a front-end between steps (a host showing a program that
+    /// never stops writing), where no step waits on the settle.
+    pub(crate) fn commit_within(
+        &mut self,
+        within: Duration,
+    ) -> Result<Generation, AutomationError> {
+        self.flush_input()?;
+        // Not settling is no failure here; an ended program commits its
+        // final screen.
+        let _ = self.pty.wait_settled(within);
+        self.unsettled = false;
+        self.commit()
+    }
+
     /// The sinks' view of a checkpoint: hand `frame` to every sink.
     fn record(&mut self, name: &str, diagnostic: bool) -> Result<(), AutomationError> {
         let checkpoint = Checkpoint::new(name, &self.committed, diagnostic);

@@ -253,6 +253,20 @@ impl Terminal {
         &mut self.plane
     }
 
+    /// Commits what the screen shows once it settles within `within`, or
+    /// as it is then, outside any step: a front-end that shows a program
+    /// between steps (the `rehearse open` host) commits a program that
+    /// never stops writing without failing, and a step that timed out
+    /// waiting for a settle leaves nothing behind that fails the next
+    /// commit.
+    ///
+    /// # Errors
+    ///
+    /// Writing input still queued failed (the program ended).
+    pub fn commit_within(&mut self, within: Duration) -> Result<Generation, AutomationError> {
+        self.plane.commit_within(within)
+    }
+
     /// Numbers the committed generation as the one after `last`, and every
     /// later commit on from it: a host that starts its program again
     /// (`rehearse pty-start`) keeps its generations rising.

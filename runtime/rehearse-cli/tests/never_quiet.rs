@@ -1,0 +1,38 @@
+//! A session over a program that never stops writing (a spinner, a clock):
+//! a step that cannot settle fails, and the session goes on — its host
+//! keeps committing the screen as it is between requests.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use support::Runtime;
+
+/// Prints a new line every 10 ms, forever.
+const CLOCK: &str = "sh -c 'while :; do date +%N; sleep 0.01; done'";
+
+#[test]
+fn a_step_that_cannot_settle_fails_and_the_session_survives_it() {
+    let runtime = Runtime::new();
+    let id = runtime.ok(&["open", "--exec", CLOCK, "--size", "40x6"]).trim().to_owned();
+    let file = runtime.sessions().join(format!("{id}.json"));
+    // The screen never settles, so the step cannot show what its input did.
+    let error = runtime.fails(&["send", "x"], 1);
+    assert!(error.contains("settled screen"), "{error}");
+    // The host is still there and still shows the program, moving on.
+    assert!(file.exists(), "the session's discovery file is gone");
+    let first = runtime.ok(&["snapshot", "--format", "text"]);
+    let digits =
+        |line: &str| !line.trim().is_empty() && line.trim().bytes().all(|b| b.is_ascii_digit());
+    assert!(first.lines().any(digits), "{first}");
+    // The host commits what the program writes next: the screen changes
+    // (a condition, bounded generously; each look is a real request).
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut later = runtime.ok(&["snapshot", "--format", "text"]);
+    while later == first && Instant::now() < deadline {
+        later = runtime.ok(&["snapshot", "--format", "text"]);
+    }
+    assert_ne!(later, first, "the host stopped committing the program's screen");
+    runtime.ok(&["close"]);
+    assert!(!file.exists());
+}
