@@ -318,6 +318,33 @@ fn terminal_plane_round(bencher: Bencher<'_, '_>) {
         .bench_local_refs(|terminal| terminal_round(terminal, 0, &mut times));
 }
 
+/// One round on the terminal plane with the app's own tree
+/// (`rehearse::control::spawn_app_in_pty`): the click finds `#new-todo` in
+/// the tree the app serves on its socket, and the wait a list item by role
+/// and name; each commit also reads that tree over the socket.
+#[divan::bench(sample_count = 40, sample_size = 1)]
+fn terminal_plane_round_with_tree(bencher: Bencher<'_, '_>) {
+    bencher
+        .with_inputs(|| {
+            let options = PtySessionOptions::new(TODO).size(SIZE.0, SIZE.1).quiet_window(None);
+            let mut terminal =
+                rehearse::control::spawn_app_in_pty(options).expect("the todo binary starts");
+            terminal
+                .run(rehearse::scenario! { wait-for:exists,#new-todo,10000; })
+                .expect("the todo app serves its tree");
+            terminal
+        })
+        .bench_local_refs(|terminal| {
+            let title = title(0);
+            terminal
+                .run(rehearse::scenario! {
+                    click:#new-todo; type:{title}; key:enter;
+                    wait-for:exists,@list-item={title},10000;
+                })
+                .expect("the round passes");
+        });
+}
+
 /// One round without the marker: the default 120 ms quiet window.
 #[divan::bench(sample_count = 8, sample_size = 1)]
 fn terminal_plane_round_quiet_default(bencher: Bencher<'_, '_>) {

@@ -135,7 +135,7 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 WAIT_TICK
             };
             let tick = self.served.next_wake().map_or(tick, |wake| wake.min(tick));
-            sockets.poll(Some(tick)).map_err(|source| ServeError::Io {
+            sockets.poll(Some(tick), self.served.input_fd()).map_err(|source| ServeError::Io {
                 what: "waiting on the control sockets".into(),
                 source,
             })?;
@@ -218,12 +218,23 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
         }
     }
 
+    /// What the target shows now, committed before it is described.
+    fn refresh(&mut self) -> Result<(), Failure> {
+        self.served.refresh().map_err(|error| {
+            Failure::from(WireError::new(
+                ErrorCode::StepFailed,
+                format!("bringing the session up to date failed: {error}"),
+            ))
+        })
+    }
+
     fn answer(&mut self, job: &Job) -> Result<OkReply, Failure> {
         let generation =
             |owner: &Self| Generation { generation: owner.generation(), extra: Extra::new() };
         Ok(match &job.body {
             RequestBody::Act(act) => self.act(job, &act.script)?,
             RequestBody::Snapshot(request) => {
+                self.refresh()?;
                 let data = snapshot::bytes(&*self.served, request.format)?;
                 OkReply::Snapshot(SnapshotData {
                     generation: self.generation(),
@@ -233,6 +244,7 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 })
             }
             RequestBody::State => {
+                self.refresh()?;
                 let state = self.served.model_state().ok_or_else(|| {
                     WireError::new(
                         ErrorCode::UnsupportedCapability,

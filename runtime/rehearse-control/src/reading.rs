@@ -7,6 +7,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::os::fd::BorrowedFd;
 use std::os::unix::net::{UnixListener, UnixStream};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -77,7 +78,11 @@ impl Reading {
     /// # Errors
     ///
     /// The `poll` itself failing (never an error of one connection).
-    pub(crate) fn poll(&mut self, timeout: Option<Duration>) -> io::Result<()> {
+    pub(crate) fn poll(
+        &mut self,
+        timeout: Option<Duration>,
+        extra: Option<BorrowedFd<'_>>,
+    ) -> io::Result<()> {
         let timeout = timeout.map(|timeout| Timespec {
             tv_sec: i64::try_from(timeout.as_secs()).unwrap_or(i64::MAX),
             tv_nsec: i64::from(timeout.subsec_nanos()),
@@ -94,12 +99,17 @@ impl Reading {
                 let events = if connection.wants_input() { input } else { PollFlags::empty() };
                 fds.push(PollFd::new(connection, events));
             }
+            // The served target's own input only wakes the thread: its pump
+            // reads it.
+            let woke_by = extra.as_ref().map(|fd| PollFd::new(fd, PollFlags::IN));
+            fds.extend(woke_by);
             match poll(&mut fds, timeout.as_ref()) {
                 Ok(_) | Err(Errno::INTR) => {}
                 Err(error) => return Err(error.into()),
             }
             let flagged = |fd: &PollFd<'_>| !fd.revents().is_empty();
-            ready.extend(fds[2..].iter().map(flagged));
+            let connections = 2 + self.connections.len();
+            ready.extend(fds[2..connections].iter().map(flagged));
             (flagged(&fds[0]), flagged(&fds[1]))
         };
         if woken {

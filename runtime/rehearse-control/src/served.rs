@@ -37,6 +37,25 @@ pub trait Served {
     /// What processing that work fails with.
     fn pump(&mut self) -> Result<(), AutomationError>;
 
+    /// Brings the committed generation up to what the target shows now,
+    /// before a `snapshot` or `state` answers: a client that saw a frame
+    /// on the screen (a driver settled on its marker) gets that frame's
+    /// tree. By default a [`pump`](Self::pump).
+    ///
+    /// # Errors
+    ///
+    /// What committing fails with.
+    fn refresh(&mut self) -> Result<(), AutomationError> {
+        self.pump()
+    }
+
+    /// A descriptor whose readability means [`pump`](Self::pump) has work
+    /// (a terminal's input): the server's thread wakes on it at once
+    /// instead of at [`next_wake`](Self::next_wake). By default none.
+    fn input_fd(&self) -> Option<std::os::fd::BorrowedFd<'_>> {
+        None
+    }
+
     /// Called after each request ran and before its reply is sent: a
     /// session shown in a real terminal draws what the request committed
     /// here, so a person sees it no later than the client hears of it. By

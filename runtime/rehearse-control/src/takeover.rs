@@ -144,7 +144,7 @@ fn serve_while_busy(watch: &Watch, reading: &Mutex<Reading>) {
     // The session wakes this poll when it wants the sockets back; the
     // timeout only bounds a wake-up lost to a full wake-up pair.
     while watch.busy() {
-        if guard.poll(Some(TAKEOVER * 50)).is_err() {
+        if guard.poll(Some(TAKEOVER * 50), None).is_err() {
             return;
         }
     }

@@ -67,6 +67,16 @@ impl Served for ServedHarness {
         self.harness.commit_if_settled().map(|_| ())
     }
 
+    fn refresh(&mut self) -> Result<(), AutomationError> {
+        // A frame is on the screen (its marker went out with it) before the
+        // app has finished its turn: a snapshot waits for that turn, bounded
+        // by the settle timeout, so it describes the frame a driver saw.
+        if self.harness.has_new_frame() && !self.harness.is_settled() {
+            let _ = self.harness.plane_mut().settle();
+        }
+        self.pump()
+    }
+
     fn next_wake(&self) -> Option<Duration> {
         Some(FRAME_TICK)
     }

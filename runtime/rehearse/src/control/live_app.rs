@@ -11,7 +11,8 @@ use rehearse_engine::{Component, SessionEngine, SessionOptions};
 use rehearse_lang::script::CheckContext;
 use rehearse_protocol::ServerRole;
 
-/// How often the terminal's input is read while no request arrives.
+/// How often the session looks at the terminal when nothing wakes it (the
+/// terminal's input wakes it at once: [`Served::input_fd`]).
 const INPUT_TICK: Duration = Duration::from_millis(10);
 
 /// A mounted app drawn in the real terminal and served by a control server.
@@ -21,6 +22,8 @@ pub struct WatchedApp<C: Component> {
     declared: AutomationIds,
     /// Ctrl+C was pressed.
     quit: bool,
+    /// Where the live screen reads the terminal's input.
+    stdin: std::io::Stdin,
 }
 
 impl<C: Component> WatchedApp<C> {
@@ -34,7 +37,13 @@ impl<C: Component> WatchedApp<C> {
         let (cols, rows) = screen.size()?;
         let session = SessionOptions::default().viewport(cols, rows).clock(ClockMode::Realtime);
         let engine = SessionEngine::start(app, session)?;
-        let mut watched = Self { screen, engine, declared: C::AUTOMATION_IDS, quit: false };
+        let mut watched = Self {
+            screen,
+            engine,
+            declared: C::AUTOMATION_IDS,
+            quit: false,
+            stdin: std::io::stdin(),
+        };
         watched.screen.present(&watched.engine, false)?;
         Ok(watched)
     }
@@ -78,6 +87,12 @@ impl<C: Component> Served for WatchedApp<C> {
         // What a request committed is drawn here too: the person sees every
         // generation the agent makes.
         self.screen.present(&self.engine, taken.events > 0)
+    }
+
+    fn input_fd(&self) -> Option<std::os::fd::BorrowedFd<'_>> {
+        // A driver's keys are answered as soon as they arrive, not at the
+        // next tick.
+        Some(std::os::fd::AsFd::as_fd(&self.stdin))
     }
 
     fn after_request(&mut self) -> Result<(), AutomationError> {

@@ -27,5 +27,7 @@ pub use live_app::WatchedApp;
 pub use rehearse_control::{
     Client, ClientError, DEFAULT_QUIET, ServeError, Served, Server, ServerConfig, Stopped,
 };
+/// Where a plane holding a program gets the tree the program publishes.
+pub use rehearse_core::TreeSource;
 /// The wire types of `rehearse/1`.
 pub use rehearse_protocol as protocol;
