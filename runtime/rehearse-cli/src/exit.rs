@@ -61,7 +61,7 @@ impl From<ClientError> for Failure {
             // `act`, say) is too large, not the session broken.
             ClientError::Protocol(error) if error.code == ErrorCode::RequestTooLarge => {
                 Failure::script(format!(
-                    "the request is too large to send, so nothing was sent: {} (a script sent to an app goes in one request: split it, or run it in a PTY with `--plane terminal`)",
+                    "the request is too large to send, so nothing was sent: {} (a script goes over the socket in one request: split it into several `send`s, or give `run` `--plane terminal`, where the script runs in a PTY and is not sent)",
                     error.message
                 ))
             }
