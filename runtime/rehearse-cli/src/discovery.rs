@@ -120,6 +120,20 @@ impl Discovery {
         }
     }
 
+    /// Removes the files of a session whose host is gone: the discovery
+    /// files as [`Discovery::remove`] does, and the sockets it left (a
+    /// host killed outright cannot remove them). The sockets are named from
+    /// the id, never from the paths the file holds, so a file that names
+    /// another path cannot have it removed.
+    pub fn remove_dead(&self, dir: &Path) {
+        self.remove(dir);
+        if valid_id(&self.id) {
+            for socket in [format!("{}.sock", self.id), format!("{}.app.sock", self.id)] {
+                let _ = fs::remove_file(dir.join(socket));
+            }
+        }
+    }
+
     /// Whether its host is still running (a zombie — exited, not yet
     /// reaped by whoever adopted it — is not).
     pub fn alive(&self) -> bool {
@@ -146,7 +160,7 @@ pub fn find(id: Option<&str>) -> Result<Discovery, Failure> {
     let dir = dir()?;
     let path = match id {
         Some(id) => {
-            if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') || id.is_empty() {
+            if !valid_id(id) {
                 return Err(Failure::script(format!(
                     "--session {id:?} is not a session id (letters, digits and -)"
                 )));
@@ -166,7 +180,7 @@ pub fn find(id: Option<&str>) -> Result<Discovery, Failure> {
         )),
     })?;
     if !discovery.alive() {
-        discovery.remove(&dir);
+        discovery.remove_dead(&dir);
         return Err(Failure::runtime(format!(
             "session {} is gone (its host, pid {}, is not running); its discovery files are removed",
             discovery.id, discovery.pid
@@ -183,11 +197,39 @@ pub fn forget(id: &str) {
     }
 }
 
+/// Whether `id` may name a session: letters, digits and `-` (what `open`
+/// makes: milliseconds, `-`, a pid), so it names a file in the directory.
+fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+}
+
+/// Removes the files of every session in `dir` whose host is gone (its
+/// discovery files and sockets), so sessions whose hosts were killed do
+/// not pile up until a verb names each of them. One directory listing and
+/// a signal-0 probe per session: `open` runs it before it starts a host.
+/// Files that are not discovery files are left alone.
+pub fn sweep(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.extension().is_some_and(|ext| ext == "json")
+            && let Ok(found) = read(&path)
+            && !found.alive()
+        {
+            found.remove_dead(dir);
+        }
+    }
+}
+
 /// The session the host just started announced, accepted only when it is
 /// that host's (same pid) and started at or after the spawn.
 pub fn accept(id: &str, pid: u32, spawned_at: u64) -> Result<Discovery, Failure> {
-    let dir = dir()?;
-    let discovery = read(&file(&dir, id)).map_err(Failure::runtime)?;
+    accept_in(&dir()?, id, pid, spawned_at)
+}
+
+/// [`accept`] in `dir`.
+fn accept_in(dir: &Path, id: &str, pid: u32, spawned_at: u64) -> Result<Discovery, Failure> {
+    let discovery = read(&file(dir, id)).map_err(Failure::runtime)?;
     if discovery.pid != pid || discovery.started_at < spawned_at {
         return Err(Failure::runtime(format!(
             "the discovery file of session {id} is stale (pid {}, started at {}; expected pid {pid}, started at or after {spawned_at})",
@@ -200,6 +242,79 @@ pub fn accept(id: &str, pid: u32, spawned_at: u64) -> Result<Discovery, Failure>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A session in `dir` whose host has the pid `pid`.
+    fn session(dir: &Path, id: &str, pid: u32, started_at: u64) -> Discovery {
+        Discovery {
+            id: id.into(),
+            socket: dir.join(format!("{id}.sock")),
+            pid,
+            started_at,
+            protocol: "rehearse/1".into(),
+            app: None,
+        }
+    }
+
+    /// A pid that existed and is gone: a child already reaped.
+    fn dead_pid() -> u32 {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        child.wait().unwrap();
+        pid
+    }
+
+    #[test]
+    fn open_accepts_only_its_own_hosts_file_started_at_or_after_the_spawn() {
+        let dir = tempfile::tempdir().unwrap();
+        let pid = std::process::id();
+        let announced = session(dir.path(), "7-1", pid, 1_000);
+        announced.publish(dir.path()).unwrap();
+        // Started at the spawn's millisecond, or later: this host's.
+        assert_eq!(accept_in(dir.path(), "7-1", pid, 1_000).unwrap(), announced);
+        assert_eq!(accept_in(dir.path(), "7-1", pid, 999).unwrap(), announced);
+        // Written before the spawn: a file left from an earlier host.
+        let stale = accept_in(dir.path(), "7-1", pid, 1_001).unwrap_err();
+        assert!(
+            stale.message.contains("is stale")
+                && stale.message.contains("started at 1000")
+                && stale.message.contains("at or after 1001"),
+            "{}",
+            stale.message
+        );
+        // Another process's file, however recent.
+        let other = accept_in(dir.path(), "7-1", pid + 1, 1_000).unwrap_err();
+        assert!(other.message.contains(&format!("expected pid {}", pid + 1)), "{}", other.message);
+        // No file at all.
+        assert!(accept_in(dir.path(), "8-1", pid, 0).is_err());
+    }
+
+    #[test]
+    fn a_sweep_removes_dead_sessions_files_and_sockets_only() {
+        let dir = tempfile::tempdir().unwrap();
+        let touch = |name: &str| fs::write(dir.path().join(name), b"").unwrap();
+        let live = session(dir.path(), "1-1", std::process::id(), 1);
+        live.publish(dir.path()).unwrap();
+        touch("1-1.sock");
+        let dead = session(dir.path(), "2-2", dead_pid(), 2);
+        dead.publish(dir.path()).unwrap(); // also latest.json
+        touch("2-2.sock");
+        touch("2-2.app.sock");
+        // A file naming another socket: only the id's own sockets go.
+        let forged = Discovery {
+            socket: dir.path().join("keep.sock"),
+            ..session(dir.path(), "3-3", dead_pid(), 3)
+        };
+        fs::write(dir.path().join("3-3.json"), serde_json::to_vec(&forged).unwrap()).unwrap();
+        touch("keep.sock");
+        touch("notes.json"); // not a discovery file
+        sweep(dir.path());
+        let mut left: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["1-1.json", "1-1.sock", "keep.sock", "notes.json"]);
+    }
 
     #[test]
     fn files_are_private_and_atomic_and_latest_follows() {

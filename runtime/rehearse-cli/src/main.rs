@@ -103,7 +103,7 @@ enum Verb {
     },
     /// Run a script file against an app or a program; the exit code says how
     /// it went (0 passed, 1 a step failed, 2 runtime error, 3 a wait timed
-    /// out, 4 invalid script).
+    /// out, 4 invalid script or argument: nothing ran).
     Run {
         /// The script file.
         script: PathBuf,
@@ -271,9 +271,26 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
     }
 }
 
+/// The verb the command line asks for; `Err` is the code to exit with
+/// once clap has printed what it had to say. A usage error (an unknown
+/// flag, a bad value, a missing argument) is an invalid argument: exit 4,
+/// like every other argument a verb refuses, not clap's own 2, which
+/// `rehearse` keeps for runtime errors (`docs/cli.md`). `--help` and
+/// `--version` print to standard output and exit 0.
+fn parse() -> Result<Verb, ExitCode> {
+    Cli::try_parse().map(|cli| cli.verb).map_err(|error| {
+        // Standard error for a usage error, standard output for help.
+        let _ = error.print();
+        if error.use_stderr() { ExitCode::from(Exit::Script as u8) } else { ExitCode::SUCCESS }
+    })
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match dispatch(cli.verb) {
+    let verb = match parse() {
+        Ok(verb) => verb,
+        Err(code) => return code,
+    };
+    match dispatch(verb) {
         Ok(exit) => ExitCode::from(exit as u8),
         Err(failure) => {
             eprintln!("rehearse: {}", failure.message);

@@ -2,12 +2,13 @@
 //! program (in a PTY, through the terminal plane), with artifacts and a
 //! report in `--out`.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rehearse_core::Scenario;
 use rehearse_core::artifacts::{Artifacts, Format};
-use rehearse_lang::script::{Script, parse_script_file};
+use rehearse_lang::script::{MAX_INCLUDE_BYTES, Script, parse_script_file};
 use rehearse_protocol::{Act, OkReply, RequestBody};
 use rehearse_pty::pipeline::MonitorReport;
 use rehearse_pty::{PtySessionOptions, Terminal};
@@ -66,8 +67,7 @@ struct Outcome {
 
 /// Runs the script; the exit code says how it went (`docs/cli.md`).
 pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
-    let text = std::fs::read_to_string(&args.script)
-        .map_err(|error| Failure::runtime(format!("reading {}: {error}", args.script.display())))?;
+    let text = read_script(&args.script)?;
     // Nothing starts for a script that does not parse; its `use:` steps
     // are relative to the script's own directory.
     let parsed = parse_script_file(&args.script).map_err(|errors| {
@@ -125,6 +125,39 @@ pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
         eprintln!("{error}");
     }
     Ok(outcome.exit)
+}
+
+/// The script file's text, refused past [`MAX_INCLUDE_BYTES`] (1 MiB, the
+/// bound of a file a `use:` reads; the top-level script gets the same):
+/// its size is checked from its metadata, and the read itself stops one
+/// byte past the limit, so a file that grows meanwhile or reports no size
+/// (a pipe, `/dev/zero`) cannot be read without bound either.
+fn read_script(path: &Path) -> Result<String, Failure> {
+    let failed =
+        |error: std::io::Error| Failure::runtime(format!("reading {}: {error}", path.display()));
+    let too_large = |size: String| {
+        Failure::script(format!(
+            "{} is {size}; a script is at most {MAX_INCLUDE_BYTES} bytes (1 MiB, MAX_INCLUDE_BYTES, the limit of a `use:` file); nothing ran",
+            path.display()
+        ))
+    };
+    let file = std::fs::File::open(path).map_err(failed)?;
+    let size = file.metadata().map_err(failed)?.len();
+    if size > MAX_INCLUDE_BYTES {
+        return Err(too_large(format!("{size} bytes")));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_INCLUDE_BYTES + 1).read_to_end(&mut bytes).map_err(failed)?;
+    if bytes.len() as u64 > MAX_INCLUDE_BYTES {
+        return Err(too_large(format!("more than {MAX_INCLUDE_BYTES} bytes when read")));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        Failure::script(format!(
+            "{} is not UTF-8 text (from byte {}); nothing ran",
+            path.display(),
+            error.utf8_error().valid_up_to()
+        ))
+    })
 }
 
 /// Runs the script on the app. `origins` names where each step was written

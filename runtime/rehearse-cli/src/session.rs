@@ -32,6 +32,9 @@ pub struct Open {
 /// Starts a host in the background and returns its session id once its
 /// discovery file is written and checked.
 pub fn open(open: &Open) -> Result<String, Failure> {
+    // Sessions whose hosts were killed left their files; clear them here,
+    // where a new one is about to be added, so they do not pile up.
+    discovery::sweep(&discovery::dir()?);
     let exe = std::env::current_exe().map_err(|error| Failure::runtime(error.to_string()))?;
     let id = format!("{}-{}", discovery::now_ms(), std::process::id());
     let spawned_at = discovery::now_ms();

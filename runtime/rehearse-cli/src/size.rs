@@ -1,6 +1,11 @@
 //! `COLSxROWS`, as `--size` spells a terminal's size.
 
-/// Parses `COLSxROWS` (both at least 1) for clap.
+use rehearse_core::check_screen_size;
+
+/// Parses `COLSxROWS` for clap: both at least 1, and at most
+/// [`MAX_SCREEN_CELLS`](rehearse_core::MAX_SCREEN_CELLS) cells in all — the
+/// limit every viewport and terminal has — so a size no screen may have is
+/// refused as an argument (exit 4) before any program starts.
 pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
     let invalid = || format!("{text:?} is not COLSxROWS with both at least 1 (for example 120x40)");
     let (cols, rows) = text.split_once(['x', 'X']).ok_or_else(invalid)?;
@@ -9,6 +14,8 @@ pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
     if cols == 0 || rows == 0 {
         return Err(invalid());
     }
+    check_screen_size(cols, rows)
+        .map_err(|too_large| format!("the size is too large: {too_large}"))?;
     Ok((cols, rows))
 }
 
@@ -20,8 +27,24 @@ mod tests {
     fn sizes_parse_and_bad_ones_say_what_is_valid() {
         assert_eq!(parse_size("120x40"), Ok((120, 40)));
         assert_eq!(parse_size("80X24"), Ok((80, 24)));
-        for bad in ["", "80", "0x10", "ax2", "80x24x1", "-1x2"] {
+        for bad in ["", "80", "0x10", "ax2", "80x24x1", "-1x2", "65536x1"] {
             assert!(parse_size(bad).unwrap_err().contains("COLSxROWS"), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_size_over_the_cell_limit_is_refused_naming_the_limit() {
+        // The limit is on the product: a long side alone is fine.
+        assert_eq!(parse_size("1024x1024"), Ok((1024, 1024)));
+        assert_eq!(parse_size("65535x16"), Ok((65535, 16)));
+        for (big, cells) in [("65535x65535", "4294836225"), ("1025x1024", "1049600")] {
+            let error = parse_size(big).unwrap_err();
+            assert!(
+                error.starts_with("the size is too large:")
+                    && error.contains(cells)
+                    && error.contains("MAX_SCREEN_CELLS"),
+                "{error}"
+            );
         }
     }
 }

@@ -31,7 +31,7 @@ fn render_prints_the_app_after_its_script() {
     assert!(error.contains("invalid-script"), "{error}");
     let error = runtime.fails(&["render", "--exec", "/bin/echo hello"], 2);
     assert!(error.contains("is not a rehearse app"), "{error}");
-    let error = runtime.fails(&["render", "--exec", todo, "--size", "0x3"], 2);
+    let error = runtime.fails(&["render", "--exec", todo, "--size", "0x3"], 4);
     assert!(error.contains("COLSxROWS"), "{error}");
 }
 
@@ -242,6 +242,87 @@ fn a_secret_is_typed_but_never_echoed() {
     let error = runtime.fails(&["send", "--secret-env", "SECRET_FOR_TEST"], 4);
     assert!(error.contains("SECRET_FOR_TEST: the variable is not set"), "{error}");
     runtime.ok(&["close"]);
+}
+
+#[test]
+fn a_secret_reaches_the_program_and_no_output_of_rehearse_holds_it() {
+    let runtime = Runtime::new();
+    let received = runtime.dir.path().join("received");
+    // A password prompt: echo off, the line read is written to a file (the
+    // program's effect), its length shown, then it waits for the next line.
+    let program = format!(
+        "sh -c 'stty -echo; printf \"password: \"; read -r line; printf %s \"$line\" > {}; echo; echo \"received ${{#line}} characters\"; read -r rest'",
+        received.display()
+    );
+    runtime.ok(&["open", "--exec", &program, "--size", "60x10"]);
+    runtime.ok(&["wait"]);
+    // Quotes, `${`, `$` and spaces: nothing of it is read as script syntax.
+    let secret = "hunter2 \"quoted\" ${secret.x} $HOME 'q'";
+    let output = Command::new(env!("CARGO_BIN_EXE_rehearse"))
+        .args(["send", "--secret-env", "SECRET_FOR_TEST", "Enter"])
+        .env("XDG_RUNTIME_DIR", runtime.dir.path())
+        .env("SECRET_FOR_TEST", secret)
+        .output()
+        .unwrap();
+    let mut said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(output.status.success(), "{said}");
+    runtime.ok(&["wait"]);
+    let screen = runtime.ok(&["snapshot"]);
+    let count = secret.chars().count();
+    assert!(screen.contains(&format!("received {count} characters")), "{screen}");
+    for format in ["text", "cells", "terminal"] {
+        said.push_str(&runtime.ok(&["snapshot", "--format", format]));
+    }
+    // The program got every character of it.
+    assert_eq!(std::fs::read_to_string(&received).unwrap(), secret);
+    for part in ["hunter2", "quoted", "secret.x"] {
+        assert!(!said.contains(part), "`{part}` was echoed: {said}");
+    }
+    runtime.ok(&["close"]);
+}
+
+#[test]
+fn a_wait_on_a_program_that_never_goes_quiet_exits_3_and_the_session_survives() {
+    let runtime = Runtime::new();
+    runtime.ok(&["open", "--exec", "sh -c 'while :; do date +%N; sleep 0.01; done'"]);
+    let error = runtime.fails(&["wait", "--idle-ms", "200", "--timeout-ms", "1000"], 3);
+    assert!(error.contains("wait-timeout"), "{error}");
+    // The host still serves: the screen shows the program's latest lines.
+    let screen = runtime.ok(&["snapshot"]);
+    assert!(screen.lines().any(|line| line.trim().len() >= 9), "{screen}");
+    runtime.ok(&["close"]);
+}
+
+#[test]
+fn open_sweeps_the_files_of_sessions_whose_hosts_are_gone() {
+    let runtime = Runtime::new();
+    let sessions = runtime.sessions();
+    let live = runtime.ok(&["open", "--exec", "bash --norc --noprofile"]).trim().to_owned();
+    // A host killed outright leaves its discovery files and sockets.
+    let mut child = Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let stale = serde_json::json!({"id": "1-1", "socket": sessions.join("1-1.sock"), "pid": dead, "startedAt": 1, "protocol": "rehearse/1"});
+    std::fs::write(sessions.join("1-1.json"), stale.to_string()).unwrap();
+    for socket in ["1-1.sock", "1-1.app.sock"] {
+        std::fs::write(sessions.join(socket), "").unwrap();
+    }
+    let newer = runtime.ok(&["open", "--exec", "bash --norc --noprofile"]).trim().to_owned();
+    for gone in ["1-1.json", "1-1.sock", "1-1.app.sock"] {
+        assert!(!sessions.join(gone).exists(), "{gone} was left");
+    }
+    // Live sessions keep theirs.
+    for id in [&live, &newer] {
+        for file in [format!("{id}.json"), format!("{id}.sock")] {
+            assert!(sessions.join(&file).exists(), "{file} was removed");
+        }
+    }
+    runtime.ok(&["close", "--session", &live]);
+    runtime.ok(&["close", "--session", &newer]);
 }
 
 #[test]
