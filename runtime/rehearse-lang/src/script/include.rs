@@ -182,10 +182,10 @@ pub fn parse_script_file_with(
     let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
     let mut parse = Includes::new(context, dir);
-    let text = std::fs::read_to_string(path).map_err(|error| ScriptErrors {
+    let text = read_bounded(path).map_err(|message| ScriptErrors {
         errors: vec![ScriptError {
             kind: ErrorKind::InvalidInclude,
-            message: format!("cannot read the script `{}`: {error}", path.display()),
+            message,
             line: 1,
             column: 1,
             end_column: 1,
@@ -204,6 +204,27 @@ pub fn parse_script_file_with(
     }
     parse.text(&text, None, Some(&path.display().to_string()));
     parse.finish()
+}
+
+/// A script file's text, at most [`MAX_INCLUDE_BYTES`]: the read stops one
+/// byte past the limit, so a file that grows (or a device that never ends)
+/// is refused too.
+fn read_bounded(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let cannot =
+        |error: std::io::Error| format!("cannot read the script `{}`: {error}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_INCLUDE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_INCLUDE_BYTES {
+        return Err(format!(
+            "the script `{}` is over {MAX_INCLUDE_BYTES} bytes; a script file is read only up to that (MAX_INCLUDE_BYTES)",
+            path.display()
+        ));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        format!("cannot read the script `{}`: it is not UTF-8 ({error})", path.display())
+    })
 }
 
 #[cfg(test)]
@@ -318,6 +339,17 @@ mod tests {
         assert_eq!(Path::new(&deep), files.path("link").join("sub").join("deep.steps"));
         let script = parse_script_file(files.path("link/sub/mid.steps"));
         assert!(script.is_err(), "the same error from the middle file");
+    }
+
+    #[test]
+    fn a_script_file_is_read_up_to_the_limit() {
+        let files = Files::new("bounded", &[("ok.steps", "key:enter")]);
+        assert!(parse_script_file(files.path("ok.steps")).is_ok());
+        let errors = parse_script_file("/dev/zero").unwrap_err();
+        assert!(errors.errors[0].message.contains("MAX_INCLUDE_BYTES"), "{errors}");
+        std::fs::write(files.path("latin1.steps"), b"type:caf\xe9").unwrap();
+        let errors = parse_script_file(files.path("latin1.steps")).unwrap_err();
+        assert!(errors.errors[0].message.contains("not UTF-8"), "{errors}");
     }
 
     #[test]
