@@ -261,3 +261,59 @@ fn a_hundred_concurrent_connections() {
     drop(connections);
     still_serves(&served, generation);
 }
+
+#[test]
+fn limits_lowered_by_the_server_are_announced_and_enforced() {
+    let limits = Limits::builder()
+        .max_request_bytes(512)
+        .and_then(|builder| builder.max_in_flight(2))
+        .and_then(|builder| builder.max_connections(2))
+        .expect("lowering is allowed")
+        .build();
+    let served = Served::todo_with(limits);
+    let generation = served.ping();
+    // The hello reply announces the lowered limits.
+    let mut raw = Raw::open(&served);
+    raw.json(r#"{"v":"rehearse/1","id":"h","deadlineMs":1000,"type":"hello","capabilities":[]}"#);
+    let Some(Reply { body: ReplyBody::Ok(OkReply::Hello(hello)), .. }) = raw.reply() else {
+        panic!("hello answered")
+    };
+    assert_eq!((hello.limits.max_request_bytes, hello.limits.max_in_flight), (512, 2), "{hello:?}");
+    // Two requests in flight, the third refused naming the limit.
+    for id in ["a", "b", "c"] {
+        raw.json(&format!(
+            r#"{{"v":"rehearse/1","id":"{id}","deadlineMs":60000,"type":"wait-for","condition":"exists,#toggle-9","timeoutMs":60000}}"#
+        ));
+    }
+    let (id, code) = raw.error();
+    assert_eq!((id.as_deref(), code), (Some("c"), ErrorCode::TooManyRequests));
+    // A second connection is served, a third refused.
+    let mut second = Raw::open(&served);
+    second.json(r#"{"v":"rehearse/1","id":"p","deadlineMs":1000,"type":"ping"}"#);
+    assert!(matches!(
+        second.reply().map(|reply| reply.body),
+        Some(ReplyBody::Ok(OkReply::Ping(_)))
+    ));
+    let mut third = Raw::open(&served);
+    third.json(r#"{"v":"rehearse/1","id":"p","deadlineMs":1000,"type":"ping"}"#);
+    let Some(Reply { body: ReplyBody::Error(error), .. }) = third.reply() else {
+        panic!("the third connection is refused")
+    };
+    assert_eq!(error.code, ErrorCode::TooManyConnections);
+    assert!(third.closed());
+    drop(third);
+    drop(second);
+    // A request over 512 bytes poisons its connection, naming the limit.
+    let long = format!(
+        r#"{{"v":"rehearse/1","id":"big","deadlineMs":1000,"type":"act","script":"type:{}"}}"#,
+        "x".repeat(600)
+    );
+    raw.json(&long);
+    let Some(Reply { body: ReplyBody::Error(error), .. }) = raw.reply() else {
+        panic!("the long request is refused")
+    };
+    assert_eq!(error.limit.as_deref(), Some("maxRequestBytes"), "{error:?}");
+    assert!(raw.closed());
+    drop(raw);
+    still_serves(&served, generation);
+}
