@@ -1,0 +1,73 @@
+//! In production (no harness recording) a tag costs nothing but the call:
+//! the closures that build facts, names and item lists never run, and the
+//! widgets draw exactly as untagged ones.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::{List, ListState, Paragraph, Widget};
+use rehearse_adopt::{FrameExt, Tag, TagList};
+use rehearse_core::semantic::{Semantic, SemanticFacts};
+
+/// A widget whose facts must never be read outside a recording.
+struct Loud;
+
+impl Semantic for Loud {
+    fn semantics(&self) -> SemanticFacts {
+        unreachable!("a widget's own facts are read only while a harness records")
+    }
+}
+
+impl Widget for Loud {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        Paragraph::new("loud").render(area, buf);
+    }
+}
+
+fn drawn(draw: impl FnOnce(&mut ratatui::Frame<'_>)) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(20, 4)).unwrap();
+    terminal.draw(draw).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+#[test]
+fn no_facts_are_built_and_the_frame_is_the_untagged_one() {
+    let items = ["Milk", "Eggs"];
+    let tagged = drawn(|frame| {
+        let [top, middle, bottom] =
+            ratatui::layout::Layout::vertical([1, 2, 1].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        frame.scope(
+            top,
+            || unreachable!("a scope's facts"),
+            |frame| {
+                frame.render_widget(
+                    Paragraph::new("status").tag(|| unreachable!("a tag's facts")),
+                    top,
+                );
+            },
+        );
+        let mut state = ListState::default().with_selected(Some(1));
+        let list = List::new(items).highlight_symbol("> ");
+        frame.render_stateful_widget(
+            list.tag_list(
+                || unreachable!("a list's facts"),
+                || -> [&str; 0] { unreachable!("a list's items") },
+            ),
+            middle,
+            &mut state,
+        );
+        frame.render_widget(Loud.semantic(), bottom);
+    });
+    let plain = drawn(|frame| {
+        let [top, middle, bottom] =
+            ratatui::layout::Layout::vertical([1, 2, 1].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        frame.render_widget(Paragraph::new("status"), top);
+        let mut state = ListState::default().with_selected(Some(1));
+        frame.render_stateful_widget(List::new(items).highlight_symbol("> "), middle, &mut state);
+        frame.render_widget(Loud, bottom);
+    });
+    assert_eq!(tagged, plain);
+}
