@@ -4,6 +4,7 @@
 
 mod support;
 
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use support::Runtime;
@@ -16,9 +17,23 @@ fn a_step_that_cannot_settle_fails_and_the_session_survives_it() {
     let runtime = Runtime::new();
     let id = runtime.ok(&["open", "--exec", CLOCK, "--size", "40x6"]).trim().to_owned();
     let file = runtime.sessions().join(format!("{id}.json"));
-    // The screen never settles, so the step cannot show what its input did.
-    let error = runtime.fails(&["send", "x"], 1);
-    assert!(error.contains("settled screen"), "{error}");
+    // The screen never settles, so the step cannot show what its input did;
+    // it typed a secret, which its error never shows.
+    let secret = "hunter2-never-shown";
+    let output = Command::new(env!("CARGO_BIN_EXE_rehearse"))
+        .args(["send", "--secret-env", "SECRET_FOR_TEST"])
+        .env("XDG_RUNTIME_DIR", runtime.dir.path())
+        .env("SECRET_FOR_TEST", secret)
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("settled screen"), "{said}");
+    assert!(!said.contains("hunter2"), "the failed step shows the secret: {said}");
     // The host is still there and still shows the program, moving on.
     assert!(file.exists(), "the session's discovery file is gone");
     let first = runtime.ok(&["snapshot", "--format", "text"]);
