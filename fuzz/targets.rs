@@ -10,6 +10,7 @@
 //! their corpus directory.
 
 use rehearse_core::artifacts::{Screen, png};
+use rehearse_core::semantic::SemanticTree;
 use rehearse_lang::script::{
     family_parts, is_family, matches_declared, parse_script, parse_step_str, validate_declared_id,
 };
@@ -44,6 +45,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("pty_escapes", pty_escapes),
     ("protocol_frames", protocol_frames),
     ("protocol_message", protocol_message),
+    ("semantic_tree_json", semantic_tree_json),
 ];
 
 /// The input as text, or nothing (the text parsers take `&str`).
@@ -286,5 +288,57 @@ pub fn protocol_message(data: &[u8]) {
             let framed = encode_reply(&reply, &limits).expect("an accepted reply re-encodes");
             assert_eq!(decode_reply(&framed[4..], &limits).as_ref(), Ok(&reply), "{text}");
         }
+    }
+}
+
+/// A semantic tree's JSON, as a program serving the control protocol
+/// publishes it (untrusted: the terminal plane resolves `#id` and `@role`
+/// against it). A tree that reads back prints (`to_json`) as JSON that
+/// reads back equal, prints as markdown, and takes the geometry a plane
+/// computes on it (a node's centre, where a click lands; the nodes under a
+/// cell; each node's label); a value the input marks
+/// `"redacted": true`, or gives a sensitivity other than `public`, reads
+/// back without text.
+pub fn semantic_tree_json(data: &[u8]) {
+    let Some(text) = utf8(data) else { return };
+    let Ok(tree) = SemanticTree::from_json(text) else { return };
+    let printed = tree.to_json();
+    match SemanticTree::from_json(&printed) {
+        Ok(again) => assert_eq!(again, tree, "the printed tree reads back different:\n{printed}"),
+        Err(error) => panic!("the printed tree does not read back ({error}):\n{printed}"),
+    }
+    let _ = tree.to_markdown();
+    for (index, node) in tree.nodes().enumerate() {
+        let _ = (node.clipped_bounds.centre(), node.bounds.centre(), node.label());
+        let _ = node.bounds.intersection(node.clipped_bounds);
+        // A few lookups by cell; each walks the whole tree.
+        if index < 16 {
+            let (col, row) = node.clipped_bounds.centre();
+            let cell = |at: i32| u16::try_from(at.max(0)).unwrap_or(u16::MAX);
+            let _ = tree.topmost_at(cell(col), cell(row));
+        }
+    }
+    // serde_json skips an unknown key's value without recursing, so
+    // `from_json` takes nesting there that `Value` refuses; such an input
+    // is checked above only.
+    let Ok(input) = serde_json::from_str::<serde_json::Value>(text) else { return };
+    let mut withheld = Vec::new();
+    withheld_values(&input["root"], &mut withheld);
+    assert_eq!(withheld.len(), tree.len(), "one input node a node read back");
+    for (node, withheld) in tree.nodes().zip(withheld) {
+        let text = node.value.as_ref().and_then(|value| value.text());
+        assert!(!withheld || text.is_none(), "a redacted value read back as {text:?}");
+    }
+}
+
+/// For every node under `node` (itself first, in document order): whether
+/// its value is marked redacted or has a sensitivity other than `public`.
+fn withheld_values(node: &serde_json::Value, into: &mut Vec<bool>) {
+    let value = &node["value"];
+    let redacted = value["redacted"] == serde_json::Value::Bool(true);
+    let sensitivity = value["sensitivity"].as_str();
+    into.push(value.is_object() && (redacted || sensitivity != Some("public")));
+    if let Some(children) = node["children"].as_array() {
+        children.iter().for_each(|child| withheld_values(child, into));
     }
 }

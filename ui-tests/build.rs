@@ -6,7 +6,10 @@
 //!   `$OUT_DIR/conformance_rows.rs`, a `&[(script, scenario, line, step)]`,
 //!   and `$OUT_DIR/conformance_scenarios.rs`, a `vec![(line, scenario! {
 //!   <scenario cell>; })]`: the real macro on every row, so a `scenario!`
-//!   cell that does not compile fails the test build at that row;
+//!   cell that does not compile fails the test build at that row, and
+//!   `$OUT_DIR/conformance_spellings.rs`, the same rows without the step, a
+//!   `&[(script, scenario, line)]` (for `tests/fuzz_seeds.rs`, which needs
+//!   no grammar types);
 //! - the table after `<!-- conformance: errors -->` (`script | class | at |
 //!   message`) becomes `$OUT_DIR/conformance_errors.rs`, a
 //!   `&[(script, class, line, column, message, doc_line)]`.
@@ -43,6 +46,21 @@ fn main() {
     }
     code.push_str("]\n");
     write(&out.join("conformance_rows.rs"), &code);
+
+    let mut code = String::from("&[\n");
+    for row in &steps {
+        let [script, scenario] = [0, 1].map(|at| code_cell(&row.cells[at], row.line));
+        writeln!(
+            code,
+            "    // docs/testing.md:{line}\n    ({}, {}, {line}u32),",
+            raw(&script),
+            raw(&scenario),
+            line = row.line,
+        )
+        .unwrap();
+    }
+    code.push_str("]\n");
+    write(&out.join("conformance_spellings.rs"), &code);
 
     let mut code = String::from("vec![\n");
     for row in &steps {

@@ -5,10 +5,14 @@
 //! The closed sets (roles, actions, checked states, sensitivities) stay
 //! closed: an unknown word is an error naming the node. Unknown keys are
 //! ignored, as everywhere a newer server may add optional fields. A
-//! redacted value reads back as redacted: its text never was in the JSON.
+//! redacted value reads back as redacted: its text never was in the JSON,
+//! and one marked `"redacted": true` with the `public` sensitivity is an
+//! error, not an empty public text. Bounds whose far edge is past the
+//! largest coordinate are an error, so the geometry planes compute on a
+//! node (its centre, the cells it covers) cannot overflow.
 //! serde_json's recursion limit (128 JSON levels, two a tree level) bounds
-//! the depth read back: a deeper document is an error, never a stack
-//! overflow.
+//! the depth read back: a deeper tree is an error, never a stack overflow
+//! (an unknown key's value is skipped without recursing, at any depth).
 
 use std::str::FromStr;
 
@@ -83,6 +87,8 @@ struct NodeIn {
 struct ValueIn {
     #[serde(default)]
     text: Option<String>,
+    #[serde(default)]
+    redacted: bool,
     sensitivity: String,
 }
 
@@ -118,10 +124,24 @@ struct BoundsIn {
     height: u16,
 }
 
-impl From<BoundsIn> for Bounds {
-    fn from(bounds: BoundsIn) -> Self {
-        Bounds::new(bounds.x, bounds.y, bounds.width, bounds.height)
-    }
+/// Bounds whose right and bottom edges are coordinates too, or an error
+/// naming the node and which bounds.
+fn bounds(path: &str, what: &'static str, bounds: BoundsIn) -> Result<Bounds, TreeJsonError> {
+    let BoundsIn { x, y, width, height } = bounds;
+    let past = |at: i32, len: u16, axis: &str, extent: &str| {
+        at.checked_add(i32::from(len)).map(|_| ()).ok_or_else(|| TreeJsonError::Word {
+            path: path.to_owned(),
+            what,
+            word: format!("{x},{y} {width}x{height}"),
+            reason: format!(
+                "`{axis}` + `{extent}` is past the largest coordinate, {}; a node's far edge is a coordinate too",
+                i32::MAX
+            ),
+        })
+    };
+    past(x, width, "x", "width")?;
+    past(y, height, "y", "height")?;
+    Ok(Bounds::new(x, y, width, height))
 }
 
 impl SemanticTree {
@@ -153,7 +173,7 @@ impl SemanticTree {
 /// One node and its subtree; `next` numbers them in document order.
 fn node(input: NodeIn, path: String, next: &mut u64) -> Result<SemanticNode, TreeJsonError> {
     let role = word::<SemanticRole>(&path, "role", &input.role)?;
-    let mut node = SemanticNode::new(role, input.bounds.into());
+    let mut node = SemanticNode::new(role, bounds(&path, "bounds", input.bounds)?);
     node.identity = NodeIdentity(*next);
     *next += 1;
     if let Some(id) = &input.id {
@@ -162,6 +182,15 @@ fn node(input: NodeIn, path: String, next: &mut u64) -> Result<SemanticNode, Tre
     node.name = input.name;
     if let Some(value) = input.value {
         let sensitivity = word::<Sensitivity>(&path, "sensitivity", &value.sensitivity)?;
+        if value.redacted && !sensitivity.is_redacted() {
+            // Read as public, it would gain a text (`""`) it never had.
+            return Err(TreeJsonError::Word {
+                path,
+                what: "redacted value's sensitivity",
+                word: value.sensitivity,
+                reason: "a value marked `\"redacted\": true` is `sensitive` or `masked`".into(),
+            });
+        }
         node.value = Some(SemanticValue::new(value.text.unwrap_or_default(), sensitivity));
     }
     if let Some(states) = input.states {
@@ -180,7 +209,10 @@ fn node(input: NodeIn, path: String, next: &mut u64) -> Result<SemanticNode, Tre
             inert: states.inert,
         };
     }
-    node.clipped_bounds = input.clipped_bounds.map_or(node.bounds, Bounds::from);
+    node.clipped_bounds = match input.clipped_bounds {
+        Some(clipped) => bounds(&path, "clipped bounds", clipped)?,
+        None => node.bounds,
+    };
     node.in_view = input.in_view.unwrap_or(!node.clipped_bounds.is_empty());
     node.actionable = input.actionable;
     let mut actions = Vec::with_capacity(input.actions.len());
@@ -289,6 +321,39 @@ mod tests {
                 .unwrap_err()
                 .to_string();
         assert!(error.contains("missing field `root`"), "{error}");
+    }
+
+    #[test]
+    fn a_value_marked_redacted_with_the_public_sensitivity_is_refused() {
+        let json = sample().to_json().replace("\"masked\"", "\"public\"");
+        let error = SemanticTree::from_json(&json).unwrap_err().to_string();
+        assert!(error.contains("root/0") && error.contains("sensitivity `public`"), "{error}");
+        assert!(error.contains("`sensitive` or `masked`"), "{error}");
+        // A redacted value that carries its text anyway keeps it withheld.
+        let json = sample().to_json().replace("\"redacted\": true", "\"text\": \"1234\"");
+        let read = SemanticTree::from_json(&json).unwrap();
+        let pin = read.nodes().find(|node| node.role == SemanticRole::TextBox).unwrap();
+        assert_eq!(pin.value.as_ref().unwrap().text(), None);
+    }
+
+    #[test]
+    fn bounds_past_the_largest_coordinate_are_refused() {
+        let edge = |bounds: &str, clipped: &str| {
+            let json = format!(
+                r#"{{"generation": 1, "viewport": {{"cols": 1, "rows": 1}}, "root": {{"role": "application", "bounds": {bounds}, "clipped_bounds": {clipped}}}}}"#
+            );
+            SemanticTree::from_json(&json).map_err(|error| error.to_string())
+        };
+        let fits = r#"{"x": 2147483646, "y": -2147483648, "width": 1, "height": 65535}"#;
+        let read = edge(fits, fits).unwrap();
+        assert_eq!(read.root.clipped_bounds.centre(), (2_147_483_646, -2_147_450_881));
+        let past = r#"{"x": 2147483647, "y": 0, "width": 3, "height": 1}"#;
+        let error = edge(past, fits).unwrap_err();
+        assert!(error.contains("root has an invalid bounds `2147483647,0 3x1`"), "{error}");
+        assert!(error.contains("`x` + `width` is past the largest coordinate"), "{error}");
+        let past = r#"{"x": 0, "y": 2147483000, "width": 1, "height": 65535}"#;
+        let error = edge(fits, past).unwrap_err();
+        assert!(error.contains("invalid clipped bounds") && error.contains("`y` + `height`"));
     }
 
     #[test]
