@@ -128,10 +128,11 @@ fn include(
             )));
             return;
         }
-        _ => match std::fs::read_to_string(&canonical) {
+        _ => match read_bounded(&canonical) {
             Ok(text) => text,
-            Err(error) => {
-                errors.push(fail(format!("cannot read `{}`: {error}", path.display())));
+            Err(unread) => {
+                let shown = format!("`{}`", path.display());
+                errors.push(fail(unread_message(&shown, unread, "a `use:`")));
                 return;
             }
         },
@@ -182,10 +183,11 @@ pub fn parse_script_file_with(
     let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
     let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
     let mut parse = Includes::new(context, dir);
-    let text = read_bounded(path).map_err(|message| ScriptErrors {
+    let shown = format!("the script `{}`", path.display());
+    let text = read_bounded(path).map_err(|unread| ScriptErrors {
         errors: vec![ScriptError {
             kind: ErrorKind::InvalidInclude,
-            message,
+            message: unread_message(&shown, unread, "a script file"),
             line: 1,
             column: 1,
             end_column: 1,
@@ -206,25 +208,36 @@ pub fn parse_script_file_with(
     parse.finish()
 }
 
+/// Why a script file's text could not be read.
+enum Unread {
+    Io(std::io::Error),
+    TooLarge,
+    NotUtf8(std::string::FromUtf8Error),
+}
+
 /// A script file's text, at most [`MAX_INCLUDE_BYTES`]: the read stops one
-/// byte past the limit, so a file that grows (or a device that never ends)
-/// is refused too.
-fn read_bounded(path: &Path) -> Result<String, String> {
+/// byte past the limit, so a file that grows, a device that never ends or
+/// a `/proc` file that says it is empty is refused too.
+fn read_bounded(path: &Path) -> Result<String, Unread> {
     use std::io::Read;
-    let cannot =
-        |error: std::io::Error| format!("cannot read the script `{}`: {error}", path.display());
-    let file = std::fs::File::open(path).map_err(cannot)?;
+    let file = std::fs::File::open(path).map_err(Unread::Io)?;
     let mut bytes = Vec::new();
-    file.take(MAX_INCLUDE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    file.take(MAX_INCLUDE_BYTES + 1).read_to_end(&mut bytes).map_err(Unread::Io)?;
     if bytes.len() as u64 > MAX_INCLUDE_BYTES {
-        return Err(format!(
-            "the script `{}` is over {MAX_INCLUDE_BYTES} bytes; a script file is read only up to that (MAX_INCLUDE_BYTES)",
-            path.display()
-        ));
+        return Err(Unread::TooLarge);
     }
-    String::from_utf8(bytes).map_err(|error| {
-        format!("cannot read the script `{}`: it is not UTF-8 ({error})", path.display())
-    })
+    String::from_utf8(bytes).map_err(Unread::NotUtf8)
+}
+
+/// What failed reading `shown` (`the script `x`` or `` `x` ``).
+fn unread_message(shown: &str, unread: Unread, reader: &str) -> String {
+    match unread {
+        Unread::Io(error) => format!("cannot read {shown}: {error}"),
+        Unread::TooLarge => format!(
+            "{shown} is over {MAX_INCLUDE_BYTES} bytes; {reader} reads at most that (MAX_INCLUDE_BYTES)"
+        ),
+        Unread::NotUtf8(error) => format!("cannot read {shown}: it is not UTF-8 ({error})"),
+    }
 }
 
 #[cfg(test)]
@@ -339,6 +352,14 @@ mod tests {
         assert_eq!(Path::new(&deep), files.path("link").join("sub").join("deep.steps"));
         let script = parse_script_file(files.path("link/sub/mid.steps"));
         assert!(script.is_err(), "the same error from the middle file");
+    }
+
+    #[test]
+    fn a_use_reads_a_file_up_to_the_limit_whatever_size_it_claims() {
+        // `/proc` files say they are empty; the kernel's symbols are several
+        // MiB (Linux, where the suite runs).
+        let errors = parse_script("use:/proc/kallsyms").unwrap_err();
+        assert!(errors.errors[0].message.contains("MAX_INCLUDE_BYTES"), "{errors}");
     }
 
     #[test]
