@@ -248,8 +248,10 @@ impl Adopted {
             }
             // With a scrollbar in the last column the rows keep out of it,
             // through the block's padding, as the engine's List's rows do.
-            let rows = if overflows { Block::new().padding(Padding::right(1)) } else { Block::new() };
-            let items = RatatuiList::new(model.fruit.iter().map(String::as_str)).block(rows.clone());
+            let rows =
+                if overflows { Block::new().padding(Padding::right(1)) } else { Block::new() };
+            let items =
+                RatatuiList::new(model.fruit.iter().map(String::as_str)).block(rows.clone());
             let items =
                 items.tag_list(|| tags::list(focus == Focus::List), || &model.fruit).block(&rows);
             frame.render_stateful_widget(items, inner, state);
@@ -265,20 +267,24 @@ impl Adopted {
         if model.confirm {
             let area = popup_area(frame.area(), DIALOG.0, DIALOG.1);
             let title = model.title();
-            frame.modal(area, || tags::dialog(&title), |frame| {
-                frame.render_widget(Clear, area);
-                let block = Block::bordered().title(title.as_str());
-                let [text, yes, no] = dialog_parts(block.inner(area));
-                frame.render_widget(block, area);
-                frame.render_widget(Paragraph::new(WARNING).tag(|| tags::text(WARNING)), text);
-                for (label, id, at, focused) in
-                    [("Yes", "yes", yes, Focus::Yes), ("No", "no", no, Focus::No)]
-                {
-                    let button = Paragraph::new(label).centered().block(Block::bordered());
-                    let button = button.tag(|| tags::button(id, label, focus == focused));
-                    frame.render_widget(button, at);
-                }
-            });
+            frame.modal(
+                area,
+                || tags::dialog(&title),
+                |frame| {
+                    frame.render_widget(Clear, area);
+                    let block = Block::bordered().title(title.as_str());
+                    let [text, yes, no] = dialog_parts(block.inner(area));
+                    frame.render_widget(block, area);
+                    frame.render_widget(Paragraph::new(WARNING).tag(|| tags::text(WARNING)), text);
+                    for (label, id, at, focused) in
+                        [("Yes", "yes", yes, Focus::Yes), ("No", "no", no, Focus::No)]
+                    {
+                        let button = Paragraph::new(label).centered().block(Block::bordered());
+                        let button = button.tag(|| tags::button(id, label, focus == focused));
+                        frame.render_widget(button, at);
+                    }
+                },
+            );
         }
     }
 
