@@ -145,7 +145,7 @@ impl App {
             let [_, buttons] = Layout::vertical([Constraint::Length(2), Constraint::Length(1)])
                 .areas(Block::bordered().inner(area));
             let [yes, no] = Layout::horizontal([Constraint::Fill(1); 2]).areas(buttons);
-            let _popup = Scope::overlay(area, tags::confirm);
+            let _popup = Scope::modal(area, tags::confirm);
             frame.render_widget(Clear, area);
             let question = format!("Remove {}?", self.items[index]);
             let said = || tags::text(&question);

@@ -89,7 +89,7 @@ fn the_mouse_selects_items_and_scrolls_the_list() {
 }
 
 #[test]
-fn the_popup_is_an_overlay_that_covers_the_list_and_its_buttons_answer() {
+fn the_popup_is_a_modal_overlay_over_the_list_and_its_buttons_answer() {
     let mut harness = harness();
     harness
         .run(scenario! { key:tab; key:down; key:delete; wait-for:exists,#confirm,0; })
@@ -103,11 +103,13 @@ fn the_popup_is_an_overlay_that_covers_the_list_and_its_buttons_answer() {
         tree.root.children.last().is_some_and(|last| last.automation_id == dialog.automation_id)
     );
 
-    // Bread lies under the popup: the topmost node painted at its centre is not it.
+    // The popup is modal: the list beneath it is inert, so selectors pass
+    // over its rows and the error says why.
+    assert!(tree.by_id(ids::ITEMS).is_some_and(|list| list.states.inert && !list.actionable));
     let error =
         harness.run(scenario! { click:@list-item="Bread"; }).expect_err("the popup covers the row");
     let message = error.to_string();
-    assert!(message.contains("reaches") && message.contains("not it"), "{message}");
+    assert!(message.contains("beneath the open modal dialog"), "{message}");
 
     harness
         .run(scenario! { click:#confirm-no; wait-for:missing,#confirm,0; })

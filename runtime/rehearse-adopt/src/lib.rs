@@ -8,8 +8,9 @@
 //!   sensitivity, automation id, states, actions as [`SemanticFacts`]
 //!   built lazily), [`Tag::semantic`] for `#[derive(Semantic)]` widgets,
 //!   [`TagList::tag_list`] for a `List` with its `ListState`, and scopes
-//!   ([`FrameExt::scope`], [`FrameExt::overlay`]) so nesting follows the
-//!   render. When no harness records, a tag renders its widget and reads
+//!   ([`FrameExt::scope`], [`FrameExt::overlay`], [`FrameExt::modal`]) so
+//!   nesting follows the render and a modal dialog makes what lies beneath
+//!   it inert. When no harness records, a tag renders its widget and reads
 //!   one thread-local flag: no facts are built.
 //! - **The shim**: the app reads events and time through an
 //!   [`EventSource`] — [`Crossterm`] in production, [`HarnessEvents`]
@@ -35,5 +36,5 @@ mod tag;
 pub use events::{Crossterm, EventSource};
 pub use harness::{Harness, HarnessBackend, HarnessEvents, HarnessOptions};
 pub use list::{ItemFacts, TagList, TaggedList};
-pub use scope::{FrameExt, Scope, overlay, scope};
+pub use scope::{FrameExt, Scope, modal, overlay, scope};
 pub use tag::{SemanticWidget, Tag, Tagged};

@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, ListState, StatefulWidget};
 use rehearse_core::semantic::{Bounds, SemanticFacts};
 use rehearse_lang::SemanticRole;
 
-use crate::record;
+use crate::record::{self, Layer};
 
 /// What one item of a tagged list publishes: its label (a `&str` or
 /// `String`, which names a `list-item`) or facts of its own (an id, states;
@@ -94,7 +94,8 @@ where
             return;
         }
         let inner = self.block.map_or(area, |block| block.inner(area));
-        let list = record::push((self.facts)(), Bounds::from(area), Bounds::from(inner), false);
+        let list =
+            record::push((self.facts)(), Bounds::from(area), Bounds::from(inner), Layer::Content);
         let offset = i64::try_from(state.offset()).unwrap_or(i64::MAX);
         let height = i64::from(self.item_height);
         for (index, item) in (self.items)().into_iter().enumerate() {

@@ -3,7 +3,8 @@
 //! inference, the role's actions (an adopted app owns its focus, so no node
 //! is focusable by the harness: `focus` is dropped as for the engine's
 //! non-focusable nodes), reported states, clipping by every enclosing
-//! scope and the viewport, overlays after the app's content. Invalid,
+//! scope and the viewport, overlays after the app's content and everything
+//! beneath the topmost modal overlay inert. Invalid,
 //! duplicate and (with declared ids) undeclared automation ids fail here.
 
 use std::collections::HashMap;
@@ -86,12 +87,18 @@ impl Layout {
             .filter(|&at| self.nodes[at].parent.is_none() || self.nodes[at].overlay);
         let (overlays, content): (Vec<usize>, Vec<usize>) =
             tops.partition(|&at| self.nodes[at].overlay);
+        // Layers as the engine stacks them: the content is layer 0, the
+        // overlays 1, 2, … in render order. Everything beneath the topmost
+        // modal is inert.
+        let floor = overlays.iter().rposition(|&at| self.nodes[at].modal).map_or(0, |at| at + 1);
+        let content_below = Inherited { enabled: true, inert: floor > 0 };
         for at in content {
-            root.children.push(projector.node(at, true)?);
+            root.children.push(projector.node(at, content_below)?);
         }
         for (order, at) in overlays.into_iter().enumerate() {
-            let mut node = projector.node(at, true)?;
-            node.overlay_order = Some(u32::try_from(order + 1).unwrap_or(u32::MAX));
+            let layer = order + 1;
+            let mut node = projector.node(at, Inherited { enabled: true, inert: layer < floor })?;
+            node.overlay_order = Some(u32::try_from(layer).unwrap_or(u32::MAX));
             root.children.push(node);
         }
         if let Some(at) = projector.too_deep {
@@ -108,6 +115,15 @@ impl Layout {
     }
 }
 
+/// What a node takes from its ancestors.
+#[derive(Debug, Clone, Copy)]
+struct Inherited {
+    /// Every ancestor is enabled.
+    enabled: bool,
+    /// It lies beneath an open modal.
+    inert: bool,
+}
+
 struct Projector<'a> {
     layout: &'a Layout,
     buffer: &'a Buffer,
@@ -116,14 +132,11 @@ struct Projector<'a> {
 }
 
 impl Projector<'_> {
-    fn node(
-        &mut self,
-        at: usize,
-        ancestors_enabled: bool,
-    ) -> Result<SemanticNode, AutomationError> {
+    fn node(&mut self, at: usize, ancestors: Inherited) -> Result<SemanticNode, AutomationError> {
         let raw = &self.layout.nodes[at];
         let facts = &raw.facts;
-        let enabled = ancestors_enabled && facts.states.enabled.unwrap_or(true);
+        let enabled = ancestors.enabled && facts.states.enabled.unwrap_or(true);
+        let inert = ancestors.inert;
         self.depth += 1;
         let mut children = Vec::new();
         match self.layout.children[at].first() {
@@ -133,7 +146,7 @@ impl Projector<'_> {
             _ => {
                 for &child in &self.layout.children[at] {
                     if !self.layout.nodes[child].overlay {
-                        children.push(self.node(child, enabled)?);
+                        children.push(self.node(child, Inherited { enabled, inert })?);
                     }
                 }
             }
@@ -163,6 +176,7 @@ impl Projector<'_> {
         states.checked = facts.states.checked;
         states.hidden = offscreen;
         states.offscreen = offscreen;
+        states.inert = inert;
         let mut node = SemanticNode::new(facts.role, raw.bounds);
         node.automation_id = match &facts.automation_id {
             None => None,
@@ -180,7 +194,7 @@ impl Projector<'_> {
         node.clipped_bounds = clip;
         node.in_view = in_view;
         node.actions = actions;
-        node.actionable = enabled && !actions.is_empty();
+        node.actionable = enabled && !inert && !actions.is_empty();
         node.children = children;
         node.identity = NodeIdentity(u64::try_from(at).unwrap_or(u64::MAX));
         Ok(node)
@@ -231,4 +245,70 @@ fn check_ids(tree: &SemanticTree, declared: AutomationIds) -> Result<(), Automat
         seen.insert(id, node);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::layout::Rect;
+    use rehearse_core::semantic::SemanticFacts;
+
+    use super::*;
+
+    fn raw(role: SemanticRole, id: &str, parent: Option<usize>, layer: (bool, bool)) -> RawNode {
+        let bounds = Bounds::new(0, 0, 10, 2);
+        let facts = SemanticFacts::new(role).automation_id(id).label(id);
+        RawNode { facts, bounds, inner: bounds, parent, overlay: layer.0, modal: layer.1 }
+    }
+
+    fn project(nodes: Vec<RawNode>) -> SemanticTree {
+        let size = Size::new(10, 4);
+        let buffer = Buffer::empty(Rect::new(0, 0, 10, 4));
+        Layout::new(nodes, size)
+            .project(&buffer, Generation(1), size, AutomationIds::UNDECLARED)
+            .expect("the frame projects")
+    }
+
+    fn inert(tree: &SemanticTree, id: &str) -> (bool, bool) {
+        let node = tree.by_id(id).expect("the node is in the tree");
+        (node.states.inert, node.actionable)
+    }
+
+    const CONTENT: (bool, bool) = (false, false);
+    const OVERLAY: (bool, bool) = (true, false);
+    const MODAL: (bool, bool) = (true, true);
+
+    #[test]
+    fn beneath_the_topmost_modal_everything_is_inert_and_not_actionable() {
+        let tree = project(vec![
+            raw(SemanticRole::Group, "form", None, CONTENT),
+            raw(SemanticRole::Button, "save", Some(0), CONTENT),
+            raw(SemanticRole::Dialog, "menu", None, OVERLAY),
+            raw(SemanticRole::Button, "open", Some(2), CONTENT),
+            raw(SemanticRole::Dialog, "confirm", Some(0), MODAL),
+            raw(SemanticRole::Button, "yes", Some(4), CONTENT),
+            raw(SemanticRole::Dialog, "toast", None, OVERLAY),
+            raw(SemanticRole::Button, "undo", Some(6), CONTENT),
+        ]);
+        // The content and the lower overlay lie beneath the modal.
+        assert_eq!(inert(&tree, "form"), (true, false));
+        assert_eq!(inert(&tree, "save"), (true, false));
+        assert_eq!(inert(&tree, "open"), (true, false));
+        // The modal, what is in it and what is above it are live.
+        assert_eq!(inert(&tree, "yes"), (false, true));
+        assert_eq!(inert(&tree, "undo"), (false, true));
+        assert!(!tree.by_id("confirm").expect("the dialog").states.inert);
+        let order: Vec<_> = tree.root.children.iter().map(|node| node.overlay_order).collect();
+        assert_eq!(order, [None, Some(1), Some(2), Some(3)]);
+    }
+
+    #[test]
+    fn an_overlay_that_is_not_modal_makes_nothing_inert() {
+        let tree = project(vec![
+            raw(SemanticRole::Button, "save", None, CONTENT),
+            raw(SemanticRole::Dialog, "toast", None, OVERLAY),
+            raw(SemanticRole::Button, "undo", Some(1), CONTENT),
+        ]);
+        assert_eq!(inert(&tree, "save"), (false, true));
+        assert_eq!(inert(&tree, "undo"), (false, true));
+    }
 }

@@ -29,6 +29,20 @@ pub(crate) struct RawNode {
     pub(crate) parent: Option<usize>,
     /// Rendered as an overlay: a root of its own after the app's content.
     pub(crate) overlay: bool,
+    /// An overlay that is modal: what lies beneath it is inert.
+    pub(crate) modal: bool,
+}
+
+/// Where a node is rendered: in the app's content (or nested in a scope),
+/// or as an overlay root above it, modal or not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layer {
+    /// The app's content, or inside the enclosing scope.
+    Content,
+    /// A popup that makes nothing inert (a toast, a dropdown).
+    Overlay,
+    /// A modal dialog: every node beneath it is inert while it is open.
+    Modal,
 }
 
 /// The nodes of one frame, in render order, and the open scopes.
@@ -73,11 +87,13 @@ pub(crate) fn take_frame() -> Vec<RawNode> {
 }
 
 /// Records a node under the innermost open scope; returns its index.
-pub(crate) fn push(facts: SemanticFacts, bounds: Bounds, inner: Bounds, overlay: bool) -> usize {
+pub(crate) fn push(facts: SemanticFacts, bounds: Bounds, inner: Bounds, layer: Layer) -> usize {
     RECORDING.with(|recording| {
         let mut recording = recording.borrow_mut();
         let parent = recording.stack.last().copied();
-        recording.nodes.push(RawNode { facts, bounds, inner, parent, overlay });
+        let overlay = layer != Layer::Content;
+        let modal = layer == Layer::Modal;
+        recording.nodes.push(RawNode { facts, bounds, inner, parent, overlay, modal });
         recording.nodes.len() - 1
     })
 }
@@ -92,6 +108,7 @@ pub(crate) fn push_child(parent: usize, facts: SemanticFacts, bounds: Bounds) {
             inner: bounds,
             parent: Some(parent),
             overlay: false,
+            modal: false,
         });
     });
 }
@@ -107,12 +124,12 @@ impl Open {
     pub(crate) fn scope(
         facts: impl FnOnce() -> SemanticFacts,
         bounds: Bounds,
-        overlay: bool,
+        layer: Layer,
     ) -> Self {
         if !active() {
             return Self { index: None };
         }
-        let index = push(facts(), bounds, bounds, overlay);
+        let index = push(facts(), bounds, bounds, layer);
         RECORDING.with(|recording| recording.borrow_mut().stack.push(index));
         Self { index: Some(index) }
     }
@@ -140,7 +157,11 @@ mod tests {
     #[test]
     fn nothing_is_recorded_until_a_recording_starts() {
         stop();
-        let open = Open::scope(|| unreachable!("facts are built lazily"), Bounds::default(), false);
+        let open = Open::scope(
+            || unreachable!("facts are built lazily"),
+            Bounds::default(),
+            Layer::Content,
+        );
         drop(open);
         assert!(take_frame().is_empty());
     }
@@ -152,20 +173,20 @@ mod tests {
             let _group = Open::scope(
                 || SemanticFacts::new(SemanticRole::Group),
                 Bounds::new(0, 0, 10, 5),
-                false,
+                Layer::Content,
             );
             push(
                 SemanticFacts::new(SemanticRole::Text),
                 Bounds::new(0, 0, 5, 1),
                 Bounds::default(),
-                false,
+                Layer::Content,
             );
         }
         push(
             SemanticFacts::new(SemanticRole::Status),
             Bounds::new(0, 5, 10, 1),
             Bounds::default(),
-            false,
+            Layer::Content,
         );
         let nodes = take_frame();
         stop();

@@ -9,25 +9,37 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use rehearse_core::semantic::{Bounds, SemanticFacts};
 
-use crate::record::Open;
+use crate::record::{Layer, Open};
 
 /// Opens a scope at `area` for the duration of `body`: a node with the
 /// facts `facts` builds (lazily: only while a harness records), parent of
 /// every tag rendered inside `body`.
 pub fn scope<R>(area: Rect, facts: impl FnOnce() -> SemanticFacts, body: impl FnOnce() -> R) -> R {
-    let _open = Open::scope(facts, Bounds::from(area), false);
+    let _open = Open::scope(facts, Bounds::from(area), Layer::Content);
     body()
 }
 
 /// Like [`scope`], for content drawn over the app (a popup): its node is a
 /// root of its own after the app's content, as the engine publishes an
-/// overlay (`overlay_order` 1 for the first one rendered).
+/// overlay (`overlay_order` 1 for the first one rendered). It makes nothing
+/// inert: use it for a toast or a dropdown, [`modal`] for a dialog that
+/// takes the app's input while it is open.
 pub fn overlay<R>(
     area: Rect,
     facts: impl FnOnce() -> SemanticFacts,
     body: impl FnOnce() -> R,
 ) -> R {
-    let _open = Open::scope(facts, Bounds::from(area), true);
+    let _open = Open::scope(facts, Bounds::from(area), Layer::Overlay);
+    body()
+}
+
+/// Like [`overlay`], for a modal dialog (a confirmation the app answers
+/// before anything else): while it is rendered, every node beneath it —
+/// the app's content and lower overlays — is `inert`, as the engine
+/// publishes what lies under its `Modal`, so selectors pass over them and
+/// no step acts on them.
+pub fn modal<R>(area: Rect, facts: impl FnOnce() -> SemanticFacts, body: impl FnOnce() -> R) -> R {
+    let _open = Open::scope(facts, Bounds::from(area), Layer::Modal);
     body()
 }
 
@@ -61,12 +73,18 @@ impl Scope {
     /// Opens a scope at `area` (its facts built only while a harness
     /// records) until the guard drops.
     pub fn open(area: Rect, facts: impl FnOnce() -> SemanticFacts) -> Self {
-        Self { _open: Open::scope(facts, Bounds::from(area), false) }
+        Self { _open: Open::scope(facts, Bounds::from(area), Layer::Content) }
     }
 
     /// Opens an overlay at `area` until the guard drops (see [`overlay`]).
     pub fn overlay(area: Rect, facts: impl FnOnce() -> SemanticFacts) -> Self {
-        Self { _open: Open::scope(facts, Bounds::from(area), true) }
+        Self { _open: Open::scope(facts, Bounds::from(area), Layer::Overlay) }
+    }
+
+    /// Opens a modal overlay at `area` until the guard drops (see
+    /// [`modal`]): what lies beneath it is inert.
+    pub fn modal(area: Rect, facts: impl FnOnce() -> SemanticFacts) -> Self {
+        Self { _open: Open::scope(facts, Bounds::from(area), Layer::Modal) }
     }
 }
 
@@ -105,6 +123,15 @@ pub trait FrameExt {
         facts: impl FnOnce() -> SemanticFacts,
         body: impl FnOnce(&mut Self) -> R,
     ) -> R;
+
+    /// Renders `body` as a modal overlay at `area`, making what lies
+    /// beneath it inert: see [`modal`].
+    fn modal<R>(
+        &mut self,
+        area: Rect,
+        facts: impl FnOnce() -> SemanticFacts,
+        body: impl FnOnce(&mut Self) -> R,
+    ) -> R;
 }
 
 impl FrameExt for Frame<'_> {
@@ -124,5 +151,14 @@ impl FrameExt for Frame<'_> {
         body: impl FnOnce(&mut Self) -> R,
     ) -> R {
         overlay(area, facts, || body(self))
+    }
+
+    fn modal<R>(
+        &mut self,
+        area: Rect,
+        facts: impl FnOnce() -> SemanticFacts,
+        body: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        modal(area, facts, || body(self))
     }
 }

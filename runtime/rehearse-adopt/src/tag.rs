@@ -11,7 +11,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{StatefulWidget, Widget};
 use rehearse_core::semantic::{Bounds, Semantic, SemanticFacts};
 
-use crate::record;
+use crate::record::{self, Layer};
 
 /// A widget with its meaning: renders as `widget`, records `facts()` at the
 /// area when a harness records. Made by [`Tag::tag`] and [`Tag::semantic`].
@@ -27,7 +27,7 @@ pub struct Tagged<W, F> {
 fn leaf(facts: impl FnOnce() -> SemanticFacts, area: Rect) {
     if record::active() {
         let bounds = Bounds::from(area);
-        record::push(facts(), bounds, bounds, false);
+        record::push(facts(), bounds, bounds, Layer::Content);
     }
 }
 
