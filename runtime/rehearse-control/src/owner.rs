@@ -244,13 +244,18 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 })
             }
             RequestBody::State => {
-                self.refresh()?;
-                let state = self.served.model_state().ok_or_else(|| {
+                let unsupported = || {
                     WireError::new(
                         ErrorCode::UnsupportedCapability,
                         "this app exposes no model-plane state",
                     )
-                })?;
+                };
+                // Refused before anything is brought up to date.
+                if self.served.model_state().is_none() {
+                    return Err(unsupported().into());
+                }
+                self.refresh()?;
+                let state = self.served.model_state().ok_or_else(unsupported)?;
                 OkReply::State(ModelState {
                     generation: self.generation(),
                     state,

@@ -65,6 +65,7 @@ pub struct SelectorFact {
 
 /// The located pieces of a parsed step that the semantic checks need.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct StepFacts {
     /// The whole step.
     pub range: LocRange,

@@ -126,23 +126,27 @@ impl TerminalPlane {
 
     /// Makes the committed tree the program's own when it publishes one
     /// now, else the screen's (read again if the program's was committed).
+    /// When reading the program's tree fails, the screen's is committed and
+    /// the error returned.
     fn publish(&mut self) -> Result<(), AutomationError> {
         let Some(source) = &mut self.tree_source else { return Ok(()) };
-        match source.fetch()? {
-            Some(mut tree) => {
+        let fetched = source.fetch();
+        match fetched {
+            Ok(Some(mut tree)) => {
                 tree.generation = self.committed.generation;
                 self.committed.tree = tree;
                 self.published = true;
+                return Ok(());
             }
-            None if self.published => {
+            Ok(None) | Err(_) if self.published => {
                 self.published = false;
                 self.snapshotter.forget_epoch();
                 let (generation, time) = (self.committed.generation, self.committed.time);
                 self.take_snapshot(generation, time);
             }
-            None => {}
+            _ => {}
         }
-        Ok(())
+        fetched.map(drop)
     }
 
     /// The tree a wait evaluates now: the program's own when it publishes
@@ -250,7 +254,12 @@ impl TerminalPlane {
                     Some(order) => format!("focus:{order}"),
                     None => "focus".into(),
                 },
-                reason: format!("{NO_TREE}; press the program's own keys instead (`key:tab`)"),
+                reason: if self.tree_source.is_some() {
+                    "focus moves by the program's own keys in its terminal; press them (`key:tab`)"
+                        .to_owned()
+                } else {
+                    format!("{NO_TREE}; press the program's own keys instead (`key:tab`)")
+                },
             }),
             _ => Err(AutomationError::Unsupported {
                 operation: format!("{input:?}"),
@@ -372,14 +381,37 @@ impl Plane for TerminalPlane {
 
     fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
         let (col, row) = node.clipped_bounds.centre();
-        match (u16::try_from(col), u16::try_from(row)) {
-            (Ok(col), Ok(row)) => Ok((col, row)),
-            _ => Err(AutomationError::NotActionable {
-                target: node.label(),
-                operation: operation.to_owned(),
-                reason: "it is not on the screen".into(),
-            }),
+        let (cols, rows) = self.pty.size();
+        let point = match (u16::try_from(col), u16::try_from(row)) {
+            (Ok(col), Ok(row)) if col < cols && row < rows => (col, row),
+            _ => {
+                return Err(AutomationError::NotActionable {
+                    target: node.label(),
+                    operation: operation.to_owned(),
+                    reason: "it is not on the screen".into(),
+                });
+            }
+        };
+        if self.published {
+            // The program's tree says what is on top there (a popup over
+            // the node takes the click, as the engine's hit test finds).
+            let top = self.committed.tree.topmost_at(point.0, point.1);
+            let within = top.is_some_and(|top| {
+                node.descendants().any(|inner| inner.identity.0 == top.identity.0)
+            });
+            if !within {
+                let reached = top.map_or_else(|| "nothing".to_owned(), SemanticNode::label);
+                return Err(AutomationError::NotActionable {
+                    target: node.label(),
+                    operation: operation.to_owned(),
+                    reason: format!(
+                        "a pointer at its centre ({},{}) reaches {reached}, not it (covered by an overlay)",
+                        point.0, point.1
+                    ),
+                });
+            }
         }
+        Ok(point)
     }
 
     fn reach_text(
@@ -498,11 +530,13 @@ impl Plane for TerminalPlane {
         self.seen_outputs = self.pty.outputs();
         let time = self.now();
         self.take_snapshot(generation, time);
-        self.publish()?;
+        // The commit stands (its hooks hear of it) even when the program's
+        // tree could not be read; the step fails with why.
+        let published = self.publish();
         for hook in &mut self.hooks {
             hook.committed(&self.committed);
         }
-        Ok(generation)
+        published.map(|()| generation)
     }
 
     fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {

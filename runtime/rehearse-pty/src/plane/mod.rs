@@ -116,6 +116,7 @@ impl Terminal {
     /// of a node's clipped bounds, as a mouse report the program reads from
     /// its terminal. The facade's `rehearse::control::spawn_app_in_pty`
     /// starts a program with the socket offered and the source attached.
+    /// A second call replaces the source (the first is dropped).
     #[must_use]
     pub fn with_tree_source(mut self, source: impl TreeSource + 'static) -> Self {
         self.plane.tree_source = Some(Box::new(source));
@@ -262,7 +263,8 @@ impl Terminal {
     ///
     /// # Errors
     ///
-    /// Writing input still queued failed (the program ended).
+    /// Writing input still queued failed (the program ended), or the tree
+    /// source failed (the screen's tree is committed then).
     pub fn commit_within(&mut self, within: Duration) -> Result<Generation, AutomationError> {
         self.plane.commit_within(within)
     }

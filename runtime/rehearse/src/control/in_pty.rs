@@ -5,14 +5,15 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use rehearse_control::{Client, ClientError};
 use rehearse_core::semantic::SemanticTree;
 use rehearse_core::{AutomationError, TreeSource};
-use rehearse_protocol::{OkReply, RequestBody, Snapshot, SnapshotFormat};
+use rehearse_protocol::{ErrorCode, OkReply, RequestBody, Snapshot, SnapshotFormat};
 use rehearse_pty::{PtyError, PtySessionOptions, Terminal};
 
-use super::env::CONTROL;
+use super::env::{CONTROL, HEADLESS};
 
 /// How long one fetch of the tree may take.
 const FETCH_DEADLINE_MS: u64 = 10_000;
@@ -22,13 +23,21 @@ const FETCH_DEADLINE_MS: u64 = 10_000;
 /// (the app serves it a moment after it starts) and again after the
 /// connection is lost; while nothing answers, the program publishes no
 /// tree. Values marked sensitive arrive redacted, as in every reply.
-#[derive(Debug)]
 pub struct ServedTree {
     socket: PathBuf,
     client: Option<Client>,
     /// The private directory the socket was offered in, removed with the
     /// source (after the terminal's program is gone). Held, never read.
     _dir: Option<tempfile::TempDir>,
+}
+
+impl std::fmt::Debug for ServedTree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ServedTree")
+            .field("socket", &self.socket)
+            .field("connected", &self.client.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl ServedTree {
@@ -51,32 +60,78 @@ impl ServedTree {
     }
 }
 
-impl TreeSource for ServedTree {
-    fn fetch(&mut self) -> Result<Option<SemanticTree>, AutomationError> {
+impl ServedTree {
+    /// A connection to the socket, made now if there is none; `None` while
+    /// nothing answers there.
+    fn connected(&mut self) -> Option<&mut Client> {
         if self.client.is_none() {
-            // Not serving (yet, or any more): the program publishes no tree.
-            match Client::connect(&self.socket) {
-                Ok(client) => self.client = Some(client),
-                Err(_) => return Ok(None),
-            }
+            let client = Client::connect(&self.socket).ok()?;
+            // The deadline travels with each request, but a server that
+            // accepted and never answers must not hold the plane forever.
+            client.set_read_timeout(Some(Duration::from_millis(FETCH_DEADLINE_MS))).ok()?;
+            self.client = Some(client);
         }
-        let Some(client) = self.client.as_mut() else { return Ok(None) };
+        self.client.as_mut()
+    }
+
+    /// One request for the tree; `Ok(None)` when the app is not serving.
+    fn ask(&mut self) -> Result<Option<SemanticTree>, Fetch> {
+        let Some(client) = self.connected() else { return Ok(None) };
         let request = RequestBody::Snapshot(Snapshot { format: SnapshotFormat::Json });
         match client.request(request, FETCH_DEADLINE_MS) {
             Ok(OkReply::Snapshot(snapshot)) => {
                 let json = String::from_utf8(snapshot.data.into_vec())
-                    .map_err(|error| self.failed(format!("the tree is not UTF-8: {error}")))?;
+                    .map_err(|error| Fetch::Failed(format!("the tree is not UTF-8: {error}")))?;
                 SemanticTree::from_json(&json)
                     .map(Some)
-                    .map_err(|error| self.failed(error.to_string()))
+                    .map_err(|error| Fetch::Failed(error.to_string()))
             }
-            Ok(other) => Err(self.failed(format!("it answered `{}` to a snapshot", other.op()))),
-            // The program ended or stopped serving: it publishes no tree now.
+            Ok(other) => Err(Fetch::Failed(format!("it answered `{}` to a snapshot", other.op()))),
+            Err(ClientError::Io { source, .. })
+                if matches!(
+                    source.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                self.client = None;
+                Err(Fetch::Failed(format!(
+                    "it did not answer within {FETCH_DEADLINE_MS} ms (a stopped or stuck app?)"
+                )))
+            }
             Err(ClientError::Io { .. }) => {
+                self.client = None;
+                Err(Fetch::Lost)
+            }
+            // An app closing its session (it is quitting) publishes nothing.
+            Err(ClientError::Refused(error)) if error.code == ErrorCode::SessionClosed => {
                 self.client = None;
                 Ok(None)
             }
-            Err(error) => Err(self.failed(error.to_string())),
+            Err(error) => Err(Fetch::Failed(error.to_string())),
+        }
+    }
+}
+
+/// Why one request for the tree gave none.
+enum Fetch {
+    /// The connection broke: the app ended, or its server started again.
+    Lost,
+    /// The app answered, but not with a tree it can read back.
+    Failed(String),
+}
+
+impl TreeSource for ServedTree {
+    fn fetch(&mut self) -> Result<Option<SemanticTree>, AutomationError> {
+        let outcome = match self.ask() {
+            // Once more on a fresh connection: a server started again (the
+            // program restarted) answers there; an ended one does not.
+            Err(Fetch::Lost) => self.ask(),
+            outcome => outcome,
+        };
+        match outcome {
+            Ok(tree) => Ok(tree),
+            Err(Fetch::Lost) => Ok(None),
+            Err(Fetch::Failed(reason)) => Err(self.failed(reason)),
         }
     }
 
@@ -114,7 +169,8 @@ pub fn spawn_app_in_pty(options: PtySessionOptions) -> Result<Terminal, PtyError
         .tempdir()?;
     let socket = dir.path().join("app.sock");
     let token = rehearse_pty::settle::random_marker_token()?;
-    let options = options.env(CONTROL, &socket).marker(token, "app-in-pty");
+    // In its terminal, whatever the test's own environment says.
+    let options = options.env(CONTROL, &socket).env(HEADLESS, "").marker(token, "app-in-pty");
     let terminal = Terminal::spawn(options)?;
     let source = ServedTree { socket, client: None, _dir: Some(dir) };
     Ok(terminal.with_tree_source(source))
