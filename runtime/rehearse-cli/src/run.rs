@@ -2,13 +2,14 @@
 //! program (in a PTY, through the terminal plane), with artifacts and a
 //! report in `--out`.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rehearse_core::Scenario;
 use rehearse_core::artifacts::{Artifacts, Format};
-use rehearse_lang::script::{MAX_INCLUDE_BYTES, Script, parse_script_file};
+use rehearse_lang::script::{
+    MAX_INCLUDE_BYTES, Script, ScriptReadError, parse_script_file, read_script_text,
+};
 use rehearse_protocol::{Act, OkReply, RequestBody};
 use rehearse_pty::pipeline::MonitorReport;
 use rehearse_pty::{PtySessionOptions, Terminal};
@@ -133,30 +134,26 @@ pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
 /// byte past the limit, so a file that grows meanwhile or reports no size
 /// (a pipe, `/dev/zero`) cannot be read without bound either.
 fn read_script(path: &Path) -> Result<String, Failure> {
-    let failed =
-        |error: std::io::Error| Failure::runtime(format!("reading {}: {error}", path.display()));
     let too_large = |size: String| {
         Failure::script(format!(
             "{} is {size}; a script is at most {MAX_INCLUDE_BYTES} bytes (1 MiB, MAX_INCLUDE_BYTES, the limit of a `use:` file); nothing ran",
             path.display()
         ))
     };
-    let file = std::fs::File::open(path).map_err(failed)?;
-    let size = file.metadata().map_err(failed)?.len();
-    if size > MAX_INCLUDE_BYTES {
-        return Err(too_large(format!("{size} bytes")));
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_INCLUDE_BYTES + 1).read_to_end(&mut bytes).map_err(failed)?;
-    if bytes.len() as u64 > MAX_INCLUDE_BYTES {
-        return Err(too_large(format!("more than {MAX_INCLUDE_BYTES} bytes when read")));
-    }
-    String::from_utf8(bytes).map_err(|error| {
-        Failure::script(format!(
+    read_script_text(path).map_err(|error| match error {
+        ScriptReadError::TooLarge { size: Some(size) } => too_large(format!("{size} bytes")),
+        ScriptReadError::TooLarge { size: None } => {
+            too_large(format!("more than {MAX_INCLUDE_BYTES} bytes when read"))
+        }
+        ScriptReadError::NotUtf8(error) => Failure::script(format!(
             "{} is not UTF-8 text (from byte {}); nothing ran",
             path.display(),
             error.utf8_error().valid_up_to()
-        ))
+        )),
+        ScriptReadError::Io(error) => {
+            Failure::runtime(format!("reading {}: {error}", path.display()))
+        }
+        other => Failure::runtime(format!("reading {}: {other:?}", path.display())),
     })
 }
 

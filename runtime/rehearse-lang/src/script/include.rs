@@ -120,15 +120,7 @@ fn include(
             errors.push(fail(format!("`{}` is not a file", path.display())));
             return;
         }
-        Ok(meta) if meta.len() > MAX_INCLUDE_BYTES => {
-            errors.push(fail(format!(
-                "`{}` is {} bytes; a `use:` reads at most {MAX_INCLUDE_BYTES} (MAX_INCLUDE_BYTES)",
-                path.display(),
-                meta.len()
-            )));
-            return;
-        }
-        _ => match read_bounded(&canonical) {
+        _ => match read_script_text(&canonical) {
             Ok(text) => text,
             Err(unread) => {
                 let shown = format!("`{}`", path.display());
@@ -184,7 +176,7 @@ pub fn parse_script_file_with(
     let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
     let mut parse = Includes::new(context, dir);
     let shown = format!("the script `{}`", path.display());
-    let text = read_bounded(path).map_err(|unread| ScriptErrors {
+    let text = read_script_text(path).map_err(|unread| ScriptErrors {
         errors: vec![ScriptError {
             kind: ErrorKind::InvalidInclude,
             message: unread_message(&shown, unread, "a script file"),
@@ -208,35 +200,61 @@ pub fn parse_script_file_with(
     parse.finish()
 }
 
-/// Why a script file's text could not be read.
-enum Unread {
+/// Why a script file's text could not be read ([`read_script_text`]).
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ScriptReadError {
+    /// Opening or reading it failed.
     Io(std::io::Error),
-    TooLarge,
+    /// It holds more than [`MAX_INCLUDE_BYTES`]: `size` when the file says
+    /// so, `None` when the read found out (a file that grew, a device, a
+    /// `/proc` file that says it is empty).
+    TooLarge {
+        /// The size the file reported, when it reported one over the limit.
+        size: Option<u64>,
+    },
+    /// Its bytes are not UTF-8.
     NotUtf8(std::string::FromUtf8Error),
 }
 
 /// A script file's text, at most [`MAX_INCLUDE_BYTES`]: the read stops one
-/// byte past the limit, so a file that grows, a device that never ends or
-/// a `/proc` file that says it is empty is refused too.
-fn read_bounded(path: &Path) -> Result<String, Unread> {
+/// byte past the limit, so nothing reads a script unbounded — `rehearse
+/// run`, [`parse_script_file`] and every `use:` read through this.
+///
+/// # Errors
+///
+/// [`ScriptReadError`]: what failed, or that it is too large or not text.
+pub fn read_script_text(path: &Path) -> Result<String, ScriptReadError> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(Unread::Io)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_INCLUDE_BYTES + 1).read_to_end(&mut bytes).map_err(Unread::Io)?;
-    if bytes.len() as u64 > MAX_INCLUDE_BYTES {
-        return Err(Unread::TooLarge);
+    let file = std::fs::File::open(path).map_err(ScriptReadError::Io)?;
+    let claimed = file.metadata().map_err(ScriptReadError::Io)?.len();
+    if claimed > MAX_INCLUDE_BYTES {
+        return Err(ScriptReadError::TooLarge { size: Some(claimed) });
     }
-    String::from_utf8(bytes).map_err(Unread::NotUtf8)
+    let mut bytes = Vec::new();
+    file.take(MAX_INCLUDE_BYTES + 1).read_to_end(&mut bytes).map_err(ScriptReadError::Io)?;
+    if bytes.len() as u64 > MAX_INCLUDE_BYTES {
+        return Err(ScriptReadError::TooLarge { size: None });
+    }
+    String::from_utf8(bytes).map_err(ScriptReadError::NotUtf8)
 }
 
 /// What failed reading `shown` (`the script `x`` or `` `x` ``).
-fn unread_message(shown: &str, unread: Unread, reader: &str) -> String {
+fn unread_message(shown: &str, unread: ScriptReadError, reader: &str) -> String {
     match unread {
-        Unread::Io(error) => format!("cannot read {shown}: {error}"),
-        Unread::TooLarge => format!(
-            "{shown} is over {MAX_INCLUDE_BYTES} bytes; {reader} reads at most that (MAX_INCLUDE_BYTES)"
-        ),
-        Unread::NotUtf8(error) => format!("cannot read {shown}: it is not UTF-8 ({error})"),
+        ScriptReadError::Io(error) => format!("cannot read {shown}: {error}"),
+        ScriptReadError::TooLarge { size } => {
+            let size = size.map_or_else(
+                || format!("over {MAX_INCLUDE_BYTES} bytes"),
+                |size| format!("{size} bytes"),
+            );
+            format!(
+                "{shown} is {size}; {reader} reads at most {MAX_INCLUDE_BYTES} (MAX_INCLUDE_BYTES)"
+            )
+        }
+        ScriptReadError::NotUtf8(error) => {
+            format!("cannot read {shown}: it is not UTF-8 ({error})")
+        }
     }
 }
 

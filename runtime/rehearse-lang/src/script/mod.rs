@@ -57,7 +57,8 @@ pub use family::{
     matches_declared, validate_declared_id,
 };
 pub use include::{
-    MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, parse_script_file, parse_script_file_with,
+    MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, ScriptReadError, parse_script_file,
+    parse_script_file_with, read_script_text,
 };
 pub use parse::{DEFAULT_WAIT, Dialect, MAX_DURATION_MS, parse_step, parse_step_in};
 pub use plane_check::{PlaneName, plane_errors};
