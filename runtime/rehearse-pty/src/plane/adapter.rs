@@ -129,11 +129,12 @@ impl TerminalPlane {
     /// When reading the program's tree fails, the screen's is committed and
     /// the error returned.
     fn publish(&mut self) -> Result<(), AutomationError> {
-        let Some(source) = &mut self.tree_source else { return Ok(()) };
-        let fetched = source.fetch();
+        if self.tree_source.is_none() {
+            return Ok(());
+        }
+        let fetched = self.program_tree();
         match fetched {
-            Ok(Some(mut tree)) => {
-                tree.generation = self.committed.generation;
+            Ok(Some(tree)) => {
                 self.committed.tree = tree;
                 self.published = true;
                 return Ok(());
@@ -149,16 +150,24 @@ impl TerminalPlane {
         fetched.map(drop)
     }
 
+    /// The tree the program publishes now, numbered as the committed
+    /// generation; `None` without a source or while it publishes none.
+    fn program_tree(&mut self) -> Result<Option<SemanticTree>, AutomationError> {
+        let generation = self.committed.generation;
+        let Some(source) = &mut self.tree_source else { return Ok(None) };
+        Ok(source.fetch()?.map(|mut tree| {
+            tree.generation = generation;
+            tree
+        }))
+    }
+
     /// The tree a wait evaluates now: the program's own when it publishes
     /// one, else the screen's.
     fn settled(&mut self) -> Result<SemanticTree, AutomationError> {
-        let generation = self.committed.generation;
-        if let Some(source) = &mut self.tree_source
-            && let Some(mut tree) = source.fetch()?
-        {
-            tree.generation = generation;
+        if let Some(tree) = self.program_tree()? {
             return Ok(tree);
         }
+        let generation = self.committed.generation;
         Ok(self.pty.with_emulator(|emulator| screen_tree(emulator, generation).tree))
     }
 
