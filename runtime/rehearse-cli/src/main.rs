@@ -209,12 +209,16 @@ enum Verb {
     },
 }
 
+/// Prints `bytes` on standard output. A reader that went away (`rehearse
+/// snapshot --format png | head`) ends the verb quietly, as Unix tools do:
+/// it took what it wanted.
 fn print(bytes: &[u8]) -> Result<Exit, Failure> {
     let mut out = std::io::stdout();
-    out.write_all(bytes)
-        .and_then(|()| out.flush())
-        .map_err(|error| Failure::runtime(error.to_string()))?;
-    Ok(Exit::Passed)
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(Exit::Passed),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(Exit::Passed),
+        Err(error) => Err(Failure::runtime(format!("writing to standard output: {error}"))),
+    }
 }
 
 fn dispatch(verb: Verb) -> Result<Exit, Failure> {
