@@ -25,7 +25,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use rehearse_protocol::SnapshotFormat;
 
 use crate::exit::{Exit, Failure};
-use crate::size::parse_size;
+use crate::size::{DEFAULT_COLS_ROWS, DEFAULT_SIZE, parse_size};
 
 /// Automate terminal UIs: rehearse apps over their control socket, any
 /// program in a PTY.
@@ -83,7 +83,7 @@ enum Verb {
         #[arg(long)]
         exec: String,
         /// The viewport, COLSxROWS.
-        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// Steps to run first, in the script grammar.
         #[arg(long)]
@@ -108,7 +108,7 @@ enum Verb {
         /// The script file.
         script: PathBuf,
         /// The terminal's size, COLSxROWS.
-        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// Where the checkpoints' artifacts and the report (JSON and Markdown) go.
         #[arg(long)]
@@ -126,7 +126,7 @@ enum Verb {
         #[arg(long)]
         exec: Option<String>,
         /// The terminal's size, COLSxROWS.
-        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// How long to wait for the session to start.
         #[arg(long, default_value_t = 10_000)]
@@ -231,7 +231,7 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             print(&render::render(&exec, size, send.as_deref(), format)?)
         }
         Verb::State { exec, send } => {
-            let state = render::state(&exec, (80, 24), send.as_deref())?;
+            let state = render::state(&exec, DEFAULT_COLS_ROWS, send.as_deref())?;
             print(format!("{}\n", serde_json::to_string_pretty(&state).expect("json")).as_bytes())
         }
         Verb::Run { script, size, out, plane, command } => {

@@ -22,6 +22,11 @@ use serde::Deserialize;
 use crate::connections::{Connection, Connections};
 use crate::sessions::Sessions;
 
+/// The size `open` starts a terminal at without `cols` and `rows`: the
+/// toolkit's one default, 100x30 (as `rehearse open`; the CLI's tests check
+/// they agree).
+pub const DEFAULT_SIZE: (u16, u16) = (100, 30);
+
 /// The longest a request may take (the protocol's ceiling).
 const MAX_DEADLINE_MS: u64 = 60_000;
 
@@ -30,9 +35,9 @@ const MAX_DEADLINE_MS: u64 = 60_000;
 pub struct OpenArgs {
     /// The command line to run in a PTY (default: the user's shell).
     pub exec: Option<String>,
-    /// Columns (default 80).
+    /// Columns (default 100, the toolkit's one default size: 100x30).
     pub cols: Option<u16>,
-    /// Rows (default 24).
+    /// Rows (default 30).
     pub rows: Option<u16>,
 }
 
@@ -222,7 +227,7 @@ impl RehearseTools {
     )]
     async fn open(&self, Parameters(args): Parameters<OpenArgs>) -> CallToolResult {
         let sessions = self.sessions.clone();
-        let size = (args.cols.unwrap_or(80), args.rows.unwrap_or(24));
+        let size = (args.cols.unwrap_or(DEFAULT_SIZE.0), args.rows.unwrap_or(DEFAULT_SIZE.1));
         match tokio::task::spawn_blocking(move || sessions.open(args.exec, size)).await {
             Ok(Ok(id)) => text(id),
             Ok(Err(message)) => failure(message),

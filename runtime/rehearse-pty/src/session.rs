@@ -21,8 +21,11 @@ use crate::error::{ExitInfo, PtyError};
 use crate::process::{self, Spawn};
 use crate::settle::{SettlePolicy, SettleTracker};
 
-/// The default size, as Glyphrun and termwright use: 100 columns, 30 rows.
-pub const DEFAULT_SIZE: (u16, u16) = (100, 30);
+/// The default size, as Glyphrun and termwright use: 100 columns, 30 rows —
+/// the toolkit's one default ([`rehearse_core::DEFAULT_VIEWPORT`], and the
+/// `rehearse` CLI's and MCP's).
+pub const DEFAULT_SIZE: (u16, u16) =
+    (rehearse_core::DEFAULT_VIEWPORT.width, rehearse_core::DEFAULT_VIEWPORT.height);
 
 /// The default scrollback length, in lines.
 pub const DEFAULT_SCROLLBACK: usize = 1000;
