@@ -149,6 +149,19 @@ enum Verb {
         #[arg(long)]
         session: Option<String>,
     },
+    /// Run steps in the script grammar in a session (`click:#new-todo`,
+    /// `wait-for:count=1,@list-item,500`), as MCP's `act`; the exit code
+    /// says how it went, as `run`'s does (0 passed, 1 a step failed, 2
+    /// runtime error, 3 a wait timed out, 4 invalid script: nothing ran).
+    Act {
+        /// Steps, separated by `;` or newlines; several arguments run in
+        /// order, one after the other.
+        #[arg(required = true)]
+        steps: Vec<String>,
+        /// The session (default: the most recent).
+        #[arg(long)]
+        session: Option<String>,
+    },
     /// Print what a session shows.
     Snapshot {
         /// The format.
@@ -252,6 +265,9 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         Verb::Send { keys, text, secret_env, session } => {
             let script = session::send_script(&keys, text.as_deref(), secret_env.as_deref())?;
             session::send(session.as_deref(), &script).map(|_| Exit::Passed)
+        }
+        Verb::Act { steps, session } => {
+            session::send(session.as_deref(), &steps.join("\n")).map(|_| Exit::Passed)
         }
         Verb::Snapshot { format, session } => {
             print(&session::snapshot(session.as_deref(), format.wire())?)

@@ -1,4 +1,4 @@
-//! The session verbs: `open` starts a background host, and `send`,
+//! The session verbs: `open` starts a background host, and `send`, `act`,
 //! `snapshot`, `wait`, `close`, `pty-stop` and `pty-start` speak to the
 //! session it serves.
 
@@ -166,7 +166,8 @@ pub fn send_script(
     Ok(steps.join("\n"))
 }
 
-/// `send`.
+/// `send` and `act`: the script in one `act` request, to the app when it
+/// serves its socket, else to the host.
 pub fn send(id: Option<&str>, script: &str) -> Result<u64, Failure> {
     let (_, mut client) = connect(id)?;
     match client.request(RequestBody::Act(Act { script: script.into() }), 60_000)? {
