@@ -236,6 +236,18 @@ fn start(args: &HostArgs) -> Result<Started, Failure> {
     let held = Held::Running(Box::new(terminal));
     let mut hosted = HostedProgram { held, closed: false, discovery, dir, program };
     hosted.await_first_screen(Duration::from_secs(5), false);
+    // A program that ended as it started (a missing binary, a crash) opens
+    // no session: `open` fails saying how it ended, as `pty-start` does.
+    if let Some(terminal) = hosted.terminal()
+        && let Some(status) = terminal.pty().exit_status()
+    {
+        let cols = usize::from(terminal.pty().size().0);
+        let screen = crate::restart::last_lines(&terminal.pty().screen_text(), cols);
+        return Err(Failure::runtime(format!(
+            "`{}` ended as it started ({status}), so no session was opened. Its screen ended with: {screen}",
+            args.exec
+        )));
+    }
     hosted.discovery.publish(&hosted.dir)?;
     Ok((server, hosted))
 }

@@ -138,7 +138,7 @@ impl HostedProgram {
 /// The last non-blank lines of `text` (a screen `cols` wide), joined by
 /// ` | ` (an error message is one line); a row that fills the width goes on
 /// in the next one, so the two are joined as they are.
-fn last_lines(text: &str, cols: usize) -> String {
+pub(crate) fn last_lines(text: &str, cols: usize) -> String {
     let mut lines: Vec<String> = Vec::new();
     let mut wraps = false;
     for row in text.lines() {
