@@ -87,8 +87,10 @@ pub struct SnapshotArgs {
 /// `wait`'s arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct WaitArgs {
-    /// A condition `PREDICATE,SELECTOR` (as in `wait-for:`); without one, wait
-    /// until the session is idle.
+    /// A condition as `wait-for:` spells it without its time: on the tree,
+    /// `PREDICATE,SELECTOR` (`exists,#save`); on a program's terminal,
+    /// `contains=TEXT,screen`, `matches=REGEX,scrollback`, `exited,process`,
+    /// `exit-code=N,process`... Without one, wait until the session is idle.
     pub condition: Option<String>,
     /// How long the session must stay quiet to be idle (default 100 ms).
     pub idle_ms: Option<u64>,
@@ -304,7 +306,7 @@ impl RehearseTools {
 
     /// Waits.
     #[tool(
-        description = "Wait until a condition holds (condition: PREDICATE,SELECTOR as in wait-for:), or, without one, until the session answered its last input and stayed quiet for idle_ms. Cancelling the call cancels the wait in the session."
+        description = "Wait until a condition holds (condition: as wait-for: spells it without the time: PREDICATE,SELECTOR on a rehearse app's tree, or a terminal condition such as contains=TEXT,screen or exited,process on a program), or, without one, until the session answered its last input and stayed quiet for idle_ms. Cancelling the call cancels the wait in the session."
     )]
     async fn wait(
         &self,
