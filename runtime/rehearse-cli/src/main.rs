@@ -14,7 +14,9 @@ mod restart;
 mod run;
 mod session;
 mod size;
+mod stop_signals;
 mod stopped;
+mod watchdog;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -220,6 +222,9 @@ enum Verb {
         #[arg(long)]
         exec: String,
     },
+    /// The watchdog of a host's program (not for direct use).
+    #[command(name = "__watchdog", hide = true)]
+    Watchdog,
 }
 
 /// Prints `bytes` on standard output. A reader that went away (`rehearse
@@ -281,6 +286,7 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             session::pty_start(session.as_deref(), timeout_ms).map(|_| Exit::Passed)
         }
         Verb::Mcp => mcp::serve().map(|()| Exit::Passed),
+        Verb::Watchdog => watchdog::run().map(|()| Exit::Passed),
         Verb::Host { id, size, idle_timeout_ms, exec } => host::run(host::HostArgs {
             id,
             exec,
@@ -306,6 +312,11 @@ fn parse() -> Result<Verb, ExitCode> {
 }
 
 fn main() -> ExitCode {
+    // Every program a verb starts (a host, an app, a program in a PTY)
+    // starts with the default disposition of the signals this process was
+    // started ignoring (a background job ignores SIGINT), as a terminal
+    // starts it.
+    let _ = rehearse_pty::signals::default_for_programs();
     let verb = match parse() {
         Ok(verb) => verb,
         Err(code) => return code,

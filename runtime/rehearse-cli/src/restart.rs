@@ -66,6 +66,9 @@ impl HostedProgram {
             // Kills the program's whole session and reaps it.
             let _ = terminal.close();
         }
+        if let Some(watchdog) = &mut self.watchdog {
+            watchdog.forget();
+        }
         self.forget_app();
         PtyStopped { generation, was_running: true, extra: Extra::new() }
     }
@@ -104,6 +107,9 @@ impl HostedProgram {
             .spawn(size, Some(after))
             .map_err(|failure| WireError::new(ErrorCode::Internal, failure.message))?;
         let pid = terminal.pty().pid();
+        if let Some(watchdog) = &mut self.watchdog {
+            watchdog.watch(pid);
+        }
         self.held = Held::Running(Box::new(terminal));
         self.await_first_screen(timeout, app);
         let Held::Running(terminal) = &mut self.held else {
@@ -121,6 +127,9 @@ impl HostedProgram {
                 std::mem::replace(&mut self.held, Held::Stopped(Box::new(stopped)))
             {
                 let _ = terminal.close();
+            }
+            if let Some(watchdog) = &mut self.watchdog {
+                watchdog.forget();
             }
             self.forget_app();
             return Err(WireError::new(

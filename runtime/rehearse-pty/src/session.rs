@@ -282,6 +282,10 @@ impl PtySession {
             program: options.program.to_string_lossy().into_owned(),
             source,
         };
+        // The program starts with the default disposition of every signal,
+        // whatever this process ignores (a test runner started in the
+        // background ignores SIGINT): Ctrl+C stops it, as in a terminal.
+        crate::signals::default_for_programs().map_err(spawn_error)?;
         let (pty, mut child) = process::spawn(&spec).map_err(spawn_error)?;
         let pid = child.id();
         let now = Instant::now();
