@@ -157,13 +157,16 @@ impl Served for HostedProgram {
         if self.closed {
             return Some("closed".into());
         }
-        if let Some(signal) = self.signals.stopped_by() {
-            return Some(format!("the host was stopped by {signal}"));
-        }
-        // A program stopped on purpose has not ended: the session waits
-        // for `pty-start`, `close` or the idle timeout.
-        let status = self.terminal()?.pty().exit_status()?;
-        Some(format!("the program exited ({status})"))
+        let why = match self.signals.stopped_by() {
+            Some(signal) => format!("the host was stopped by {signal}"),
+            // A program stopped on purpose has not ended: the session waits
+            // for `pty-start`, `close` or the idle timeout.
+            None => format!("the program exited ({})", self.terminal()?.pty().exit_status()?),
+        };
+        // Kept before the connections close, so a client whose request the
+        // end broke finds why.
+        crate::ended::record(&self.dir, &self.discovery.id, &why);
+        Some(why)
     }
 
     fn close(&mut self) {
@@ -220,6 +223,13 @@ pub fn run(args: HostArgs) -> Result<(), Failure> {
         Ok((server, mut hosted)) => {
             announce(format!("ready {}", args.id));
             let outcome = server.serve(&mut hosted);
+            if let Ok(rehearse_control::Stopped::IdleTimeout) = &outcome {
+                let why = format!(
+                    "its host stopped after {} ms without a request (--idle-timeout-ms)",
+                    args.idle_timeout.as_millis()
+                );
+                crate::ended::record(&hosted.dir, &hosted.discovery.id, &why);
+            }
             hosted.discovery.remove(&hosted.dir);
             let _ = std::fs::remove_file(&hosted.program.offered);
             let watchdog = hosted.watchdog.take();

@@ -4,6 +4,7 @@
 //! `open` starts.
 
 mod discovery;
+mod ended;
 mod exit;
 mod host;
 mod launch;
