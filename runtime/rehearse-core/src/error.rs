@@ -389,6 +389,20 @@ impl AutomationError {
     }
 }
 
+impl From<ResolveError> for AutomationError {
+    fn from(error: ResolveError) -> Self {
+        match error {
+            ResolveError::Invalid { selector, reason } => {
+                Self::InvalidSelector { selector, reason }
+            }
+            ResolveError::NoMatch { selector } => Self::NoMatch { selector, hint: None },
+            ResolveError::Ambiguous { selector, matches } => {
+                Self::AmbiguousMatch { selector, matches }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod timeout_tests {
     use super::*;
@@ -414,19 +428,5 @@ mod timeout_tests {
             AutomationError::TargetEnded { status: "exit code 0".into(), before: "x".into() };
         assert!(!ended.is_wait_timeout());
         assert!(!AutomationError::DeadlineExceeded(Duration::from_millis(5)).is_wait_timeout());
-    }
-}
-
-impl From<ResolveError> for AutomationError {
-    fn from(error: ResolveError) -> Self {
-        match error {
-            ResolveError::Invalid { selector, reason } => {
-                Self::InvalidSelector { selector, reason }
-            }
-            ResolveError::NoMatch { selector } => Self::NoMatch { selector, hint: None },
-            ResolveError::Ambiguous { selector, matches } => {
-                Self::AmbiguousMatch { selector, matches }
-            }
-        }
     }
 }
