@@ -30,12 +30,17 @@ fn sigterm_sigint_and_sighup_to_a_host_close_its_session() {
         signal(host, stop);
         assert!(exited_within(host, BOUND), "SIG{name}: the host did not exit");
         assert!(exited_within(program, BOUND), "SIG{name}: the program outlived its host");
-        let left: Vec<String> = std::fs::read_dir(runtime.sessions())
+        // Only the note of how the session ended stays: no discovery
+        // file, no socket.
+        let mut left: Vec<String> = std::fs::read_dir(runtime.sessions())
             .unwrap()
             .flatten()
             .map(|entry| entry.file_name().to_string_lossy().into_owned())
             .collect();
-        assert_eq!(left, Vec::<String>::new(), "SIG{name} left files of session {id}");
+        left.sort();
+        assert_eq!(left, [format!("{id}.ended"), "latest.ended".into()], "SIG{name}");
+        let error = runtime.fails(&["snapshot"], 2);
+        assert!(error.contains(&format!("the host was stopped by SIG{name}")), "{error}");
     }
 }
 
