@@ -185,6 +185,8 @@ pub struct HostArgs {
     pub size: (u16, u16),
     /// Stop after this long without a request.
     pub idle_timeout: Duration,
+    /// The directory `use:` in an `act` reads below (none: refused).
+    pub scripts: Option<PathBuf>,
 }
 
 /// Runs the host: prints `ready <id>` (or `error: …`) on standard output
@@ -223,7 +225,9 @@ fn start(args: &HostArgs) -> Result<Started, Failure> {
         offered: dir.join(format!("{}.app.sock", args.id)),
     };
     let terminal = program.spawn(args.size, None)?;
-    let config = ServerConfig::new(&socket).idle_timeout(Some(args.idle_timeout));
+    let config = ServerConfig::new(&socket)
+        .idle_timeout(Some(args.idle_timeout))
+        .scripts(args.scripts.clone());
     let server = Server::bind(config).map_err(|error| Failure::runtime(error.to_string()))?;
     let discovery = Discovery {
         id: args.id.clone(),

@@ -108,9 +108,10 @@ pub mod artifacts {
 /// time ([`Session::run_script`] runs one).
 pub mod script {
     pub use rehearse_lang::script::{
-        CheckContext, DeclaredIds, ErrorKind, GrammarError, MAX_DURATION_MS, MAX_INCLUDE_BYTES,
-        MAX_INCLUDE_DEPTH, PlaneName, Script, ScriptError, ScriptErrors, ScriptStep, parse_script,
-        parse_script_file, parse_script_file_with, parse_script_with, parse_step_str,
+        CheckContext, DeclaredIds, ErrorKind, GrammarError, MAX_DURATION_MS, MAX_EXPANDED_BYTES,
+        MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, MAX_SCRIPT_STEPS, PlaneName, Script, ScriptError,
+        ScriptErrors, ScriptStep, UseFiles, parse_script, parse_script_file,
+        parse_script_file_with, parse_script_with, parse_script_with_uses, parse_step_str,
     };
 }
 
