@@ -10,7 +10,7 @@ use std::path::Path;
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{quote, quote_spanned};
-use rehearse_lang::script::{CheckContext, Lexeme, parse_script_file_with};
+use rehearse_lang::script::{CheckContext, Lexeme, MAX_SCRIPT_STEPS, parse_script_file_with};
 
 use crate::ctxt::Ctxt;
 use crate::scenario::expand::lower_step;
@@ -40,6 +40,9 @@ pub struct Place<'a> {
     pub spans: &'a [Span],
     /// The calling file's directory, when the compiler names it.
     pub dir: Option<&'a Path>,
+    /// The steps every `use:` of this call brought in so far: together
+    /// they are bounded as one script's are ([`MAX_SCRIPT_STEPS`]).
+    pub expanded: std::cell::Cell<usize>,
 }
 
 /// Reads and checks the file; its errors are reported on the path, the
@@ -66,8 +69,26 @@ pub fn read(
             .unwrap_or(raw.first)
     };
     let on_path = span_pair(span(4), span(raw.lexemes.len().saturating_sub(1)));
+    if let Err(error) = std::fs::metadata(&file) {
+        let message = format!("in `use:{path}`: cannot read `{}`: {error}", file.display());
+        cx.error_spanned_by(on_path, message);
+        return;
+    }
     match parse_script_file_with(&file, context) {
-        Ok(script) => raw.included = Some(script),
+        Ok(script) => {
+            let expanded = place.expanded.get() + script.len();
+            place.expanded.set(expanded);
+            if expanded > MAX_SCRIPT_STEPS {
+                cx.error_spanned_by(
+                    on_path,
+                    format!(
+                        "in `use:{path}`: the `use:` steps of this `scenario!` bring in {expanded} steps, more than {MAX_SCRIPT_STEPS} (MAX_SCRIPT_STEPS, docs/limits.md); include less"
+                    ),
+                );
+                return;
+            }
+            raw.included = Some(script);
+        }
         Err(errors) => {
             for error in errors.iter() {
                 let shown = error.to_string();

@@ -19,7 +19,11 @@ pub fn parse_and_check(cx: &Ctxt, input: &mut Input) -> Vec<Option<ParsedStep>> 
     }
     let mut checker = Checker::new(&context);
     let mut results = Vec::with_capacity(input.steps.len());
-    let place = crate::scenario::include::Place { spans: &input.spans, dir: input.dir.as_deref() };
+    let place = crate::scenario::include::Place {
+        spans: &input.spans,
+        dir: input.dir.as_deref(),
+        expanded: std::cell::Cell::new(0),
+    };
     for raw in &mut input.steps {
         match crate::scenario::include::path(raw) {
             Some(path) => {
