@@ -98,9 +98,11 @@ pub mod command {
 }
 
 /// Artifacts: checkpoint encoders, golden baselines, recordings, and the
-/// drivers that run whole sessions for them.
+/// drivers that run whole sessions for them; [`TypedSecrets`](artifacts::TypedSecrets)
+/// hides what a plane typed as a secret in a screen an output shows.
 pub mod artifacts {
     pub use rehearse_core::artifacts::*;
+    pub use rehearse_core::{MASK, REDACTED, TypedSecrets};
     pub use rehearse_engine::drivers::*;
 }
 
