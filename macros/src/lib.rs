@@ -152,7 +152,13 @@ pub fn derive_semantic(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro]
 pub fn scenario(input: TokenStream) -> TokenStream {
-    scenario::scenario(input.into()).into()
+    // `use:PATH` is relative to the file the call is in, as `include_str!`
+    // is; the compiler names it relative to its own working directory.
+    let file = proc_macro::Span::call_site().local_file();
+    let dir = file
+        .and_then(|file| std::path::absolute(file).ok())
+        .and_then(|file| file.parent().map(std::path::Path::to_path_buf));
+    scenario::scenario(input.into(), dir).into()
 }
 
 /// Declares an app's automation ids once, for its view and its tests: a

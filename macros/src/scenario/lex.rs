@@ -31,6 +31,9 @@ pub struct Input {
     pub spans: Vec<Span>,
     /// How many `{expr}` values the steps before hold (numbers them).
     pub holes_seen: usize,
+    /// The directory `use:PATH` is relative to: the calling file's, when
+    /// the compiler names it.
+    pub dir: Option<std::path::PathBuf>,
 }
 
 /// The `app = Path;` header.
@@ -62,8 +65,14 @@ impl Input {
     /// Splits and lexes `tokens`, recording every malformed header, stray
     /// header and missing `;` in `cx`.
     pub fn from_tokens(cx: &Ctxt, tokens: TokenStream) -> Self {
-        let mut input =
-            Self { app: None, plane: None, steps: Vec::new(), spans: Vec::new(), holes_seen: 0 };
+        let mut input = Self {
+            app: None,
+            plane: None,
+            steps: Vec::new(),
+            spans: Vec::new(),
+            holes_seen: 0,
+            dir: None,
+        };
         let statements = split_statements(tokens);
         let mut headers_seen: Vec<&'static str> = Vec::new();
         for mut statement in statements {

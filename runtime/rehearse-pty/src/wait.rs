@@ -26,6 +26,12 @@ const EXIT_DRAIN: Duration = Duration::from_millis(100);
 /// When the last output of an exited program counts as read: when the PTY
 /// reports its end, or (a leftover process keeps it open) after a short
 /// silence.
+/// The screen as a wait's error shows it: what was typed as a secret
+/// reads `<redacted>`.
+fn shown(state: &State) -> String {
+    state.secrets.redact_text(&state.emulator.screen_text()).into_owned()
+}
+
 fn drain_end(state: &State, exited_at: Instant) -> Instant {
     state.settle.last_output().max(exited_at) + EXIT_DRAIN
 }
@@ -320,7 +326,7 @@ impl PtySession {
                     return Err(PtyError::TargetExited {
                         condition: condition.to_owned(),
                         status: exit,
-                        screen: state.emulator.screen_text(),
+                        screen: shown(&state),
                     });
                 }
                 wake = wake.min(drain_end);
@@ -329,7 +335,7 @@ impl PtySession {
                 return Err(PtyError::Timeout {
                     condition: condition.to_owned(),
                     elapsed: start.elapsed(),
-                    screen: state.emulator.screen_text(),
+                    screen: shown(&state),
                 });
             }
             if let Some(at) = wake_at(&state)

@@ -98,9 +98,11 @@ pub mod command {
 }
 
 /// Artifacts: checkpoint encoders, golden baselines, recordings, and the
-/// drivers that run whole sessions for them.
+/// drivers that run whole sessions for them; [`TypedSecrets`](artifacts::TypedSecrets)
+/// hides what a plane typed as a secret in a screen an output shows.
 pub mod artifacts {
     pub use rehearse_core::artifacts::*;
+    pub use rehearse_core::{MASK, REDACTED, TypedSecrets};
     pub use rehearse_engine::drivers::*;
 }
 
@@ -108,9 +110,10 @@ pub mod artifacts {
 /// time ([`Session::run_script`] runs one).
 pub mod script {
     pub use rehearse_lang::script::{
-        CheckContext, DeclaredIds, ErrorKind, GrammarError, MAX_DURATION_MS, MAX_INCLUDE_BYTES,
-        MAX_INCLUDE_DEPTH, PlaneName, Script, ScriptError, ScriptErrors, ScriptStep, parse_script,
-        parse_script_file, parse_script_file_with, parse_script_with, parse_step_str,
+        CheckContext, DeclaredIds, ErrorKind, GrammarError, MAX_DURATION_MS, MAX_EXPANDED_BYTES,
+        MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, MAX_SCRIPT_STEPS, PlaneName, Script, ScriptError,
+        ScriptErrors, ScriptStep, UseFiles, parse_script, parse_script_file,
+        parse_script_file_with, parse_script_with, parse_script_with_uses, parse_step_str,
     };
 }
 
