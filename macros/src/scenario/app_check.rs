@@ -7,7 +7,7 @@
 use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use rehearse_lang::script::{Loc, LocRange, ParsedStep, StepFacts, parse_step_str};
-use rehearse_lang::{AutomationStep, KeyCode, KeyPress};
+use rehearse_lang::{AutomationStep, KeyPress};
 
 use crate::scenario::expand::key_press;
 use crate::scenario::lex::{App, Input, RawStep};
@@ -66,10 +66,7 @@ impl Site<'_> {
         let mut checks = TokenStream::new();
         let mut seen = std::collections::BTreeSet::new();
         for character in text.chars() {
-            let key = match character {
-                '\n' | '\r' => KeyPress::from(KeyCode::Enter),
-                other => KeyPress::char(other),
-            };
+            let key = KeyPress::typed(character);
             if seen.insert(key) {
                 checks.extend(self.key(
                     range,

@@ -17,7 +17,7 @@ use rehearse_core::{
 use rehearse_lang::{KeyPress, SemanticAction, SemanticRole};
 
 use super::shared::{Ended, Shared};
-use crate::input::{key_event, mouse_event, typed_key};
+use crate::input::{key_event, mouse_event};
 use crate::project::Layout;
 
 /// The harness's view of the app: the shared state, the committed frame
@@ -92,14 +92,15 @@ impl AdoptPlane {
                 reason: format!("typing needs a focused {}", SemanticRole::typing_roles_phrase()),
             });
         }
-        if let Some(key) = text.chars().map(typed_key).find(|key| self.declared.refuses(key)) {
+        if let Some(key) = text.chars().map(KeyPress::typed).find(|key| self.declared.refuses(key))
+        {
             return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
         }
         self.ensure_open()?;
         // All at once: a key a person types in the terminal meanwhile lands
         // before or after the text, never inside it.
         self.shared.update(|state| {
-            state.queue.extend(text.chars().map(|character| key_event(typed_key(character))));
+            state.queue.extend(text.chars().map(|character| key_event(KeyPress::typed(character))));
         });
         Ok(())
     }
