@@ -230,13 +230,12 @@ impl Plane for AdoptPlane {
                         self.committed.tree.nodes().find(|n| n.identity.0 == identity)
                     })
                     .map_or_else(|| "nothing".to_owned(), SemanticNode::label);
-                return Err(AutomationError::NotActionable {
-                    target: node.label(),
-                    operation: operation.to_owned(),
-                    reason: format!(
-                        "a pointer at its centre ({col},{row}) reaches {reached}, not it (something rendered after it covers it)"
-                    ),
-                });
+                return Err(AutomationError::covered(
+                    node.label(),
+                    operation,
+                    (col, row),
+                    &reached,
+                ));
             }
         }
         match (u16::try_from(col), u16::try_from(row)) {

@@ -192,13 +192,12 @@ impl<C: Component> Plane for SessionEngine<C> {
                         },
                         SemanticNode::label,
                     );
-                return Err(AutomationError::NotActionable {
-                    target: node.label(),
-                    operation: operation.to_owned(),
-                    reason: format!(
-                        "a pointer at its centre ({col},{row}) reaches {reached}, not it (covered by an overlay, or outside its hit area)"
-                    ),
-                });
+                return Err(AutomationError::covered(
+                    node.label(),
+                    operation,
+                    (col, row),
+                    &reached,
+                ));
             }
         }
         let (Ok(col), Ok(row)) = (u16::try_from(col), u16::try_from(row)) else {
