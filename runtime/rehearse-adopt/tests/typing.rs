@@ -1,26 +1,26 @@
-//! `type:` on an adopted app delivers what a terminal would for each
-//! character: a tab is the Tab key (which moves this form's focus, as the
-//! real binary's does in a PTY), a line break is Enter, and a control
-//! character is the ctrl+key that sends it.
+//! `type:` and `paste:` on an adopted app deliver what a terminal would:
+//! for each typed character a key (a tab is the Tab key, which moves this
+//! form's focus as the real binary's does in a PTY; a line break is Enter;
+//! a control character the ctrl+key that sends it), and a paste as one
+//! `Event::Paste` only when the app turned bracketed paste on — as keys
+//! otherwise.
 
 use std::io;
 
 use ratatui::Terminal;
-use ratatui::backend::Backend;
-use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers};
+use ratatui::crossterm::event::{EnableBracketedPaste, Event, KeyCode, KeyModifiers};
+use ratatui::crossterm::execute;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::widgets::Paragraph;
-use rehearse_adopt::{EventSource, Harness, HarnessOptions, Tag};
+use rehearse_adopt::{EventSource, Harness, HarnessBackend, HarnessOptions, Tag};
 use rehearse_core::semantic::SemanticFacts;
 use rehearse_lang::{AutomationStep, SemanticRole, Sensitivity};
 
 /// A form with two fields: characters go into the focused one, Tab moves
 /// focus, Ctrl+U clears the focused field, Enter submits (the status line
-/// says what was submitted).
-fn form<B: Backend<Error = io::Error>>(
-    terminal: &mut Terminal<B>,
-    events: &mut impl EventSource,
-) -> io::Result<()> {
+/// says what was submitted), and a bracketed paste goes into the focused
+/// field whole.
+fn form(terminal: &mut Terminal<HarnessBackend>, events: &mut impl EventSource) -> io::Result<()> {
     let mut fields = [String::new(), String::new()];
     let mut focus = 0;
     let mut submitted = String::new();
@@ -44,7 +44,15 @@ fn form<B: Backend<Error = io::Error>>(
             });
             frame.render_widget(status, rows[2]);
         })?;
-        let Event::Key(key) = events.read()? else { continue };
+        let key = match events.read()? {
+            Event::Key(key) => key,
+            Event::Paste(text) => {
+                fields[focus].push_str(&text);
+                submitted = "pasted".to_owned();
+                continue;
+            }
+            _ => continue,
+        };
         match key.code {
             KeyCode::Char('u') if key.modifiers == KeyModifiers::CONTROL => fields[focus].clear(),
             KeyCode::Char(character) => fields[focus].push(character),
@@ -58,6 +66,15 @@ fn form<B: Backend<Error = io::Error>>(
 
 fn start() -> Harness {
     Harness::start(HarnessOptions::default().viewport(30, 3), form).expect("starts")
+}
+
+/// The form, after turning bracketed paste on as it would in a terminal.
+fn start_bracketed() -> Harness {
+    Harness::start(HarnessOptions::default().viewport(30, 3), |terminal, events| {
+        execute!(terminal.backend_mut(), EnableBracketedPaste)?;
+        form(terminal, events)
+    })
+    .expect("starts")
 }
 
 fn value(harness: &Harness, id: &str) -> String {
@@ -81,4 +98,22 @@ fn a_typed_control_character_is_its_ctrl_key() {
     // U+0015 is what a terminal sends for Ctrl+U: it clears the field.
     harness.step(AutomationStep::type_text("typo\u{15}Ada")).expect("types");
     assert_eq!(value(&harness, "first"), "Ada");
+}
+
+#[test]
+fn a_paste_into_an_app_that_did_not_ask_for_bracketed_paste_arrives_as_keys() {
+    let mut harness = start();
+    harness.run_script("paste:\"Ada\\tLovelace\\n\"").expect("pastes");
+    assert_eq!(value(&harness, "first"), "Ada");
+    assert_eq!(value(&harness, "last"), "Lovelace");
+    assert_eq!(harness.tree().by_id("status").expect("the status").name, "Ada Lovelace");
+}
+
+#[test]
+fn a_paste_into_an_app_that_turned_bracketed_paste_on_is_one_paste_event() {
+    let mut harness = start_bracketed();
+    harness.run_script("paste:\"Ada\\tLovelace\\n\"").expect("pastes");
+    assert_eq!(value(&harness, "first"), "Ada\tLovelace\n");
+    assert_eq!(value(&harness, "last"), "");
+    assert_eq!(harness.tree().by_id("status").expect("the status").name, "pasted");
 }

@@ -9,7 +9,8 @@
 //!
 //! | step | on an adopted app |
 //! |---|---|
-//! | `key:` `type:` | crossterm key events, one per character for `type:` (which needs a focused text field, as on the engine) |
+//! | `key:` `type:` | crossterm key events, for `type:` the key a terminal delivers for each character (which needs a focused text field, as on the engine) |
+//! | `paste:` | one `Event::Paste` when the app turned bracketed paste on (written to its backend), otherwise the keys typing the text presses |
 //! | `click:` `hover:` `scroll:` `drag:` | crossterm mouse events at the centre of the node's clipped bounds, after checking the topmost node painted there is it (or inside it) |
 //! | `wait:` | the controlled clock moves; an app in `poll(timeout)` wakes at its deadline, reacts, and is settled again before time moves on |
 //! | `resize:` | the backend's size changes and the app reads `Event::Resize` |

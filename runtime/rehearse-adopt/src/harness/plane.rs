@@ -105,6 +105,25 @@ impl AdoptPlane {
         Ok(())
     }
 
+    /// A paste: one `Event::Paste` when the app turned bracketed paste on,
+    /// otherwise the keys typing it would press, as a terminal delivers it.
+    fn paste(&mut self, text: &str) -> Result<(), AutomationError> {
+        self.ensure_open()?;
+        if self.shared.lock().modes.bracketed_paste {
+            let event = ratatui::crossterm::event::Event::Paste(text.to_owned());
+            self.shared.update(|state| state.queue.push_back(event));
+            return Ok(());
+        }
+        if let Some(key) = text.chars().map(KeyPress::typed).find(|key| self.declared.refuses(key))
+        {
+            return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
+        }
+        self.shared.update(|state| {
+            state.queue.extend(text.chars().map(|character| key_event(KeyPress::typed(character))));
+        });
+        Ok(())
+    }
+
     /// Waits until the app blocks waiting for input with nothing queued (or
     /// ends); an app that panicked or failed fails the step.
     fn settle_now(&mut self) -> Result<(), AutomationError> {
@@ -269,6 +288,7 @@ impl Plane for AdoptPlane {
             }
             Input::Key(key) => self.key(key),
             Input::Text(text) | Input::Secret(text) => self.type_text(text),
+            Input::Paste(text) => self.paste(text),
             Input::Focus(target) => Err(AutomationError::NotAvailable {
                 what: match target.order() {
                     Some(order) => format!("focus:{order}"),

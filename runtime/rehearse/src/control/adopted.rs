@@ -125,7 +125,11 @@ impl Served for ServedHarness {
 /// (with the render-commit marker when the environment carries its key)
 /// and a person's input reaches it too. Either way it serves until a
 /// client closes the session or the app's loop ends, and `checkpoint:`
-/// writes under `REHEARSE_AUTOMATION_ARTIFACTS` when it is set.
+/// writes under `REHEARSE_AUTOMATION_ARTIFACTS` when it is set. The
+/// terminal's modes are the app's: it turns on mouse capture or bracketed
+/// paste by writing them to `terminal.backend_mut()` (as its own `main`
+/// writes them to standard output), and nothing else is turned on — a
+/// paste reaches an app that reads only keys as keys.
 ///
 /// # Errors
 ///
