@@ -1,9 +1,12 @@
 //! Example apps built on rehearse. Each is a real TUI (`cargo run -p
 //! rehearse-examples --bin NAME`) and is driven headlessly by its tests.
 
+pub mod countdown;
 pub mod login;
 pub mod notes;
+pub mod picker;
 pub mod shopping;
+pub mod tally;
 pub mod tea;
 pub mod todo;
 

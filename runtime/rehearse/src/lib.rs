@@ -60,10 +60,7 @@ pub use rehearse_lang::{
 };
 pub use rehearse_macros::{Semantic, automation_ids, scenario};
 
-/// A plain ratatui app, adopted without a rewrite: tags at the render site
-/// publish its semantic tree, and [`adopt::Harness`] drives its own loop
-/// with the same steps; see `docs/adopting.md`.
-pub use rehearse_adopt as adopt;
+pub mod adopt;
 pub use rehearse_core::{semantic, wait};
 pub use rehearse_engine::{input, ui, widgets};
 #[cfg(unix)]

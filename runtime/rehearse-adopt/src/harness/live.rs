@@ -86,20 +86,26 @@ fn read_terminal(shared: &Shared, stop: &AtomicBool) {
     }
 }
 
+/// Restores the real terminal: whatever the app turned on is turned off,
+/// the alternate screen left, raw mode ended. Also what a panic on a hosted
+/// loop's thread does first, so its message shows on the restored screen.
+pub(crate) fn leave() {
+    let _ = execute!(
+        io::stdout(),
+        cursor::Show,
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen
+    );
+    let _ = disable_raw_mode();
+}
+
 impl Drop for Live {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(reader) = self.reader.take() {
             let _ = reader.join();
         }
-        // Whatever the app turned on is turned off.
-        let _ = execute!(
-            io::stdout(),
-            cursor::Show,
-            DisableBracketedPaste,
-            DisableMouseCapture,
-            LeaveAlternateScreen
-        );
-        let _ = disable_raw_mode();
+        leave();
     }
 }

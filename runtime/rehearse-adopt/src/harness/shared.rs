@@ -74,6 +74,8 @@ pub(crate) struct State {
     pub(crate) timed: bool,
     /// What the app turned on in its terminal.
     pub(crate) modes: Modes,
+    /// What the app's loop returned, until a test takes it.
+    pub(crate) returned: Option<Box<dyn std::any::Any + Send>>,
 }
 
 impl State {
@@ -120,6 +122,7 @@ impl Shared {
                 frames: 0,
                 timed: false,
                 modes: Modes::default(),
+                returned: None,
             }),
             changed: Condvar::new(),
             epoch: Instant::now(),
