@@ -14,3 +14,9 @@ pub mod todo;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// docs/terminal.md's Rust examples, compiled as doctests: they use the
+/// `rehearse` facade alone.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/terminal.md")]
+pub struct TerminalDoctests;
