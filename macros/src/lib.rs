@@ -140,7 +140,10 @@ pub fn derive_semantic(input: TokenStream) -> TokenStream {
 /// with it, every `#id` a step uses must be declared by
 /// `<Type as rehearse::DeclaresIds>::AUTOMATION_IDS` (every `Component`'s
 /// `AUTOMATION_IDS`) and no `key:` may press a
-/// key it refuses, or the call does not compile. Free text (what `type:`
+/// key it refuses, or the call does not compile. An app without a type of
+/// its own (an adopted ratatui app whose loop lives in `main`) names the
+/// module its `automation_ids!` declared instead: `ids = countdown::ids;`
+/// checks against `countdown::ids::DECLARED`. Free text (what `type:`
 /// types, names after `@role=`, `text~` and `value=`/`text=` values) is a
 /// string literal; everything else is spelled as in a text script.
 ///

@@ -178,6 +178,23 @@ fn the_header_comes_first_and_steps_end_with_semicolons() {
 }
 
 #[test]
+fn an_app_without_a_type_names_its_ids_module() {
+    let cx = Ctxt::new();
+    let input = lex::Input::from_tokens(&cx, tokens! { ids = countdown::ids; drain; });
+    cx.check().unwrap();
+    let app = input.app.as_ref().unwrap();
+    assert_eq!(app.written, "countdown::ids");
+    assert!(matches!(app.source, lex::Declarations::Ids(_)));
+
+    let error = one_error(tokens! { ids = ; drain; });
+    assert!(error.starts_with("missing the module after `ids =`"), "{error}");
+    let error = one_error(tokens! { ids = 3; });
+    assert!(error.starts_with("the ids after `ids =` must be a module path"), "{error}");
+    let error = one_error(tokens! { app = App; ids = app::ids; drain; });
+    assert!(error.starts_with("give one of `app = Type;` and `ids = module;`"), "{error}");
+}
+
+#[test]
 fn types_are_written_without_token_spacing() {
     let written = |tokens: TokenStream| crate::tokens::written(tokens);
     assert_eq!(written(tokens! { a::b::App }), "a::b::App");

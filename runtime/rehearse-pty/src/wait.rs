@@ -52,7 +52,8 @@ pub enum TextMatch {
     NotContains(String),
     /// Equals the text, trailing blanks and blank lines ignored on both sides.
     Equals(String),
-    /// The regular expression matches somewhere.
+    /// The regular expression matches somewhere (in the rows as the program
+    /// wrote them: the spaces it wrote at a row's end are kept).
     Matches(Regex),
 }
 
@@ -205,12 +206,14 @@ impl PtySession {
             timeout,
             Mode::Screen,
             |state| {
+                // The rows as the program wrote them: a space it wrote at
+                // the end of a row is there to match (`matches="^> "`).
                 let text = if condition.include_scrollback {
                     let scrollback = state.emulator.scrollback_text();
-                    let screen = state.emulator.screen_text();
+                    let screen = state.emulator.written_text();
                     if scrollback.is_empty() { screen } else { format!("{scrollback}\n{screen}") }
                 } else {
-                    state.emulator.screen_text()
+                    state.emulator.written_text()
                 };
                 condition.matcher.test(&text)
             },

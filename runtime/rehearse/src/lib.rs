@@ -46,6 +46,7 @@
 //! | [`control`] | the control plane: an app served over a Unix socket (`rehearse/1`) |
 //! | [`pty`] | the terminal plane: any program in a real PTY, the same steps |
 //! | [`adopt`] | a plain ratatui app adopted: tags at the render site, its own loop driven by steps |
+//! | [`ratatui`] | the ratatui rehearse is built on, for apps that name it through rehearse |
 
 pub use rehearse_core::semantic::Semantic;
 pub use rehearse_core::{
@@ -60,10 +61,11 @@ pub use rehearse_lang::{
 };
 pub use rehearse_macros::{Semantic, automation_ids, scenario};
 
-/// A plain ratatui app, adopted without a rewrite: tags at the render site
-/// publish its semantic tree, and [`adopt::Harness`] drives its own loop
-/// with the same steps; see `docs/adopting.md`.
-pub use rehearse_adopt as adopt;
+pub mod adopt;
+/// The ratatui an app draws with, the version rehearse is built on: an app
+/// that names it through `rehearse::ratatui` needs no dependency of its own
+/// and never meets a second copy of it.
+pub use ratatui;
 pub use rehearse_core::{semantic, wait};
 pub use rehearse_engine::{input, ui, widgets};
 #[cfg(unix)]

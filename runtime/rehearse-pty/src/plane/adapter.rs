@@ -420,14 +420,7 @@ impl Plane for TerminalPlane {
             });
             if !within {
                 let reached = top.map_or_else(|| "nothing".to_owned(), SemanticNode::label);
-                return Err(AutomationError::NotActionable {
-                    target: node.label(),
-                    operation: operation.to_owned(),
-                    reason: format!(
-                        "a pointer at its centre ({},{}) reaches {reached}, not it (covered by an overlay)",
-                        point.0, point.1
-                    ),
-                });
+                return Err(AutomationError::covered(node.label(), operation, point, &reached));
             }
         }
         Ok(point)
