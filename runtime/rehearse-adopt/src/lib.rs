@@ -26,7 +26,6 @@
 
 mod events;
 mod harness;
-mod input;
 mod list;
 mod project;
 mod record;

@@ -9,6 +9,7 @@
 pub mod artifacts;
 mod committed;
 mod error;
+mod events;
 mod executor;
 mod format;
 mod limits;
@@ -20,6 +21,7 @@ mod runner;
 mod scenario;
 pub mod semantic;
 mod time;
+mod typing;
 pub mod wait;
 
 pub use committed::{
@@ -27,6 +29,7 @@ pub use committed::{
     SinkHost,
 };
 pub use error::AutomationError;
+pub use events::{crossterm_button, key_event, key_press, mouse_event, rehearse_button, typed_key};
 pub use executor::{Outcome, check_can, execute, execute_guarded, resolve};
 pub use limits::{
     MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, ScreenTooLarge, check_screen_size,
@@ -37,3 +40,4 @@ pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use runner::Runner;
 pub use scenario::{AutomationIds, Interpolated, Origin, Scenario, ScenarioStep, StepSource};
 pub use time::{ClockMode, LogicalTime};
+pub use typing::{check_key, check_typing};

@@ -7,18 +7,22 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::Event;
 use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     AutomationError, AutomationIds, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input,
-    LogicalTime, MAX_TIMERS_PER_ADVANCE, Pending, Plane,
+    LogicalTime, MAX_TIMERS_PER_ADVANCE, Pending, Plane, check_key, check_typing, key_event,
+    mouse_event, typed_key,
 };
-use rehearse_lang::{KeyPress, SemanticAction, SemanticRole};
+use rehearse_lang::{KeyPress, SemanticRole};
 
 use super::shared::{Ended, Shared};
-use crate::input::{key_event, mouse_event, typed_key};
 use crate::project::Layout;
+
+/// How errors name an adopted app.
+const APP: &str = "the adopted app";
 
 /// The harness's view of the app: the shared state, the committed frame
 /// and its layout, sinks and hooks.
@@ -63,43 +67,27 @@ impl AdoptPlane {
         }
     }
 
-    fn push(&mut self, event: ratatui::crossterm::event::Event) -> Result<(), AutomationError> {
+    fn push(&mut self, event: Event) -> Result<(), AutomationError> {
         self.ensure_open()?;
         self.shared.update(|state| state.queue.push_back(event));
         Ok(())
     }
 
     fn key(&mut self, key: KeyPress) -> Result<(), AutomationError> {
-        if self.declared.refuses(&key) {
-            return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
-        }
-        self.push(key_event(key))
+        check_key(key, &self.declared, APP)?;
+        self.push(Event::Key(key_event(key)))
     }
 
     fn type_text(&mut self, text: &str) -> Result<(), AutomationError> {
-        let Some(focused) = self.committed.tree.focused() else {
-            // Never the typed text: it may be a password.
-            return Err(AutomationError::NotActionable {
-                target: "nothing".into(),
-                operation: "type".into(),
-                reason: "no node holds focus; the app reports focus with `focused(true)` on the tag of the field that has it".into(),
-            });
-        };
-        if !(focused.role.accepts_text() || focused.actions.contains(SemanticAction::SetValue)) {
-            return Err(AutomationError::NotActionable {
-                target: focused.label(),
-                operation: "type".into(),
-                reason: format!("typing needs a focused {}", SemanticRole::typing_roles_phrase()),
-            });
-        }
-        if let Some(key) = text.chars().map(typed_key).find(|key| self.declared.refuses(key)) {
-            return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
-        }
+        let no_focus = "no node holds focus; the app reports focus with `focused(true)` on the tag of the field that has it";
+        check_typing(&self.committed.tree, text, &self.declared, APP, no_focus)?;
         self.ensure_open()?;
         // All at once: a key a person types in the terminal meanwhile lands
         // before or after the text, never inside it.
         self.shared.update(|state| {
-            state.queue.extend(text.chars().map(|character| key_event(typed_key(character))));
+            state
+                .queue
+                .extend(text.chars().map(|character| Event::Key(key_event(typed_key(character)))));
         });
         Ok(())
     }
@@ -260,13 +248,7 @@ impl Plane for AdoptPlane {
 
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
         match input {
-            Input::Pointer { kind, col, row } => {
-                let event = mouse_event(kind, col, row).ok_or_else(|| AutomationError::Unsupported {
-                    operation: format!("{kind:?}"),
-                    reason: "the adopt plane does not know this pointer input".into(),
-                })?;
-                self.push(event)
-            }
+            Input::Pointer { kind, col, row } => self.push(Event::Mouse(mouse_event(kind, col, row))),
             Input::Key(key) => self.key(key),
             Input::Text(text) | Input::Secret(text) => self.type_text(text),
             Input::Focus(target) => Err(AutomationError::NotAvailable {
@@ -344,7 +326,7 @@ impl Plane for AdoptPlane {
         self.ensure_open()?;
         self.shared.update(|state| {
             state.viewport = Size::new(cols, rows);
-            state.queue.push_back(ratatui::crossterm::event::Event::Resize(cols, rows));
+            state.queue.push_back(Event::Resize(cols, rows));
         });
         Ok(())
     }

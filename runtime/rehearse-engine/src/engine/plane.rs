@@ -2,20 +2,20 @@
 //! steps against a mounted app through this — real crossterm events routed
 //! through real hit-testing, draining to a fixed point, one commit per step.
 
+use std::any::type_name;
 use std::time::Duration;
 
-use ratatui::crossterm::event::{Event, KeyModifiers, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::Event;
 
 use super::{SessionEngine, hit};
 use crate::component::Component;
-use crate::input::{crossterm_button, key_event};
 use crate::ui::NodeIdx;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::{
     AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, MAX_TIMERS_PER_ADVANCE,
-    Pending, Plane, PointerKind, check_can, resolve,
+    Pending, Plane, check_can, check_key, check_typing, key_event, mouse_event, resolve, typed_key,
 };
-use rehearse_lang::{AutomationStep, FocusTarget, KeyCode, KeyPress, SemanticAction, SemanticRole};
+use rehearse_lang::{AutomationStep, FocusTarget, SemanticAction};
 
 /// What one executed step produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,26 +76,8 @@ impl<C: Component> SessionEngine<C> {
     }
 
     fn type_text(&mut self, text: &str) -> Result<(), AutomationError> {
-        let tree = &self.committed().tree;
-        let Some(focused) = tree.focused() else {
-            // Never the typed text: it may be a password (issue 16).
-            return Err(AutomationError::NotActionable {
-                target: "nothing".into(),
-                operation: "type".into(),
-                reason: "no node holds focus; click or focus a text field first".into(),
-            });
-        };
-        if !(focused.role.accepts_text() || focused.actions.contains(SemanticAction::SetValue)) {
-            return Err(AutomationError::NotActionable {
-                target: focused.label(),
-                operation: "type".into(),
-                reason: format!("typing needs a focused {}", SemanticRole::typing_roles_phrase()),
-            });
-        }
-        // Every character is a key press: a refused key stays refused.
-        if let Some(key) = text.chars().map(typed_key).find(|key| C::AUTOMATION_IDS.refuses(key)) {
-            return Err(AutomationError::RefusedKey { key, app: std::any::type_name::<C>() });
-        }
+        let no_focus = "no node holds focus; click or focus a text field first";
+        check_typing(&self.committed().tree, text, &C::AUTOMATION_IDS, type_name::<C>(), no_focus)?;
         for character in text.chars() {
             // What follows a key that quit the app is not typed.
             if self.quit_requested() {
@@ -221,35 +203,10 @@ impl<C: Component> Plane for SessionEngine<C> {
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
         match input {
             Input::Pointer { kind, col, row } => {
-                let kind = match kind {
-                    PointerKind::Moved => MouseEventKind::Moved,
-                    PointerKind::Down(button) => MouseEventKind::Down(crossterm_button(button)),
-                    PointerKind::Up(button) => MouseEventKind::Up(crossterm_button(button)),
-                    PointerKind::Drag(button) => MouseEventKind::Drag(crossterm_button(button)),
-                    PointerKind::ScrollUp => MouseEventKind::ScrollUp,
-                    PointerKind::ScrollDown => MouseEventKind::ScrollDown,
-                    _ => {
-                        return Err(AutomationError::Unsupported {
-                            operation: format!("{kind:?}"),
-                            reason: "the engine does not know this pointer input".into(),
-                        });
-                    }
-                };
-                let event = Event::Mouse(MouseEvent {
-                    kind,
-                    column: col,
-                    row,
-                    modifiers: KeyModifiers::NONE,
-                });
-                self.handle_event(&event)
+                self.handle_event(&Event::Mouse(mouse_event(kind, col, row)))
             }
             Input::Key(key) => {
-                if C::AUTOMATION_IDS.refuses(&key) {
-                    return Err(AutomationError::RefusedKey {
-                        key,
-                        app: std::any::type_name::<C>(),
-                    });
-                }
+                check_key(key, &C::AUTOMATION_IDS, type_name::<C>())?;
                 // The same path a terminal's key event takes.
                 self.handle_event(&Event::Key(key_event(key)))
             }
@@ -309,13 +266,5 @@ impl<C: Component> Plane for SessionEngine<C> {
 
     fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
         SessionEngine::diagnostic_checkpoint(self)
-    }
-}
-
-/// The key a typed character is: a line break is Enter.
-fn typed_key(character: char) -> KeyPress {
-    match character {
-        '\n' | '\r' => KeyPress::from(KeyCode::Enter),
-        other => KeyPress::char(other),
     }
 }
