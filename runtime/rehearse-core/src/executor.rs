@@ -95,7 +95,7 @@ fn run<P: Plane + ?Sized>(
     perform(plane, step)?;
     let generation = plane.commit()?;
     if let AutomationStep::Checkpoint { name } = step {
-        plane.checkpoint(name)?;
+        plane.commit_record_mut().checkpoint(name)?;
     }
     Ok(generation)
 }
@@ -475,7 +475,7 @@ fn wait_for<P: Plane + ?Sized>(
             timed_out.wall_elapsed = elapsed;
             timed_out.idle = pending.idle;
             timed_out.gave_up_early = gave_up_early;
-            timed_out.diagnostic_checkpoint = plane.diagnostic_checkpoint()?;
+            timed_out.diagnostic_checkpoint = diagnostic_checkpoint(plane)?;
             timed_out.logical_elapsed = plane.now().0.saturating_sub(logical_start.0);
             return Err(AutomationError::WaitTimeout(Box::new(timed_out)));
         }
@@ -484,6 +484,19 @@ fn wait_for<P: Plane + ?Sized>(
         // commits exactly one generation when it ends.
         latest = Some(plane.current_tree()?);
     }
+}
+
+/// Records what `plane` shows now to explain a failure, when sinks are
+/// configured; returns the checkpoint's name (with a sink's own failure in
+/// it).
+fn diagnostic_checkpoint<P: Plane + ?Sized>(
+    plane: &mut P,
+) -> Result<Option<String>, AutomationError> {
+    if !plane.commit_record().has_sinks() {
+        return Ok(None);
+    }
+    let frame = plane.current_frame()?;
+    Ok(Some(plane.commit_record_mut().diagnostic(&frame)))
 }
 
 /// The condition as an error may show it: when it compares text against a

@@ -16,6 +16,7 @@ mod limits;
 pub mod marker;
 mod plane;
 mod published;
+mod record;
 mod report;
 mod runner;
 mod scenario;
@@ -26,7 +27,6 @@ pub mod wait;
 
 pub use committed::{
     Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
-    SinkHost,
 };
 pub use error::AutomationError;
 pub use events::{crossterm_button, key_event, key_press, mouse_event, rehearse_button, typed_key};
@@ -36,6 +36,7 @@ pub use limits::{
 };
 pub use plane::{Input, Pending, Plane, PointerKind, no_terminal};
 pub use published::TreeSource;
+pub use record::{CommitRecord, SinkHost};
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use runner::Runner;
 pub use scenario::{AutomationIds, Interpolated, Origin, Scenario, ScenarioStep, StepSource};

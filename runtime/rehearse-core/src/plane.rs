@@ -16,6 +16,7 @@ use rehearse_lang::{
 
 use crate::committed::CommittedFrame;
 use crate::error::AutomationError;
+use crate::record::SinkHost;
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
 use crate::time::LogicalTime;
 use crate::wait::IdleReport;
@@ -102,8 +103,11 @@ impl Pending {
 /// Something steps run against: an app on the engine, a program in a PTY.
 ///
 /// Every method either succeeds or fails with an [`AutomationError`] that
-/// names what failed; nothing is rolled back.
-pub trait Plane {
+/// names what failed; nothing is rolled back. A plane commits its
+/// generations into its [`CommitRecord`](crate::CommitRecord) (the
+/// [`SinkHost`] it is), which holds the sinks, the hooks and the
+/// checkpoints.
+pub trait Plane: SinkHost {
     /// Fails when the plane can take no more steps (the app quit, the
     /// program exited, the session closed).
     ///
@@ -113,7 +117,9 @@ pub trait Plane {
     fn ensure_open(&self) -> Result<(), AutomationError>;
 
     /// The last committed generation.
-    fn committed(&self) -> &CommittedFrame;
+    fn committed(&self) -> &CommittedFrame {
+        self.commit_record().frame()
+    }
 
     /// The cell a pointer action on `node` (a node of the committed tree,
     /// already checked to be in view, enabled and able to take the action)
@@ -225,14 +231,6 @@ pub trait Plane {
     /// A generation that breaks the tree's rules (duplicate automation ids).
     fn commit(&mut self) -> Result<Generation, AutomationError>;
 
-    /// Hands the committed generation to the checkpoint sinks under `name`
-    /// (already validated).
-    ///
-    /// # Errors
-    ///
-    /// What a sink fails with.
-    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError>;
-
     /// The plane's logical time.
     fn now(&self) -> LogicalTime;
 
@@ -297,14 +295,14 @@ pub trait Plane {
         Err(no_terminal(&step.to_string()))
     }
 
-    /// Records what the plane shows now to explain a failure, when sinks are
-    /// configured; returns the checkpoint's name.
+    /// What the plane shows now, as a committed frame would show it but
+    /// not committed (numbered as the last committed generation): what a
+    /// diagnostic checkpoint records to explain a failure.
     ///
     /// # Errors
     ///
-    /// What taking the snapshot fails with (a sink's own failure is
-    /// reported in the returned name instead).
-    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError>;
+    /// What projecting it fails with.
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError>;
 }
 
 /// Why a terminal step fails on a plane without a terminal.

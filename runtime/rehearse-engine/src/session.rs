@@ -13,8 +13,8 @@ use rehearse_core::LogicalTime;
 use rehearse_core::semantic::{Generation, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
-    CheckpointSink, CommitHook, CommittedFrame, RunError, RunReport, ScriptRunError, SinkHost,
-    StepError, StepResult,
+    CheckpointSink, CommitHook, CommitRecord, CommittedFrame, RunError, RunReport, ScriptRunError,
+    SinkHost, StepError, StepResult,
 };
 use rehearse_core::{Runner, Scenario};
 use rehearse_lang::AutomationStep;
@@ -201,17 +201,17 @@ impl<C: Component> Session<C> {
 
     /// Adds a checkpoint sink; it receives every later `checkpoint:` step.
     pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
-        self.engine.add_checkpoint_sink(sink);
+        self.engine.commit_record_mut().add_checkpoint_sink(sink);
     }
 
     /// Every checkpoint recorded so far, with its generation, in order.
     pub fn checkpoints(&self) -> &[(String, Generation)] {
-        self.engine.checkpoints()
+        self.engine.commit_record().checkpoints()
     }
 
     /// Registers a hook told about every later commit.
     pub fn on_commit(&mut self, hook: impl CommitHook + 'static) {
-        self.engine.add_commit_hook(hook);
+        self.engine.commit_record_mut().on_commit(hook);
     }
 
     /// Unmounts everything (exactly once) and ends the session. Dropping a
@@ -222,15 +222,11 @@ impl<C: Component> Session<C> {
 }
 
 impl<C: Component> SinkHost for Session<C> {
-    fn current(&self) -> &CommittedFrame {
-        self.engine.committed()
+    fn commit_record(&self) -> &CommitRecord {
+        self.engine.commit_record()
     }
 
-    fn add_checkpoint_sink(&mut self, sink: Box<dyn CheckpointSink>) {
-        self.engine.add_boxed_checkpoint_sink(sink);
-    }
-
-    fn add_commit_hook(&mut self, hook: Box<dyn CommitHook>) {
-        self.engine.add_boxed_commit_hook(hook);
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        self.engine.commit_record_mut()
     }
 }

@@ -34,9 +34,9 @@ use ratatui::Terminal;
 use ratatui::layout::Size;
 use rehearse_core::semantic::{Generation, SemanticTree};
 use rehearse_core::{
-    AutomationError, AutomationIds, CheckpointSink, ClockMode, CommitHook, CommittedFrame,
-    DEFAULT_VIEWPORT, LogicalTime, Plane, RunError, RunReport, Runner, Scenario, ScriptRunError,
-    SinkHost, StepError, StepResult,
+    AutomationError, AutomationIds, CheckpointSink, ClockMode, CommitHook, CommitRecord,
+    CommittedFrame, DEFAULT_VIEWPORT, LogicalTime, Plane, RunError, RunReport, Runner, Scenario,
+    ScriptRunError, SinkHost, StepError, StepResult,
 };
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::CheckContext;
@@ -289,32 +289,32 @@ impl Harness {
 
     /// Adds a checkpoint sink (artifacts, baselines, a recorder's markers).
     pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
-        self.plane.sinks.push(Box::new(sink));
+        self.plane.commit_record_mut().add_checkpoint_sink(sink);
     }
 
     /// Registers a hook told about every later commit.
     pub fn on_commit(&mut self, hook: impl CommitHook + 'static) {
-        self.plane.hooks.push(Box::new(hook));
+        self.plane.commit_record_mut().on_commit(hook);
     }
 
     /// Every checkpoint recorded so far, with its generation, in order.
     pub fn checkpoints(&self) -> &[(String, Generation)] {
-        &self.plane.checkpoints
+        self.plane.commit_record().checkpoints()
     }
 
     /// The last committed generation.
     pub fn frame(&self) -> &CommittedFrame {
-        &self.plane.committed
+        self.plane.committed()
     }
 
     /// The committed semantic tree.
     pub fn tree(&self) -> &SemanticTree {
-        &self.plane.committed.tree
+        &self.plane.committed().tree
     }
 
     /// The committed generation's number.
     pub fn generation(&self) -> Generation {
-        self.plane.committed.generation
+        self.plane.committed().generation
     }
 
     /// The controlled clock's time.
@@ -390,16 +390,12 @@ impl Harness {
 }
 
 impl SinkHost for Harness {
-    fn current(&self) -> &CommittedFrame {
-        &self.plane.committed
+    fn commit_record(&self) -> &CommitRecord {
+        self.plane.commit_record()
     }
 
-    fn add_checkpoint_sink(&mut self, sink: Box<dyn CheckpointSink>) {
-        self.plane.sinks.push(sink);
-    }
-
-    fn add_commit_hook(&mut self, hook: Box<dyn CommitHook>) {
-        self.plane.hooks.push(hook);
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        self.plane.commit_record_mut()
     }
 }
 

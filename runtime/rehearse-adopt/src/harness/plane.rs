@@ -12,8 +12,8 @@ use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
-    AutomationError, AutomationIds, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input,
-    LogicalTime, MAX_TIMERS_PER_ADVANCE, Pending, Plane, check_key, check_typing, key_event,
+    AutomationError, AutomationIds, CommitRecord, CommittedFrame, Input, LogicalTime,
+    MAX_TIMERS_PER_ADVANCE, Pending, Plane, SinkHost, check_key, check_typing, key_event,
     mouse_event, typed_key,
 };
 use rehearse_lang::{KeyPress, SemanticRole};
@@ -24,17 +24,14 @@ use crate::project::Layout;
 /// How errors name an adopted app.
 const APP: &str = "the adopted app";
 
-/// The harness's view of the app: the shared state, the committed frame
-/// and its layout, sinks and hooks.
+/// The harness's view of the app: the shared state, the commit record (the
+/// committed frame, its sinks and hooks) and the committed frame's layout.
 pub(crate) struct AdoptPlane {
     pub(crate) shared: Arc<Shared>,
-    pub(crate) committed: CommittedFrame,
+    record: CommitRecord,
     layout: Layout,
     pub(crate) declared: AutomationIds,
     pub(crate) settle_timeout: Duration,
-    pub(crate) sinks: Vec<Box<dyn CheckpointSink>>,
-    pub(crate) hooks: Vec<Box<dyn CommitHook>>,
-    pub(crate) checkpoints: Vec<(String, Generation)>,
     /// The frames the app had flushed when the committed generation was
     /// taken: more since means it drew something not committed yet.
     pub(crate) committed_frames: u64,
@@ -56,13 +53,15 @@ impl AdoptPlane {
         );
         Self {
             shared,
-            committed: CommittedFrame::new(Generation(0), viewport, tree, Buffer::empty(area)),
+            record: CommitRecord::new(CommittedFrame::new(
+                Generation(0),
+                viewport,
+                tree,
+                Buffer::empty(area),
+            )),
             layout: Layout::default(),
             declared,
             settle_timeout,
-            sinks: Vec::new(),
-            hooks: Vec::new(),
-            checkpoints: Vec::new(),
             committed_frames: 0,
         }
     }
@@ -80,7 +79,7 @@ impl AdoptPlane {
 
     fn type_text(&mut self, text: &str) -> Result<(), AutomationError> {
         let no_focus = "no node holds focus; the app reports focus with `focused(true)` on the tag of the field that has it";
-        check_typing(&self.committed.tree, text, &self.declared, APP, no_focus)?;
+        check_typing(&self.committed().tree, text, &self.declared, APP, no_focus)?;
         self.ensure_open()?;
         // All at once: a key a person types in the terminal meanwhile lands
         // before or after the text, never inside it.
@@ -155,30 +154,23 @@ impl AdoptPlane {
     /// Commits the frame the app shows now, without waiting for it to
     /// settle (the caller knows it has).
     pub(crate) fn commit_now(&mut self) -> Result<Generation, AutomationError> {
-        let generation = self.committed.generation.next();
+        let generation = self.committed().generation.next();
         let frames = self.shared.lock().frames;
         let (frame, layout) = self.snapshot(generation)?;
         self.committed_frames = frames;
-        self.committed = frame;
         self.layout = layout;
-        for hook in &mut self.hooks {
-            hook.committed(&self.committed);
-        }
+        self.record.commit(frame);
         Ok(generation)
     }
+}
 
-    fn record(
-        &mut self,
-        name: &str,
-        frame: Option<&CommittedFrame>,
-        diagnostic: bool,
-    ) -> Result<(), AutomationError> {
-        let frame = frame.unwrap_or(&self.committed);
-        let checkpoint = Checkpoint::new(name, frame, diagnostic);
-        for sink in &mut self.sinks {
-            sink.record(&checkpoint)?;
-        }
-        Ok(())
+impl SinkHost for AdoptPlane {
+    fn commit_record(&self) -> &CommitRecord {
+        &self.record
+    }
+
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        &mut self.record
     }
 }
 
@@ -191,10 +183,6 @@ impl Plane for AdoptPlane {
                 before: "the step reached it".into(),
             }),
         }
-    }
-
-    fn committed(&self) -> &CommittedFrame {
-        &self.committed
     }
 
     fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
@@ -214,7 +202,7 @@ impl Plane for AdoptPlane {
                 let reached = recipient
                     .and_then(|raw| {
                         let identity = u64::try_from(raw).ok()?;
-                        self.committed.tree.nodes().find(|n| n.identity.0 == identity)
+                        self.committed().tree.nodes().find(|n| n.identity.0 == identity)
                     })
                     .map_or_else(|| "nothing".to_owned(), SemanticNode::label);
                 return Err(AutomationError::NotActionable {
@@ -235,7 +223,7 @@ impl Plane for AdoptPlane {
     }
 
     fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {
-        let viewport = self.committed.viewport;
+        let viewport = self.committed().viewport;
         if col < viewport.width && row < viewport.height {
             Ok(())
         } else {
@@ -340,12 +328,6 @@ impl Plane for AdoptPlane {
         self.commit_now()
     }
 
-    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
-        self.record(name, None, false)?;
-        self.checkpoints.push((name.to_owned(), self.committed.generation));
-        Ok(())
-    }
-
     fn now(&self) -> LogicalTime {
         LogicalTime(self.shared.elapsed())
     }
@@ -374,18 +356,10 @@ impl Plane for AdoptPlane {
     }
 
     fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
-        Ok(self.snapshot(self.committed.generation)?.0.tree)
+        Ok(self.snapshot(self.committed().generation)?.0.tree)
     }
 
-    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
-        if self.sinks.is_empty() {
-            return Ok(None);
-        }
-        let name = format!("diagnostic-{}", self.committed.generation);
-        let (frame, _) = self.snapshot(self.committed.generation)?;
-        if let Err(error) = self.record(&name, Some(&frame), true) {
-            return Ok(Some(format!("{name} (not recorded: {error})")));
-        }
-        Ok(Some(name))
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
+        Ok(self.snapshot(self.committed().generation)?.0)
     }
 }

@@ -137,10 +137,6 @@ impl<C: Component> Plane for SessionEngine<C> {
         SessionEngine::ensure_running(self)
     }
 
-    fn committed(&self) -> &CommittedFrame {
-        SessionEngine::committed(self)
-    }
-
     fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
         let idx = self.live_node(node, operation)?;
         let frame = self.frame();
@@ -242,10 +238,6 @@ impl<C: Component> Plane for SessionEngine<C> {
         SessionEngine::commit(self)
     }
 
-    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
-        self.record_checkpoint(name, false)
-    }
-
     fn now(&self) -> LogicalTime {
         SessionEngine::now(self)
     }
@@ -264,7 +256,9 @@ impl<C: Component> Plane for SessionEngine<C> {
         Ok(super::projection::project(self.frame(), self.generation, self.focused_idx())?.tree)
     }
 
-    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
-        SessionEngine::diagnostic_checkpoint(self)
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
+        // The state the failure saw, which may be newer than the committed
+        // generation.
+        self.current_snapshot()
     }
 }

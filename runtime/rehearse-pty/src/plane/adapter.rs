@@ -8,8 +8,8 @@ use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
-    AutomationError, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input, LogicalTime,
-    Pending, Plane, PointerKind, TreeSource,
+    AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, Plane, PointerKind,
+    SinkHost, TreeSource,
 };
 use rehearse_lang::{AutomationStep, Selector, SemanticRole, TerminalCondition};
 
@@ -25,18 +25,15 @@ pub(crate) const NO_TREE: &str = "a program publishes no semantic tree (a rehear
 /// The default bound on one settle.
 pub(crate) const DEFAULT_SETTLE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A program in a PTY with the executor's view of it: the committed frame,
-/// the sinks and hooks.
+/// A program in a PTY with the executor's view of it: the commit record
+/// (the committed frame, the sinks and hooks).
 pub(crate) struct TerminalPlane {
     pub(crate) pty: PtySession,
     /// The run's artifacts and monitor (`download:`, `transform:`,
     /// `monitor:`, `${artifacts.NAME.path}`).
     pub(crate) pipeline: crate::pipeline::Pipeline,
-    committed: CommittedFrame,
+    record: CommitRecord,
     lines: Vec<LineMap>,
-    pub(crate) sinks: Vec<Box<dyn CheckpointSink>>,
-    pub(crate) hooks: Vec<Box<dyn CommitHook>>,
-    pub(crate) checkpoints: Vec<(String, Generation)>,
     started: Instant,
     pub(crate) settle_timeout: Duration,
     /// Input was written since the screen last settled.
@@ -74,11 +71,8 @@ impl TerminalPlane {
         let mut plane = Self {
             pty,
             pipeline,
-            committed,
+            record: CommitRecord::new(committed),
             lines: Vec::new(),
-            sinks: Vec::new(),
-            hooks: Vec::new(),
-            checkpoints: Vec::new(),
             started,
             settle_timeout: DEFAULT_SETTLE_TIMEOUT,
             unsettled: false,
@@ -97,8 +91,9 @@ impl TerminalPlane {
     /// count on from there (a program started again continues its host's
     /// numbering: a client never sees a generation go back).
     pub(crate) fn renumber(&mut self, generation: Generation) {
-        self.committed.generation = generation;
-        self.committed.tree.generation = generation;
+        let committed = self.record.frame_mut();
+        committed.generation = generation;
+        committed.tree.generation = generation;
         self.settled_tree = None;
     }
 
@@ -106,7 +101,8 @@ impl TerminalPlane {
     /// the last frame renumbered when the grid has not changed since (no
     /// output, no resize), else with the rows that changed read again.
     fn take_snapshot(&mut self, generation: Generation, time: LogicalTime) {
-        let Self { pty, snapshotter, committed, lines, .. } = self;
+        let Self { pty, snapshotter, record, lines, .. } = self;
+        let committed = record.frame_mut();
         pty.with_emulator_epoch(|emulator, epoch| {
             if snapshotter.unchanged(epoch) {
                 return;
@@ -135,14 +131,14 @@ impl TerminalPlane {
         let fetched = self.program_tree();
         match fetched {
             Ok(Some(tree)) => {
-                self.committed.tree = tree;
+                self.record.frame_mut().tree = tree;
                 self.published = true;
                 return Ok(());
             }
             Ok(None) | Err(_) if self.published => {
                 self.published = false;
                 self.snapshotter.forget_epoch();
-                let (generation, time) = (self.committed.generation, self.committed.time);
+                let (generation, time) = (self.frame().generation, self.frame().time);
                 self.take_snapshot(generation, time);
             }
             _ => {}
@@ -153,7 +149,7 @@ impl TerminalPlane {
     /// The tree the program publishes now, numbered as the committed
     /// generation; `None` without a source or while it publishes none.
     fn program_tree(&mut self) -> Result<Option<SemanticTree>, AutomationError> {
-        let generation = self.committed.generation;
+        let generation = self.frame().generation;
         let Some(source) = &mut self.tree_source else { return Ok(None) };
         Ok(source.fetch()?.map(|mut tree| {
             tree.generation = generation;
@@ -167,7 +163,7 @@ impl TerminalPlane {
         if let Some(tree) = self.program_tree()? {
             return Ok(tree);
         }
-        let generation = self.committed.generation;
+        let generation = self.frame().generation;
         Ok(self.pty.with_emulator(|emulator| screen_tree(emulator, generation).tree))
     }
 
@@ -302,18 +298,9 @@ impl TerminalPlane {
         self.commit()
     }
 
-    /// The sinks' view of a checkpoint: hand `frame` to every sink.
-    fn record(&mut self, name: &str, diagnostic: bool) -> Result<(), AutomationError> {
-        let checkpoint = Checkpoint::new(name, &self.committed, diagnostic);
-        for sink in &mut self.sinks {
-            sink.record(&checkpoint)?;
-        }
-        Ok(())
-    }
-
     /// The last committed frame.
     pub(crate) fn frame(&self) -> &CommittedFrame {
-        &self.committed
+        self.record.frame()
     }
 }
 
@@ -377,15 +364,21 @@ fn typed(text: &str) -> Vec<u8> {
     bytes
 }
 
+impl SinkHost for TerminalPlane {
+    fn commit_record(&self) -> &CommitRecord {
+        &self.record
+    }
+
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        &mut self.record
+    }
+}
+
 impl Plane for TerminalPlane {
     fn ensure_open(&self) -> Result<(), AutomationError> {
         // An ended program's final screen can still be read, checkpointed
         // and waited on; input and resizes fail with `TargetEnded`.
         Ok(())
-    }
-
-    fn committed(&self) -> &CommittedFrame {
-        &self.committed
     }
 
     fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
@@ -404,7 +397,7 @@ impl Plane for TerminalPlane {
         if self.published {
             // The program's tree says what is on top there (a popup over
             // the node takes the click, as the engine's hit test finds).
-            let top = self.committed.tree.topmost_at(point.0, point.1);
+            let top = self.frame().tree.topmost_at(point.0, point.1);
             let within = top.is_some_and(|top| {
                 node.descendants().any(|inner| inner.identity.0 == top.identity.0)
             });
@@ -534,7 +527,7 @@ impl Plane for TerminalPlane {
         if self.unsettled {
             self.settle_now()?;
         }
-        let generation = self.committed.generation.next();
+        let generation = self.frame().generation.next();
         // Counted before the snapshot: output after this is unseen.
         self.seen_outputs = self.pty.outputs();
         let time = self.now();
@@ -542,16 +535,8 @@ impl Plane for TerminalPlane {
         // The commit stands (its hooks hear of it) even when the program's
         // tree could not be read; the step fails with why.
         let published = self.publish();
-        for hook in &mut self.hooks {
-            hook.committed(&self.committed);
-        }
+        self.record.announce();
         published.map(|()| generation)
-    }
-
-    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
-        self.record(name, false)?;
-        self.checkpoints.push((name.to_owned(), self.committed.generation));
-        Ok(())
     }
 
     fn now(&self) -> LogicalTime {
@@ -584,7 +569,7 @@ impl Plane for TerminalPlane {
     fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
         // A wait that timed out while output was still arriving evaluates
         // the last settled screen, never a half-drawn one.
-        Ok(self.settled_tree.clone().unwrap_or_else(|| self.committed.tree.clone()))
+        Ok(self.settled_tree.clone().unwrap_or_else(|| self.frame().tree.clone()))
     }
 
     fn wait_terminal(
@@ -631,21 +616,10 @@ impl Plane for TerminalPlane {
         conditions::holds(&self.pty, condition)
     }
 
-    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
         let _ = self.flush_input();
-        if self.sinks.is_empty() {
-            return Ok(None);
-        }
-        let name = format!("diagnostic-{}", self.committed.generation);
         // What the screen shows now, under the last committed generation's
         // number (nothing is committed).
-        let (frame, _) = snapshot(&self.pty, self.committed.generation, self.now());
-        let checkpoint = Checkpoint::new(&name, &frame, true);
-        for sink in &mut self.sinks {
-            if let Err(error) = sink.record(&checkpoint) {
-                return Ok(Some(format!("{name} (not recorded: {error})")));
-            }
-        }
-        Ok(Some(name))
+        Ok(snapshot(&self.pty, self.frame().generation, self.now()).0)
     }
 }

@@ -33,8 +33,8 @@ use std::time::Duration;
 use rehearse_core::artifacts::{Artifacts, Format};
 use rehearse_core::semantic::{Generation, SemanticTree};
 use rehearse_core::{
-    AutomationError, CheckpointSink, CommitHook, CommittedFrame, Plane, RunError, RunReport,
-    Runner, Scenario, ScriptRunError, SinkHost, StepError, StepResult, TreeSource,
+    AutomationError, CheckpointSink, CommitHook, CommitRecord, CommittedFrame, Plane, RunError,
+    RunReport, Runner, Scenario, ScriptRunError, SinkHost, StepError, StepResult, TreeSource,
 };
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::CheckContext;
@@ -176,7 +176,7 @@ impl Terminal {
     /// semantic formats without a tree source, which a generic sink cannot
     /// tell.
     pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
-        self.plane.sinks.push(Box::new(sink));
+        self.plane.commit_record_mut().add_checkpoint_sink(sink);
     }
 
     /// Adds an artifact sink writing the screen formats (`text`, `styled`,
@@ -208,12 +208,12 @@ impl Terminal {
 
     /// Registers a hook told about every later commit.
     pub fn on_commit(&mut self, hook: impl CommitHook + 'static) {
-        self.plane.hooks.push(Box::new(hook));
+        self.plane.commit_record_mut().on_commit(hook);
     }
 
     /// Every checkpoint recorded so far, with its generation, in order.
     pub fn checkpoints(&self) -> &[(String, Generation)] {
-        &self.plane.checkpoints
+        self.plane.commit_record().checkpoints()
     }
 
     /// The last committed generation: the settled screen as a `Buffer`, the
@@ -286,15 +286,11 @@ impl Terminal {
 }
 
 impl SinkHost for Terminal {
-    fn current(&self) -> &CommittedFrame {
-        self.plane.frame()
+    fn commit_record(&self) -> &CommitRecord {
+        self.plane.commit_record()
     }
 
-    fn add_checkpoint_sink(&mut self, sink: Box<dyn CheckpointSink>) {
-        self.plane.sinks.push(sink);
-    }
-
-    fn add_commit_hook(&mut self, hook: Box<dyn CommitHook>) {
-        self.plane.hooks.push(hook);
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        self.plane.commit_record_mut()
     }
 }
