@@ -33,7 +33,7 @@ mod scope;
 mod tag;
 
 pub use events::{Crossterm, EventSource};
-pub use harness::{Harness, HarnessBackend, HarnessEvents, HarnessOptions};
+pub use harness::{AdoptPlane, Harness, HarnessBackend, HarnessEvents, HarnessOptions};
 pub use list::{ItemFacts, TagList, TaggedList};
 pub use scope::{FrameExt, Scope, modal, overlay, scope};
 pub use tag::{SemanticWidget, Tag, Tagged};

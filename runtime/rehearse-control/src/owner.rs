@@ -298,7 +298,7 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
     /// Runs a script step by step, checking the request's cancellation and
     /// deadline between steps (a step itself is never cut in half).
     fn act(&mut self, job: &Job, script: &str) -> Result<OkReply, Failure> {
-        let parsed = parse_script_with(script, &self.served.check_context())
+        let parsed = parse_script_with(script, &self.served.plane().check_context())
             .map_err(|errors| WireError::new(ErrorCode::InvalidScript, errors.to_string()))?;
         let scenario = Scenario::from_script(parsed, None);
         let left = job.deadline.saturating_duration_since(Instant::now());

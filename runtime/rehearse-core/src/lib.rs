@@ -8,6 +8,7 @@
 
 pub mod artifacts;
 mod committed;
+mod driver;
 mod error;
 mod events;
 mod executor;
@@ -28,6 +29,7 @@ pub mod wait;
 pub use committed::{
     Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
 };
+pub use driver::Driver;
 pub use error::AutomationError;
 pub use events::{crossterm_button, key_event, key_press, mouse_event, rehearse_button, typed_key};
 pub use executor::{Outcome, check_can, execute, execute_guarded, resolve};

@@ -10,6 +10,7 @@
 
 use std::time::Duration;
 
+use rehearse_lang::script::CheckContext;
 use rehearse_lang::{
     AutomationStep, FocusTarget, KeyPress, MouseButton, Selector, TerminalCondition,
 };
@@ -163,6 +164,13 @@ pub trait Plane: SinkHost {
     fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
         let _ = selector;
         Ok(())
+    }
+
+    /// What text scripts run on this plane are checked against before any
+    /// step runs: the ids and refused keys its app declares. By default
+    /// nothing: only the checks that need no knowledge of the app run.
+    fn check_context(&self) -> CheckContext<'_> {
+        CheckContext::new()
     }
 
     /// Checks that a pointer at a raw cell (`col,row` selectors) meets

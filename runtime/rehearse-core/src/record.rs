@@ -147,6 +147,23 @@ pub trait SinkHost {
     fn commit_record_mut(&mut self) -> &mut CommitRecord;
 }
 
+/// A session that is a [`Driver`](crate::Driver) with more beside it (it
+/// dereferences to the driver), or a reference to a plane, is a [`SinkHost`] through what
+/// it dereferences to.
+impl<T> SinkHost for T
+where
+    T: std::ops::DerefMut + ?Sized,
+    T::Target: SinkHost,
+{
+    fn commit_record(&self) -> &CommitRecord {
+        (**self).commit_record()
+    }
+
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        (**self).commit_record_mut()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::cell::RefCell;

@@ -3,7 +3,7 @@
 //! session reports alike.
 
 use rehearse_lang::AutomationStep;
-use rehearse_lang::script::{CheckContext, parse_script_with};
+use rehearse_lang::script::parse_script_with;
 
 use crate::error::AutomationError;
 use crate::executor::Outcome;
@@ -88,8 +88,9 @@ impl Runner {
         Ok(report)
     }
 
-    /// Parses a text script with `context`'s checks, then runs it; `name`
-    /// (a file name) goes into every step's origin.
+    /// Parses a text script with the plane's checks
+    /// ([`Plane::check_context`]), then runs it; `name` (a file name) goes
+    /// into every step's origin.
     ///
     /// # Errors
     ///
@@ -100,9 +101,9 @@ impl Runner {
         plane: &mut P,
         script: &str,
         name: Option<std::borrow::Cow<'static, str>>,
-        context: &CheckContext<'_>,
     ) -> Result<RunReport, ScriptRunError> {
-        let parsed = parse_script_with(script, context).map_err(ScriptRunError::Invalid)?;
+        let parsed =
+            parse_script_with(script, &plane.check_context()).map_err(ScriptRunError::Invalid)?;
         self.run(plane, Scenario::from_script(parsed, name))
             .map_err(|error| ScriptRunError::Failed(Box::new(error)))
     }

@@ -52,7 +52,7 @@ pub mod settle;
 pub mod wait;
 
 pub use error::{ExitInfo, PtyError};
-pub use plane::Terminal;
+pub use plane::{PtyPlane, Terminal};
 pub use session::{PtySession, PtySessionOptions};
 pub use settle::{Settle, SettlePolicy};
 pub use wait::{LineCount, ScreenCondition, ScrollbackCondition, TextMatch, WaitOutcome};

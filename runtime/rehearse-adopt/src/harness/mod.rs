@@ -24,7 +24,7 @@ mod mirror;
 mod plane;
 mod shared;
 
-use std::borrow::Cow;
+use std::ops::{Deref, DerefMut};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -32,20 +32,14 @@ use std::time::Duration;
 
 use ratatui::Terminal;
 use ratatui::layout::Size;
-use rehearse_core::semantic::{Generation, SemanticTree};
-use rehearse_core::{
-    AutomationError, AutomationIds, CheckpointSink, ClockMode, CommitHook, CommitRecord,
-    CommittedFrame, DEFAULT_VIEWPORT, LogicalTime, Plane, RunError, RunReport, Runner, Scenario,
-    ScriptRunError, SinkHost, StepError, StepResult,
-};
-use rehearse_lang::AutomationStep;
-use rehearse_lang::script::CheckContext;
+use rehearse_core::semantic::Generation;
+use rehearse_core::{AutomationError, AutomationIds, ClockMode, DEFAULT_VIEWPORT, Driver, Plane};
 
 pub use self::backend::HarnessBackend;
 pub use self::events::HarnessEvents;
 use self::live::Live;
 use self::mirror::Mirror;
-use self::plane::AdoptPlane;
+pub use self::plane::AdoptPlane;
 use self::shared::{Ended, Shared};
 use crate::record;
 
@@ -144,8 +138,7 @@ impl HarnessOptions {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Harness {
-    plane: AdoptPlane,
-    runner: Runner,
+    driver: Driver<AdoptPlane>,
     thread: Option<JoinHandle<()>>,
     /// The real terminal, when the app is served from it; dropped (and
     /// restored) after the app's thread has ended.
@@ -233,126 +226,31 @@ impl Harness {
                 .map_err(AutomationError::Io)?
         };
         let plane = AdoptPlane::new(shared, options.declared, options.settle_timeout);
-        let mut harness = Self { plane, runner: Runner::new(), thread: Some(thread), _live: live };
-        harness.plane.commit()?;
+        let mut harness = Self { driver: Driver::new(plane), thread: Some(thread), _live: live };
+        harness.plane_mut().commit()?;
         Ok(harness)
-    }
-
-    /// Executes one step; its index continues from earlier steps.
-    ///
-    /// # Errors
-    ///
-    /// [`StepError`] with the step's index and the last good generation.
-    pub fn step(&mut self, step: AutomationStep) -> Result<StepResult, StepError> {
-        self.runner.step(&mut self.plane, step)
-    }
-
-    /// Executes a scenario — `scenario! { ... }`, a parsed script, or a
-    /// `Vec` or array of steps — stopping at the first failure.
-    ///
-    /// # Errors
-    ///
-    /// [`RunError`] with the completed steps and the failure.
-    pub fn run(&mut self, scenario: impl Into<Scenario>) -> Result<RunReport, RunError> {
-        self.runner.run(&mut self.plane, scenario)
-    }
-
-    /// Parses a text script against the declared ids and refused keys,
-    /// then runs it.
-    ///
-    /// # Errors
-    ///
-    /// [`ScriptRunError::Invalid`] with every parse and check error before
-    /// any step runs, or [`ScriptRunError::Failed`] when a step fails.
-    pub fn run_script(&mut self, script: &str) -> Result<RunReport, ScriptRunError> {
-        self.run_named_script(script, None)
-    }
-
-    /// Like [`run_script`](Self::run_script), naming the script (a file
-    /// name) in every step's origin.
-    ///
-    /// # Errors
-    ///
-    /// As [`run_script`](Self::run_script).
-    pub fn run_named_script(
-        &mut self,
-        script: &str,
-        name: Option<Cow<'static, str>>,
-    ) -> Result<RunReport, ScriptRunError> {
-        let declared = self.plane.declared;
-        let mut context = CheckContext::new().refused_keys(declared.refused_keys());
-        if let Some(ids) = declared.declared() {
-            context = context.declared_ids(ids);
-        }
-        self.runner.run_script(&mut self.plane, script, name, &context)
-    }
-
-    /// Adds a checkpoint sink (artifacts, baselines, a recorder's markers).
-    pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
-        self.plane.commit_record_mut().add_checkpoint_sink(sink);
-    }
-
-    /// Registers a hook told about every later commit.
-    pub fn on_commit(&mut self, hook: impl CommitHook + 'static) {
-        self.plane.commit_record_mut().on_commit(hook);
-    }
-
-    /// Every checkpoint recorded so far, with its generation, in order.
-    pub fn checkpoints(&self) -> &[(String, Generation)] {
-        self.plane.commit_record().checkpoints()
-    }
-
-    /// The last committed generation.
-    pub fn frame(&self) -> &CommittedFrame {
-        self.plane.committed()
-    }
-
-    /// The committed semantic tree.
-    pub fn tree(&self) -> &SemanticTree {
-        &self.plane.committed().tree
-    }
-
-    /// The committed generation's number.
-    pub fn generation(&self) -> Generation {
-        self.plane.committed().generation
-    }
-
-    /// The controlled clock's time.
-    pub fn now(&self) -> LogicalTime {
-        self.plane.now()
     }
 
     /// Whether the app's loop has ended, and how (`None` while it runs).
     pub fn ended(&self) -> Option<String> {
-        self.plane.shared.lock().ended.as_ref().map(Ended::status)
-    }
-
-    /// The harness as the [`Plane`] steps run on, for a front-end that runs
-    /// them with its own [`Runner`] (a control server).
-    pub fn plane(&self) -> &dyn Plane {
-        &self.plane
-    }
-
-    /// The harness as the [`Plane`] steps run on, to drive.
-    pub fn plane_mut(&mut self) -> &mut dyn Plane {
-        &mut self.plane
+        self.plane().shared.lock().ended.as_ref().map(Ended::status)
     }
 
     /// The ids and refused keys the app declares.
     pub fn declared(&self) -> AutomationIds {
-        self.plane.declared
+        self.plane().declared
     }
 
     /// Whether the app drew a frame the committed generation does not show
     /// yet: it reacted to its own timer or to a person's input.
     pub fn has_new_frame(&self) -> bool {
-        self.plane.shared.lock().frames != self.plane.committed_frames
+        self.plane().shared.lock().frames != self.plane().committed_frames
     }
 
     /// Whether the app has reacted to everything: it is blocked waiting for
     /// input with nothing queued, or it ended.
     pub fn is_settled(&self) -> bool {
-        self.plane.shared.lock().settled()
+        self.plane().shared.lock().settled()
     }
 
     /// How the app's loop failed, when it did by itself: it returned an
@@ -360,7 +258,7 @@ impl Harness {
     /// fail, so whatever follows is not counted). `None` while it runs, and
     /// after a clean end.
     pub fn failure(&self) -> Option<String> {
-        let state = self.plane.shared.lock();
+        let state = self.plane().shared.lock();
         match &state.ended {
             // Once the harness closes, the app's reads fail: what it does
             // with that error (return it, or `expect` it) is no failure.
@@ -380,22 +278,26 @@ impl Harness {
         if self.ended().is_some() || !self.has_new_frame() || !self.is_settled() {
             return Ok(None);
         }
-        self.plane.commit_now().map(Some)
+        self.plane_mut().commit_now().map(Some)
     }
 
     /// Asks the app's loop to end: its reads fail from now on.
     pub fn close(&mut self) {
-        self.plane.shared.update(|state| state.closing = true);
+        self.plane().shared.update(|state| state.closing = true);
     }
 }
 
-impl SinkHost for Harness {
-    fn commit_record(&self) -> &CommitRecord {
-        self.plane.commit_record()
-    }
+impl Deref for Harness {
+    type Target = Driver<AdoptPlane>;
 
-    fn commit_record_mut(&mut self) -> &mut CommitRecord {
-        self.plane.commit_record_mut()
+    fn deref(&self) -> &Self::Target {
+        &self.driver
+    }
+}
+
+impl DerefMut for Harness {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.driver
     }
 }
 
@@ -404,9 +306,9 @@ impl Drop for Harness {
         // Reads fail from now on, so the app's loop returns; its thread is
         // joined once it has (an app that ignores the error and never
         // reads again is left to finish on its own).
-        self.plane.shared.update(|state| state.closing = true);
-        let ended =
-            self.plane.shared.wait_until(self.plane.settle_timeout, |state| state.ended.is_some());
+        let plane = self.plane();
+        plane.shared.update(|state| state.closing = true);
+        let ended = plane.shared.wait_until(plane.settle_timeout, |state| state.ended.is_some());
         if ended && let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }

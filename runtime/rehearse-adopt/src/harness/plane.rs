@@ -16,6 +16,7 @@ use rehearse_core::{
     MAX_TIMERS_PER_ADVANCE, Pending, Plane, SinkHost, check_key, check_typing, key_event,
     mouse_event, typed_key,
 };
+use rehearse_lang::script::CheckContext;
 use rehearse_lang::{KeyPress, SemanticRole};
 
 use super::shared::{Ended, Shared};
@@ -24,9 +25,13 @@ use crate::project::Layout;
 /// How errors name an adopted app.
 const APP: &str = "the adopted app";
 
-/// The harness's view of the app: the shared state, the commit record (the
-/// committed frame, its sinks and hooks) and the committed frame's layout.
-pub(crate) struct AdoptPlane {
+/// The adopt plane as a [`Plane`]: the harness's view of the app — the
+/// state it shares with the app's thread, the commit record (the committed
+/// frame, its sinks and hooks) and the committed frame's layout. A
+/// [`Harness`](crate::Harness) drives one (reach it with
+/// [`Driver::plane`](rehearse_core::Driver::plane)); it is public so
+/// front-ends can serve it as a `dyn Plane`.
+pub struct AdoptPlane {
     pub(crate) shared: Arc<Shared>,
     record: CommitRecord,
     layout: Layout,
@@ -220,6 +225,10 @@ impl Plane for AdoptPlane {
                 Err(AutomationError::NotInView { target: node.label(), clipped: clip.to_string() })
             }
         }
+    }
+
+    fn check_context(&self) -> CheckContext<'_> {
+        self.declared.check_context()
     }
 
     fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {

@@ -22,7 +22,9 @@ use crate::ui::{FrameBuilder, FrameStart, InteractionKeys, NodeKey, Previous, Wi
 use rehearse_core::AutomationError;
 use rehearse_core::semantic::Generation;
 use rehearse_core::semantic::{Bounds, SemanticNode, SemanticTree};
-use rehearse_core::{ClockMode, CommitRecord, CommittedFrame, LogicalTime, SinkHost};
+use rehearse_core::{
+    AutomationIds, ClockMode, CommitRecord, CommittedFrame, LogicalTime, SinkHost,
+};
 use rehearse_lang::SemanticRole;
 
 pub use options::SessionOptions;
@@ -105,6 +107,9 @@ pub struct SessionEngine<C: Component> {
     closed: bool,
     /// Fail commits whose tree holds ids the app does not declare.
     strict_ids: bool,
+    /// The ids and refused keys the app declares (`C::AUTOMATION_IDS`),
+    /// which text scripts are checked against.
+    declared: AutomationIds,
     /// Interaction state changed since the last render (hover, press, focus
     /// moves that sent no message): render before the next commit.
     restyle: bool,
@@ -139,6 +144,7 @@ impl<C: Component> SessionEngine<C> {
             clock: SessionClock::new(options.clock_mode()),
             limits: options.limits(),
             strict_ids: options.is_strict(),
+            declared: C::AUTOMATION_IDS,
             viewport: Rect::new(0, 0, viewport.width, viewport.height),
             states: WidgetStates::default(),
             interaction: Interaction::default(),

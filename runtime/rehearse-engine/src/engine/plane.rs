@@ -15,6 +15,7 @@ use rehearse_core::{
     AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, MAX_TIMERS_PER_ADVANCE,
     Pending, Plane, check_can, check_key, check_typing, key_event, mouse_event, resolve, typed_key,
 };
+use rehearse_lang::script::CheckContext;
 use rehearse_lang::{AutomationStep, FocusTarget, SemanticAction};
 
 /// What one executed step produced.
@@ -184,6 +185,10 @@ impl<C: Component> Plane for SessionEngine<C> {
             });
         };
         Ok((col, row))
+    }
+
+    fn check_context(&self) -> CheckContext<'_> {
+        self.declared.check_context()
     }
 
     fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {

@@ -25,9 +25,13 @@ pub(crate) const NO_TREE: &str = "a program publishes no semantic tree (a rehear
 /// The default bound on one settle.
 pub(crate) const DEFAULT_SETTLE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A program in a PTY with the executor's view of it: the commit record
-/// (the committed frame, the sinks and hooks).
-pub(crate) struct TerminalPlane {
+/// The terminal plane as a [`Plane`]: a program in a PTY with the
+/// executor's view of it — the commit record (the committed frame, the
+/// sinks and hooks), the screen's line maps, the input not yet written, the
+/// artifact pipeline, the program's tree source. A [`Terminal`](crate::Terminal)
+/// drives one (reach it with [`Driver::plane`](rehearse_core::Driver::plane));
+/// it is public so front-ends can serve it as a `dyn Plane`.
+pub struct PtyPlane {
     pub(crate) pty: PtySession,
     /// The run's artifacts and monitor (`download:`, `transform:`,
     /// `monitor:`, `${artifacts.NAME.path}`).
@@ -56,7 +60,7 @@ pub(crate) struct TerminalPlane {
     published: bool,
 }
 
-impl TerminalPlane {
+impl PtyPlane {
     /// Wraps a running session and commits generation 1: the screen as it
     /// is now (not settled: the program may not have drawn yet).
     pub(crate) fn new(pty: PtySession) -> Self {
@@ -364,7 +368,7 @@ fn typed(text: &str) -> Vec<u8> {
     bytes
 }
 
-impl SinkHost for TerminalPlane {
+impl SinkHost for PtyPlane {
     fn commit_record(&self) -> &CommitRecord {
         &self.record
     }
@@ -374,7 +378,7 @@ impl SinkHost for TerminalPlane {
     }
 }
 
-impl Plane for TerminalPlane {
+impl Plane for PtyPlane {
     fn ensure_open(&self) -> Result<(), AutomationError> {
         // An ended program's final screen can still be read, checkpointed
         // and waited on; input and resizes fail with `TargetEnded`.

@@ -8,7 +8,6 @@ use rehearse_adopt::{Harness, HarnessBackend, HarnessEvents, HarnessOptions};
 use rehearse_control::{Served, Server, ServerConfig};
 use rehearse_core::artifacts::Artifacts;
 use rehearse_core::{AutomationError, AutomationIds, ClockMode, Plane};
-use rehearse_lang::script::CheckContext;
 use rehearse_protocol::ServerRole;
 
 use super::env::{Automation, serve_error};
@@ -21,7 +20,6 @@ const FRAME_TICK: Duration = Duration::from_millis(10);
 /// thread, each frame it draws by itself committed between requests.
 pub struct ServedHarness {
     harness: Harness,
-    declared: AutomationIds,
 }
 
 impl std::fmt::Debug for ServedHarness {
@@ -33,8 +31,7 @@ impl std::fmt::Debug for ServedHarness {
 impl ServedHarness {
     /// Serves `harness`.
     pub fn new(harness: Harness) -> Self {
-        let declared = harness.declared();
-        Self { harness, declared }
+        Self { harness }
     }
 
     /// The harness, to add checkpoint sinks or commit hooks before serving.
@@ -54,10 +51,6 @@ impl Served for ServedHarness {
 
     fn role(&self) -> ServerRole {
         ServerRole::App
-    }
-
-    fn check_context(&self) -> CheckContext<'_> {
-        super::app::check_context(&self.declared)
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {
