@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use rehearse_core::semantic::{SemanticNode, SemanticTree};
 use rehearse_core::{
-    AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, Plane, SinkHost,
+    AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, Plane, PlaneKind,
+    SinkHost,
 };
 
 /// What a stopped program answers, and why.
@@ -57,6 +58,10 @@ impl SinkHost for StoppedPlane {
 }
 
 impl Plane for StoppedPlane {
+    fn kind(&self) -> PlaneKind {
+        PlaneKind::Terminal
+    }
+
     fn ensure_open(&self) -> Result<(), AutomationError> {
         Err(refused("a step"))
     }

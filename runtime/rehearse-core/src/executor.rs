@@ -16,6 +16,7 @@ use rehearse_lang::{
 use crate::error::AutomationError;
 use crate::plane::{Input, Plane, PointerKind};
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
+use crate::terminal::{PipelineStep, no_terminal};
 use crate::wait::{WaitTimeout, evaluate};
 
 /// Executes one step on `plane`: resolves its selector against the
@@ -80,7 +81,13 @@ fn guard_holds<P: Plane + ?Sized>(plane: &mut P, guard: &Guard) -> Result<bool, 
             plane.check_selector(&condition.selector)?;
             Ok(evaluate(condition, &plane.committed().tree)?.0)
         }
-        Guard::Terminal(condition) => plane.test_terminal(condition),
+        Guard::Terminal(condition) => {
+            let kind = plane.kind();
+            match plane.terminal() {
+                Some(terminal) => terminal.test_terminal(condition),
+                None => Err(no_terminal(kind, &condition.to_string())),
+            }
+        }
         other => Err(AutomationError::Unsupported {
             operation: format!("when({other})"),
             reason: "this executor does not know the guard".into(),
@@ -132,7 +139,11 @@ fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<()
         }
         AutomationStep::WaitFor { condition, timeout } => wait_for(plane, condition, *timeout)?,
         AutomationStep::WaitForTerminal { condition, timeout } => {
-            plane.wait_terminal(condition, *timeout)?;
+            let kind = plane.kind();
+            match plane.terminal() {
+                Some(terminal) => terminal.wait_terminal(condition, *timeout)?,
+                None => return Err(no_terminal(kind, &condition.to_string())),
+            }
         }
         AutomationStep::Paste { text } => plane.deliver(Input::Paste(text))?,
         AutomationStep::Send { text } => plane.deliver(Input::Raw(text))?,
@@ -142,7 +153,13 @@ fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<()
         }
         AutomationStep::Download { .. }
         | AutomationStep::Transform { .. }
-        | AutomationStep::Monitor { .. } => plane.pipeline(step)?,
+        | AutomationStep::Monitor { .. } => {
+            let kind = plane.kind();
+            match (plane.terminal(), PipelineStep::of(step)) {
+                (Some(terminal), Some(pipeline)) => terminal.pipeline(pipeline)?,
+                _ => return Err(no_terminal(kind, &step.to_string())),
+            }
+        }
         AutomationStep::Batch { inputs, then } => {
             batch(plane, inputs)?;
             if let Some(then) = then {

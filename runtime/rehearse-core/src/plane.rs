@@ -11,14 +11,14 @@
 use std::time::Duration;
 
 use rehearse_lang::script::CheckContext;
-use rehearse_lang::{
-    AutomationStep, FocusTarget, KeyPress, MouseButton, Selector, TerminalCondition,
-};
+use rehearse_lang::{FocusTarget, KeyPress, MouseButton, Selector};
 
 use crate::committed::CommittedFrame;
 use crate::error::AutomationError;
+use crate::kind::PlaneKind;
 use crate::record::SinkHost;
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
+use crate::terminal::TerminalPlane;
 use crate::time::LogicalTime;
 use crate::wait::IdleReport;
 
@@ -109,6 +109,9 @@ impl Pending {
 /// [`SinkHost`] it is), which holds the sinks, the hooks and the
 /// checkpoints.
 pub trait Plane: SinkHost {
+    /// Which plane this is, for messages and traces.
+    fn kind(&self) -> PlaneKind;
+
     /// Fails when the plane can take no more steps (the app quit, the
     /// program exited, the session closed).
     ///
@@ -261,46 +264,12 @@ pub trait Plane: SinkHost {
     /// What projecting it fails with.
     fn current_tree(&self) -> Result<SemanticTree, AutomationError>;
 
-    /// Waits until a condition on a program's screen, scrollback or process
-    /// holds, on a settled screen, for at most `timeout`. By default the
-    /// plane has no terminal and refuses.
-    ///
-    /// # Errors
-    ///
-    /// [`AutomationError::NotAvailable`] off a terminal;
-    /// [`AutomationError::ScreenTimeout`] when it did not hold in time;
-    /// [`AutomationError::TargetEnded`] when the program ended first.
-    fn wait_terminal(
-        &mut self,
-        condition: &TerminalCondition,
-        timeout: Duration,
-    ) -> Result<(), AutomationError> {
-        let _ = timeout;
-        Err(no_terminal(&condition.to_string()))
-    }
-
-    /// Whether a condition on a program's screen, scrollback or process
-    /// holds now, on a settled screen (a `when(...)` guard). By default the
-    /// plane has no terminal and refuses.
-    ///
-    /// # Errors
-    ///
-    /// [`AutomationError::NotAvailable`] off a terminal, or what settling
-    /// fails with.
-    fn test_terminal(&mut self, condition: &TerminalCondition) -> Result<bool, AutomationError> {
-        Err(no_terminal(&condition.to_string()))
-    }
-
-    /// Runs an artifact-pipeline step — `download:`, `transform:`,
-    /// `monitor:` — against the program. By default the plane has no
-    /// program and refuses.
-    ///
-    /// # Errors
-    ///
-    /// [`AutomationError::NotAvailable`] off a terminal; what the pipeline
-    /// fails with (a missing file, a command's exit status and stderr).
-    fn pipeline(&mut self, step: &AutomationStep) -> Result<(), AutomationError> {
-        Err(no_terminal(&step.to_string()))
+    /// The plane's terminal, when it holds a program in one: what only
+    /// such a plane does (screen, scrollback and process waits and guards,
+    /// the artifact pipeline). By default none: those steps fail with
+    /// [`AutomationError::NotAvailable`] saying why.
+    fn terminal(&mut self) -> Option<&mut dyn TerminalPlane> {
+        None
     }
 
     /// What the plane shows now, as a committed frame would show it but
@@ -311,12 +280,4 @@ pub trait Plane: SinkHost {
     ///
     /// What projecting it fails with.
     fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError>;
-}
-
-/// Why a terminal step fails on a plane without a terminal.
-pub fn no_terminal(what: &str) -> AutomationError {
-    AutomationError::NotAvailable {
-        what: what.to_owned(),
-        reason: "it needs a program in a terminal (the terminal plane, `rehearse::pty::Terminal`); an app on the engine has no screen bytes, scrollback or process".into(),
-    }
 }

@@ -13,8 +13,8 @@ use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     AutomationError, AutomationIds, CommitRecord, CommittedFrame, Input, LogicalTime,
-    MAX_TIMERS_PER_ADVANCE, Pending, Plane, SinkHost, check_key, check_typing, key_event,
-    mouse_event, typed_key,
+    MAX_TIMERS_PER_ADVANCE, Pending, Plane, PlaneKind, SinkHost, check_key, check_typing,
+    key_event, mouse_event, typed_key,
 };
 use rehearse_lang::script::CheckContext;
 use rehearse_lang::{KeyPress, SemanticRole};
@@ -180,6 +180,10 @@ impl SinkHost for AdoptPlane {
 }
 
 impl Plane for AdoptPlane {
+    fn kind(&self) -> PlaneKind {
+        PlaneKind::Adopt
+    }
+
     fn ensure_open(&self) -> Result<(), AutomationError> {
         match &self.shared.lock().ended {
             None => Ok(()),

@@ -13,7 +13,8 @@ use crate::ui::NodeIdx;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::{
     AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, MAX_TIMERS_PER_ADVANCE,
-    Pending, Plane, check_can, check_key, check_typing, key_event, mouse_event, resolve, typed_key,
+    Pending, Plane, PlaneKind, check_can, check_key, check_typing, key_event, mouse_event,
+    no_terminal, resolve, typed_key,
 };
 use rehearse_lang::script::CheckContext;
 use rehearse_lang::{AutomationStep, FocusTarget, SemanticAction};
@@ -133,6 +134,10 @@ impl<C: Component> SessionEngine<C> {
 }
 
 impl<C: Component> Plane for SessionEngine<C> {
+    fn kind(&self) -> PlaneKind {
+        PlaneKind::Engine
+    }
+
     fn ensure_open(&self) -> Result<(), AutomationError> {
         // A step after the app quit fails; the one that quit completes.
         SessionEngine::ensure_running(self)
@@ -213,8 +218,8 @@ impl<C: Component> Plane for SessionEngine<C> {
             }
             Input::Text(text) | Input::Secret(text) => self.type_text(text),
             Input::Focus(target) => self.focus(target),
-            Input::Paste(_) => Err(rehearse_core::no_terminal("paste")),
-            Input::Raw(_) => Err(rehearse_core::no_terminal("send")),
+            Input::Paste(_) => Err(no_terminal(PlaneKind::Engine, "paste")),
+            Input::Raw(_) => Err(no_terminal(PlaneKind::Engine, "send")),
             _ => Err(AutomationError::Unsupported {
                 operation: format!("{input:?}"),
                 reason: "the engine does not know this input".into(),

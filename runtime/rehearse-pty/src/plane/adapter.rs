@@ -8,10 +8,10 @@ use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
-    AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, Plane, PointerKind,
-    SinkHost, TreeSource,
+    AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, PipelineStep,
+    Plane, PlaneKind, PointerKind, SinkHost, TerminalPlane, TreeSource,
 };
-use rehearse_lang::{AutomationStep, Selector, SemanticRole, TerminalCondition};
+use rehearse_lang::{Selector, SemanticRole, TerminalCondition};
 
 use super::conditions;
 use super::screen::{LineMap, Snapshotter, TreeBuilder, screen_tree};
@@ -379,6 +379,10 @@ impl SinkHost for PtyPlane {
 }
 
 impl Plane for PtyPlane {
+    fn kind(&self) -> PlaneKind {
+        PlaneKind::Terminal
+    }
+
     fn ensure_open(&self) -> Result<(), AutomationError> {
         // An ended program's final screen can still be read, checkpointed
         // and waited on; input and resizes fail with `TargetEnded`.
@@ -576,6 +580,19 @@ impl Plane for PtyPlane {
         Ok(self.settled_tree.clone().unwrap_or_else(|| self.frame().tree.clone()))
     }
 
+    fn terminal(&mut self) -> Option<&mut dyn TerminalPlane> {
+        Some(self)
+    }
+
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
+        let _ = self.flush_input();
+        // What the screen shows now, under the last committed generation's
+        // number (nothing is committed).
+        Ok(snapshot(&self.pty, self.frame().generation, self.now()).0)
+    }
+}
+
+impl TerminalPlane for PtyPlane {
     fn wait_terminal(
         &mut self,
         condition: &TerminalCondition,
@@ -589,7 +606,7 @@ impl Plane for PtyPlane {
         Ok(())
     }
 
-    fn pipeline(&mut self, step: &AutomationStep) -> Result<(), AutomationError> {
+    fn pipeline(&mut self, step: PipelineStep<'_>) -> Result<(), AutomationError> {
         // The program has the input before a download reads what it wrote.
         self.flush_input()?;
         let failed = |error: crate::pipeline::PipelineError| AutomationError::NotActionable {
@@ -598,18 +615,21 @@ impl Plane for PtyPlane {
             reason: error.to_string(),
         };
         match step {
-            AutomationStep::Download { source, name } => {
+            PipelineStep::Download { source, name } => {
                 let source = self.substituted(source)?.into_owned();
                 self.pipeline.download(&self.pty, source, name).map(drop).map_err(failed)
             }
-            AutomationStep::Transform { name, command, args } => {
-                let transform = crate::pipeline::Transform::new(name, command).args(args.clone());
+            PipelineStep::Transform { name, command, args } => {
+                let transform = crate::pipeline::Transform::new(name, command).args(args.to_vec());
                 self.pipeline.transform(&transform).map(drop).map_err(failed)
             }
-            AutomationStep::Monitor { interval } => {
-                self.pipeline.start_monitor(&self.pty, *interval).map(drop).map_err(failed)
+            PipelineStep::Monitor { interval } => {
+                self.pipeline.start_monitor(&self.pty, interval).map(drop).map_err(failed)
             }
-            other => Err(rehearse_core::no_terminal(&other.to_string())),
+            other => Err(AutomationError::Unsupported {
+                operation: other.to_string(),
+                reason: "the terminal plane does not know this pipeline step".into(),
+            }),
         }
     }
 
@@ -618,12 +638,5 @@ impl Plane for PtyPlane {
             self.settle_now()?;
         }
         conditions::holds(&self.pty, condition)
-    }
-
-    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
-        let _ = self.flush_input();
-        // What the screen shows now, under the last committed generation's
-        // number (nothing is committed).
-        Ok(snapshot(&self.pty, self.frame().generation, self.now()).0)
     }
 }
