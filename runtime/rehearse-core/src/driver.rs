@@ -9,6 +9,7 @@ use ratatui::buffer::Buffer;
 use rehearse_lang::AutomationStep;
 
 use crate::committed::{CheckpointSink, CommitHook, CommittedFrame};
+use crate::observe::StepObserver;
 use crate::plane::Plane;
 use crate::record::{CommitRecord, SinkHost};
 use crate::report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
@@ -98,6 +99,14 @@ impl<P: Plane> Driver<P> {
     /// Registers a hook told about every later commit.
     pub fn on_commit(&mut self, hook: impl CommitHook + 'static) {
         self.plane.commit_record_mut().on_commit(hook);
+    }
+
+    /// Sets the observer told about every later step (its start and end),
+    /// what happened within it, every commit and every checkpoint: the
+    /// seam a trace records from (see [`StepObserver`]). Replaces one set
+    /// before.
+    pub fn observe(&mut self, observer: impl StepObserver + 'static) {
+        self.plane.commit_record_mut().observe(observer);
     }
 
     /// Every checkpoint recorded so far, with its generation, in order.

@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{
 };
 use rehearse_lang::{KeyCode, KeyPress, Modifiers, MouseButton};
 
-use crate::plane::PointerKind;
+use crate::input::PointerKind;
 
 /// The crossterm key event a terminal sends for `key`.
 ///

@@ -13,9 +13,11 @@ mod error;
 mod events;
 mod executor;
 mod format;
+mod input;
 mod kind;
 mod limits;
 pub mod marker;
+mod observe;
 mod plane;
 mod published;
 mod record;
@@ -27,6 +29,7 @@ mod terminal;
 mod time;
 mod typing;
 pub mod wait;
+mod waiting;
 
 pub use committed::{
     Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
@@ -34,17 +37,20 @@ pub use committed::{
 pub use driver::Driver;
 pub use error::AutomationError;
 pub use events::{crossterm_button, key_event, key_press, mouse_event, rehearse_button, typed_key};
-pub use executor::{Outcome, check_can, execute, execute_guarded, resolve};
+pub use executor::{check_can, execute, execute_guarded, resolve};
+pub use input::{Input, PointerKind};
 pub use kind::PlaneKind;
 pub use limits::{
     MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, ScreenTooLarge, check_screen_size,
 };
-pub use plane::{Input, Pending, Plane, PointerKind};
+pub use observe::{Settled, StepEnded, StepNote, StepObserver, StepStarted};
+pub use plane::{Pending, Plane};
 pub use published::TreeSource;
 pub use record::{CommitRecord, SinkHost};
-pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
-pub use runner::Runner;
+pub use report::{Outcome, RunError, RunReport, ScriptRunError, StepError, StepResult};
+pub use runner::{Halted, Runner, WaitStep};
 pub use scenario::{AutomationIds, Interpolated, Origin, Scenario, ScenarioStep, StepSource};
 pub use terminal::{PipelineStep, TerminalPlane, no_terminal};
 pub use time::{ClockMode, LogicalTime};
 pub use typing::{check_key, check_typing};
+pub use waiting::WaitInProgress;

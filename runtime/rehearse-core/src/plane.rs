@@ -10,63 +10,18 @@
 
 use std::time::Duration;
 
+use rehearse_lang::Selector;
 use rehearse_lang::script::CheckContext;
-use rehearse_lang::{FocusTarget, KeyPress, MouseButton, Selector};
 
 use crate::committed::CommittedFrame;
 use crate::error::AutomationError;
+use crate::input::Input;
 use crate::kind::PlaneKind;
 use crate::record::SinkHost;
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
 use crate::terminal::TerminalPlane;
 use crate::time::LogicalTime;
 use crate::wait::IdleReport;
-
-/// What a pointer does at a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum PointerKind {
-    /// The pointer moves there with no button held.
-    Moved,
-    /// A button goes down.
-    Down(MouseButton),
-    /// A button comes up.
-    Up(MouseButton),
-    /// The pointer moves there with a button held.
-    Drag(MouseButton),
-    /// The wheel turns up.
-    ScrollUp,
-    /// The wheel turns down.
-    ScrollDown,
-}
-
-/// One input a step delivers to a plane.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Input<'a> {
-    /// A pointer event at a zero-based cell.
-    Pointer {
-        /// What the pointer does.
-        kind: PointerKind,
-        /// Column.
-        col: u16,
-        /// Row.
-        row: u16,
-    },
-    /// A key press.
-    Key(KeyPress),
-    /// Typed text, each character a key press.
-    Text(&'a str),
-    /// Move focus.
-    Focus(&'a FocusTarget),
-    /// Pasted text: bracketed when the target enabled bracketed paste.
-    Paste(&'a str),
-    /// Raw text written as it is (`send:`), escapes already resolved.
-    Raw(&'a str),
-    /// A secret typed like [`Text`](Self::Text): never expanded, never
-    /// echoed in an error.
-    Secret(&'a str),
-}
 
 /// What a plane knows is pending, for waits that have not held yet.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

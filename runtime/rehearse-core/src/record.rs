@@ -1,11 +1,12 @@
 //! [`CommitRecord`]: the one place a plane's generations are committed and
 //! who hears of them — the committed frame, the commit hooks, the
-//! checkpoint sinks, the checkpoints taken, and the diagnostic checkpoint
-//! a failure leaves. Every plane holds one; [`SinkHost`] reaches it from
-//! any session.
+//! checkpoint sinks, the checkpoints taken, the diagnostic checkpoint a
+//! failure leaves, and the [`StepObserver`] that watches every step. Every
+//! plane holds one; [`SinkHost`] reaches it from any session.
 
 use crate::committed::{Checkpoint, CheckpointSink, CommitHook, CommittedFrame};
 use crate::error::AutomationError;
+use crate::observe::{StepNote, StepObserver};
 use crate::semantic::Generation;
 
 /// A plane's committed generation and everything told about it.
@@ -22,6 +23,9 @@ pub struct CommitRecord {
     sinks: Vec<Box<dyn CheckpointSink>>,
     hooks: Vec<Box<dyn CommitHook>>,
     checkpoints: Vec<(String, Generation)>,
+    observer: Option<Box<dyn StepObserver>>,
+    /// Steps begun under observation, to number the next.
+    steps_observed: u64,
 }
 
 impl std::fmt::Debug for CommitRecord {
@@ -31,6 +35,7 @@ impl std::fmt::Debug for CommitRecord {
             .field("sinks", &self.sinks.len())
             .field("hooks", &self.hooks.len())
             .field("checkpoints", &self.checkpoints)
+            .field("observed", &self.observer.is_some())
             .finish_non_exhaustive()
     }
 }
@@ -40,7 +45,14 @@ impl CommitRecord {
     /// generation, or a placeholder its first commit replaces); nobody is
     /// told of it.
     pub fn new(frame: CommittedFrame) -> Self {
-        Self { frame, sinks: Vec::new(), hooks: Vec::new(), checkpoints: Vec::new() }
+        Self {
+            frame,
+            sinks: Vec::new(),
+            hooks: Vec::new(),
+            checkpoints: Vec::new(),
+            observer: None,
+            steps_observed: 0,
+        }
     }
 
     /// The last committed generation.
@@ -69,6 +81,9 @@ impl CommitRecord {
         for hook in &mut self.hooks {
             hook.committed(&self.frame);
         }
+        if let Some(observer) = &mut self.observer {
+            observer.committed(&self.frame);
+        }
     }
 
     /// Hands the committed generation to every sink under `name` (already
@@ -79,9 +94,11 @@ impl CommitRecord {
     /// The first sink's error; the checkpoint is not listed then.
     pub fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
         let checkpoint = Checkpoint::new(name, &self.frame, false);
-        for sink in &mut self.sinks {
-            sink.record(&checkpoint)?;
+        let recorded = record(&mut self.sinks, &checkpoint);
+        if let Some(observer) = &mut self.observer {
+            observer.checkpointed(&checkpoint, recorded.as_ref().copied());
         }
+        recorded?;
         // Listed only once every sink has it.
         self.checkpoints.push((name.to_owned(), self.frame.generation));
         Ok(())
@@ -96,12 +113,14 @@ impl CommitRecord {
     pub fn diagnostic(&mut self, frame: &CommittedFrame) -> String {
         let name = format!("diagnostic-{}", self.frame.generation);
         let checkpoint = Checkpoint::new(&name, frame, true);
-        for sink in &mut self.sinks {
-            if let Err(error) = sink.record(&checkpoint) {
-                return format!("{name} (not recorded: {error})");
-            }
+        let recorded = record(&mut self.sinks, &checkpoint);
+        if let Some(observer) = &mut self.observer {
+            observer.checkpointed(&checkpoint, recorded.as_ref().copied());
         }
-        name
+        match recorded {
+            Ok(()) => name,
+            Err(error) => format!("{name} (not recorded: {error})"),
+        }
     }
 
     /// Whether any sink takes checkpoints (a diagnostic checkpoint is only
@@ -134,6 +153,65 @@ impl CommitRecord {
     pub fn checkpoints(&self) -> &[(String, Generation)] {
         &self.checkpoints
     }
+
+    /// Sets the observer told about every later step, note, commit and
+    /// checkpoint (replacing one set before).
+    pub fn observe(&mut self, observer: impl StepObserver + 'static) {
+        self.observer = Some(Box::new(observer));
+    }
+
+    /// Takes the observer away (nothing is observed from then on).
+    pub fn take_observer(&mut self) -> Option<Box<dyn StepObserver>> {
+        self.observer.take()
+    }
+
+    /// Whether an observer watches: what to note is built only then.
+    #[inline]
+    pub fn is_observed(&self) -> bool {
+        self.observer.is_some()
+    }
+
+    /// The observer, when one watches.
+    #[inline]
+    pub fn observer(&mut self) -> Option<&mut (dyn StepObserver + 'static)> {
+        self.observer.as_deref_mut()
+    }
+
+    /// The serial number of a step that begins under observation: unique
+    /// per plane, in the order steps begin.
+    pub(crate) fn next_step_serial(&mut self) -> u64 {
+        self.steps_observed += 1;
+        self.steps_observed
+    }
+
+    /// The committed frame and the observer, when one watches: to note
+    /// something about a node of the committed tree.
+    #[inline]
+    pub fn frame_and_observer(
+        &mut self,
+    ) -> (&CommittedFrame, Option<&mut (dyn StepObserver + 'static)>) {
+        (&self.frame, self.observer.as_deref_mut())
+    }
+
+    /// Tells the observer, when one watches, what happened within the
+    /// current step.
+    #[inline]
+    pub fn note(&mut self, note: StepNote<'_>) {
+        if let Some(observer) = &mut self.observer {
+            observer.noted(&note);
+        }
+    }
+}
+
+/// Hands `checkpoint` to every sink in order; the first error stops it.
+fn record(
+    sinks: &mut [Box<dyn CheckpointSink>],
+    checkpoint: &Checkpoint<'_>,
+) -> Result<(), AutomationError> {
+    for sink in sinks {
+        sink.record(checkpoint)?;
+    }
+    Ok(())
 }
 
 /// Something that commits generations into a [`CommitRecord`]: every

@@ -13,8 +13,8 @@ use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     AutomationError, AutomationIds, CommitRecord, CommittedFrame, Input, LogicalTime,
-    MAX_TIMERS_PER_ADVANCE, Pending, Plane, PlaneKind, SinkHost, check_key, check_typing,
-    key_event, mouse_event, typed_key,
+    MAX_TIMERS_PER_ADVANCE, Pending, Plane, PlaneKind, Settled, SinkHost, StepNote, check_key,
+    check_typing, key_event, mouse_event, typed_key,
 };
 use rehearse_lang::script::CheckContext;
 use rehearse_lang::{KeyPress, SemanticRole};
@@ -101,6 +101,17 @@ impl AdoptPlane {
     fn settle_now(&mut self) -> Result<(), AutomationError> {
         let settled = self.shared.wait_until(self.settle_timeout, |state| state.settled());
         let state = self.shared.lock();
+        if self.record.is_observed() {
+            match &state.ended {
+                Some(ended) => {
+                    let status = ended.status();
+                    self.record.note(StepNote::Settled(Settled::Ended));
+                    self.record.note(StepNote::Ended { status: &status });
+                }
+                None if settled => self.record.note(StepNote::Settled(Settled::AppBlocked)),
+                None => {}
+            }
+        }
         match &state.ended {
             Some(Ended::Returned) => Ok(()),
             Some(Ended::Failed(message)) => {

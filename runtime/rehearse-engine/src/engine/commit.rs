@@ -8,7 +8,7 @@ use super::projection::{self, Reusable};
 use crate::component::Component;
 use crate::ui::FrameBuilder;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
-use rehearse_core::{AutomationError, CommittedFrame, InteractionState};
+use rehearse_core::{AutomationError, CommittedFrame, InteractionState, Settled, StepNote};
 
 impl<C: Component> SessionEngine<C> {
     /// Projects the current frame and commits it as the next generation.
@@ -83,6 +83,8 @@ impl<C: Component> SessionEngine<C> {
         committed.interaction = interaction;
         committed.cursor = cursor;
         committed.time = self.clock.now();
+        // Every commit rests on a drain to a fixed point.
+        self.record.note(StepNote::Settled(Settled::Drained));
         self.record.commit(committed);
         Ok(generation)
     }

@@ -8,12 +8,11 @@ use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
-    AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, PipelineStep,
-    Plane, PlaneKind, PointerKind, SinkHost, TerminalPlane, TreeSource,
+    AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, Plane, PlaneKind,
+    PointerKind, Settled, SinkHost, StepNote, TerminalPlane, TreeSource,
 };
-use rehearse_lang::{Selector, SemanticRole, TerminalCondition};
+use rehearse_lang::{Selector, SemanticRole};
 
-use super::conditions;
 use super::screen::{LineMap, Snapshotter, TreeBuilder, screen_tree};
 use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 use crate::error::PtyError;
@@ -36,17 +35,20 @@ pub struct PtyPlane {
     /// The run's artifacts and monitor (`download:`, `transform:`,
     /// `monitor:`, `${artifacts.NAME.path}`).
     pub(crate) pipeline: crate::pipeline::Pipeline,
-    record: CommitRecord,
+    pub(super) record: CommitRecord,
     lines: Vec<LineMap>,
     started: Instant,
     pub(crate) settle_timeout: Duration,
     /// Input was written since the screen last settled.
-    unsettled: bool,
+    pub(super) unsettled: bool,
     /// Input a step delivered that has not been written yet: a step's
     /// inputs (a click's move, press and release) leave in one write when the
     /// step settles, so the program reads them together and answers with one
     /// frame, as it would a fast typist's.
     unwritten: Vec<u8>,
+    /// A secret is among the unwritten input: an observer hears only how
+    /// many bytes were written.
+    unwritten_secret: bool,
     /// The output count the last wait evaluation saw.
     seen_outputs: u64,
     /// The screen tree as of the last settle a wait saw, which is what a
@@ -81,6 +83,7 @@ impl PtyPlane {
             settle_timeout: DEFAULT_SETTLE_TIMEOUT,
             unsettled: false,
             unwritten: Vec::new(),
+            unwritten_secret: false,
             seen_outputs: 0,
             settled_tree: None,
             snapshotter: Snapshotter::default(),
@@ -187,11 +190,14 @@ impl PtyPlane {
     }
 
     /// Writes the queued input in one write.
-    fn flush_input(&mut self) -> Result<(), AutomationError> {
+    pub(super) fn flush_input(&mut self) -> Result<(), AutomationError> {
         if self.unwritten.is_empty() {
             return Ok(());
         }
         let bytes = std::mem::take(&mut self.unwritten);
+        let secret = std::mem::take(&mut self.unwritten_secret);
+        let written = (!secret).then_some(bytes.as_slice());
+        self.record.note(StepNote::Wrote { bytes: written, len: bytes.len() });
         self.pty.write(&bytes).map_err(|error| automation_error(error, "the input reached it"))
     }
 
@@ -227,7 +233,10 @@ impl PtyPlane {
     }
 
     /// `text` with every `${artifacts.NAME.path}` expanded.
-    fn substituted<'t>(&self, text: &'t str) -> Result<std::borrow::Cow<'t, str>, AutomationError> {
+    pub(super) fn substituted<'t>(
+        &self,
+        text: &'t str,
+    ) -> Result<std::borrow::Cow<'t, str>, AutomationError> {
         if !text.contains("${artifacts.") {
             return Ok(std::borrow::Cow::Borrowed(text));
         }
@@ -278,12 +287,16 @@ impl PtyPlane {
     }
 
     /// Waits for a settled screen, bounded by the settle timeout.
-    fn settle_now(&mut self) -> Result<(), AutomationError> {
+    pub(super) fn settle_now(&mut self) -> Result<(), AutomationError> {
         self.flush_input()?;
-        self.pty
+        let outcome = self
+            .pty
             .wait_settled(self.settle_timeout)
             .map_err(|error| automation_error(error, "the screen settled"))?;
         self.unsettled = false;
+        if let Some(settled) = settled(outcome.settle) {
+            self.record.note(StepNote::Settled(settled));
+        }
         Ok(())
     }
 
@@ -332,6 +345,18 @@ fn snapshot(
         frame.cursor = cursor.visible.then_some((cursor.col, cursor.row));
         frame.time = time;
         (frame, screen.lines)
+    })
+}
+
+/// How a settle the session reported reads for an observer.
+fn settled(settle: crate::settle::Settle) -> Option<Settled> {
+    use crate::settle::Settle;
+    Some(match settle {
+        Settle::Marker { revision, acknowledged } => Settled::Marker { revision, acknowledged },
+        Settle::SyncEnd => Settled::SynchronizedFrame,
+        Settle::Quiet(window) => Settled::QuietWindow(window),
+        Settle::Exited => Settled::Ended,
+        Settle::NotNeeded => return None,
     })
 }
 
@@ -472,6 +497,7 @@ impl Plane for PtyPlane {
     }
 
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
+        self.unwritten_secret |= matches!(input, Input::Secret(_));
         let delivered = self.input_bytes(input).and_then(|bytes| self.write(&bytes));
         if delivered.is_err() {
             // What the step delivered before it failed still reaches the
@@ -540,6 +566,11 @@ impl Plane for PtyPlane {
         self.seen_outputs = self.pty.outputs();
         let time = self.now();
         self.take_snapshot(generation, time);
+        if self.record.is_observed()
+            && let Some(status) = self.pty.exit_status()
+        {
+            self.record.note(StepNote::Ended { status: &status.to_string() });
+        }
         // The commit stands (its hooks hear of it) even when the program's
         // tree could not be read; the step fails with why.
         let published = self.publish();
@@ -589,54 +620,5 @@ impl Plane for PtyPlane {
         // What the screen shows now, under the last committed generation's
         // number (nothing is committed).
         Ok(snapshot(&self.pty, self.frame().generation, self.now()).0)
-    }
-}
-
-impl TerminalPlane for PtyPlane {
-    fn wait_terminal(
-        &mut self,
-        condition: &TerminalCondition,
-        timeout: Duration,
-    ) -> Result<(), AutomationError> {
-        self.flush_input()?;
-        let condition = conditions::substituted(&self.pipeline, condition)?;
-        conditions::wait(&self.pty, &condition, timeout)?;
-        // The wait rested on a settled screen (or an exited program).
-        self.unsettled = false;
-        Ok(())
-    }
-
-    fn pipeline(&mut self, step: PipelineStep<'_>) -> Result<(), AutomationError> {
-        // The program has the input before a download reads what it wrote.
-        self.flush_input()?;
-        let failed = |error: crate::pipeline::PipelineError| AutomationError::NotActionable {
-            target: "the artifact pipeline".into(),
-            operation: step.to_string(),
-            reason: error.to_string(),
-        };
-        match step {
-            PipelineStep::Download { source, name } => {
-                let source = self.substituted(source)?.into_owned();
-                self.pipeline.download(&self.pty, source, name).map(drop).map_err(failed)
-            }
-            PipelineStep::Transform { name, command, args } => {
-                let transform = crate::pipeline::Transform::new(name, command).args(args.to_vec());
-                self.pipeline.transform(&transform).map(drop).map_err(failed)
-            }
-            PipelineStep::Monitor { interval } => {
-                self.pipeline.start_monitor(&self.pty, interval).map(drop).map_err(failed)
-            }
-            other => Err(AutomationError::Unsupported {
-                operation: other.to_string(),
-                reason: "the terminal plane does not know this pipeline step".into(),
-            }),
-        }
-    }
-
-    fn test_terminal(&mut self, condition: &TerminalCondition) -> Result<bool, AutomationError> {
-        if self.unsettled && self.pty.exit_status().is_none() {
-            self.settle_now()?;
-        }
-        conditions::holds(&self.pty, condition)
     }
 }

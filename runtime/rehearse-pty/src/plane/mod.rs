@@ -24,6 +24,7 @@
 
 mod adapter;
 mod conditions;
+mod extension;
 mod pipeline;
 mod screen;
 
