@@ -202,3 +202,18 @@ fn download_transform_and_monitor_are_steps() {
     assert_eq!(copy, list);
     assert!(terminal.monitor_report().is_some_and(|report| !report.samples.is_empty()));
 }
+
+#[test]
+fn a_screen_that_never_settles_fails_the_step_with_a_settle_timeout() {
+    // Writes without a pause: never quiet, no marker, no frame end.
+    let options = PtySessionOptions::new("sh").args(["-c", "while :; do echo x; done"]);
+    let mut terminal =
+        Terminal::spawn(options).unwrap().settle_timeout(std::time::Duration::from_millis(300));
+    let (index, error) = failure(terminal.run_script("drain"));
+    assert_eq!(index, 0);
+    let AutomationError::SettleTimeout { waiting_for, .. } = &error else { panic!("{error:?}") };
+    assert_eq!(waiting_for, "a settled screen");
+    let message = error.to_string();
+    assert!(message.starts_with("timed out after"), "{message}");
+    assert!(message.contains("--- screen ---"), "{message}");
+}

@@ -121,20 +121,19 @@ impl AdoptPlane {
                 Err(AutomationError::ComponentPanicked(message.clone()))
             }
             None if settled => Ok(()),
-            None => Err(AutomationError::Io(std::io::Error::new(
-                std::io::ErrorKind::TimedOut,
-                if self.shared.realtime {
-                    format!(
-                        "the adopted app was still busy after {:?}: it did not come back to reading its `EventSource` (a long computation on its loop's thread, or a poll with a zero timeout in a loop)",
-                        self.settle_timeout
-                    )
+            None => Err(AutomationError::SettleTimeout {
+                waiting_for: if self.shared.realtime {
+                    "the adopted app to come back to reading its `EventSource`".into()
                 } else {
-                    format!(
-                        "the adopted app did not block waiting for input within {:?}: it reads events only through its `EventSource`, and never polls with a zero timeout in a loop",
-                        self.settle_timeout
-                    )
+                    "the adopted app to block waiting for input".into()
                 },
-            ))),
+                waited: self.settle_timeout,
+                detail: if self.shared.realtime {
+                    ": it stayed busy (a long computation on its loop's thread, or a poll with a zero timeout in a loop)".into()
+                } else {
+                    ": it reads events only through its `EventSource`, and never polls with a zero timeout in a loop".into()
+                },
+            }),
         }
     }
 

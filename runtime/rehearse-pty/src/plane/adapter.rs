@@ -369,10 +369,11 @@ pub(crate) fn automation_error(error: PtyError, before: &str) -> AutomationError
         }
         PtyError::InvalidSize { cols, rows } => AutomationError::InvalidViewport { cols, rows },
         PtyError::Io(error) => AutomationError::Io(error),
-        PtyError::Timeout { .. } => AutomationError::Io(std::io::Error::new(
-            std::io::ErrorKind::TimedOut,
-            error.to_string(),
-        )),
+        PtyError::Timeout { condition, elapsed, screen } => AutomationError::SettleTimeout {
+            waiting_for: condition,
+            waited: elapsed,
+            detail: format!("\n--- screen ---\n{screen}\n--------------"),
+        },
         other => AutomationError::NotActionable {
             target: "the program".into(),
             operation: before.to_owned(),
