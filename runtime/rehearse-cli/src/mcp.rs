@@ -52,5 +52,6 @@ impl rehearse_mcp::Sessions for CliSessions {
 
 /// Serves the tools on standard input and output until the client leaves.
 pub fn serve() -> Result<(), Failure> {
-    rehearse_mcp::serve_stdio(Arc::new(CliSessions)).map_err(Failure::runtime)
+    rehearse_mcp::serve_stdio(Arc::new(CliSessions))
+        .map_err(|error| Failure::runtime(error.to_string()))
 }
