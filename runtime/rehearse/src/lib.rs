@@ -76,12 +76,14 @@ pub use rehearse_pty as pty;
 
 /// The engine plane beneath [`Session`]: the engine itself, the [`Driver`](engine::Driver)
 /// every plane's session is, committed generations and their record,
-/// checkpoint sinks and commit hooks, render statistics.
+/// checkpoint sinks and commit hooks, the [`StepObserver`](engine::StepObserver)
+/// that watches every step, render statistics.
 pub mod engine {
     pub use rehearse_core::{
         Checkpoint, CheckpointSink, CommitHook, CommitRecord, CommittedFrame, DEFAULT_VIEWPORT,
-        Driver, InteractionState, MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, Origin,
-        ScenarioStep, ScreenTooLarge, SinkHost, StepSource, check_screen_size,
+        Driver, Input, InteractionState, MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH,
+        Origin, Outcome, PlaneKind, PointerKind, ScenarioStep, ScreenTooLarge, Settled, SinkHost,
+        StepEnded, StepNote, StepObserver, StepSource, StepStarted, check_screen_size,
     };
     pub use rehearse_engine::engine::StepOutcome;
     pub use rehearse_engine::{DrainLimits, MemoMismatch, RenderStats, SessionEngine};
