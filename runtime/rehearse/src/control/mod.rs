@@ -22,7 +22,7 @@ mod live_app;
 pub use adopted::{ServedHarness, serve_adopted};
 pub use app::ServedApp;
 pub use env::{ARTIFACTS, Automation, CONTROL, HEADLESS, VIEWPORT};
-pub use in_pty::{ServedTree, spawn_app_in_pty};
+pub use in_pty::{SocketTreeSource, spawn_app_in_pty};
 pub use live_app::WatchedApp;
 pub use rehearse_control::{
     Client, ClientError, DEFAULT_QUIET, ServeError, Served, Server, ServerConfig, Stopped,
