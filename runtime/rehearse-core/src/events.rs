@@ -100,14 +100,6 @@ pub fn key_press(event: &KeyEvent) -> Option<KeyPress> {
     Some(KeyPress::new(code, modifiers))
 }
 
-/// The key a typed character is: a line break is Enter.
-pub fn typed_key(character: char) -> KeyPress {
-    match character {
-        '\n' | '\r' => KeyPress::from(KeyCode::Enter),
-        other => KeyPress::char(other),
-    }
-}
-
 /// The crossterm button for a rehearse one.
 pub fn crossterm_button(button: MouseButton) -> CtButton {
     match button {
@@ -171,7 +163,7 @@ mod tests {
     fn keys_become_the_events_a_terminal_sends() {
         let event = key_event("ctrl+n".parse().expect("a key"));
         assert_eq!((event.code, event.modifiers), (CtKeyCode::Char('n'), KeyModifiers::CONTROL));
-        assert_eq!(key_event(typed_key('\n')).code, CtKeyCode::Enter);
+        assert_eq!(key_event(KeyPress::typed('\n')).code, CtKeyCode::Enter);
         assert_eq!(key_event(KeyPress::char('A')).modifiers, KeyModifiers::SHIFT);
     }
 

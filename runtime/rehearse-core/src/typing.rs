@@ -5,7 +5,6 @@
 use rehearse_lang::{SemanticAction, SemanticRole};
 
 use crate::error::AutomationError;
-use crate::events::typed_key;
 use crate::scenario::AutomationIds;
 use crate::semantic::SemanticTree;
 
@@ -42,7 +41,9 @@ pub fn check_typing(
         });
     }
     // Every character is a key press: a refused key stays refused.
-    if let Some(key) = text.chars().map(typed_key).find(|key| declared.refuses(key)) {
+    if let Some(key) =
+        text.chars().map(rehearse_lang::KeyPress::typed).find(|key| declared.refuses(key))
+    {
         return Err(AutomationError::RefusedKey { key, app });
     }
     Ok(())

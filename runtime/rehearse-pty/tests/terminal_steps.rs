@@ -217,3 +217,29 @@ fn a_screen_that_never_settles_fails_the_step_with_a_settle_timeout() {
     assert!(message.starts_with("timed out after"), "{message}");
     assert!(message.contains("--- screen ---"), "{message}");
 }
+
+#[test]
+fn screen_waits_see_the_spaces_a_program_wrote_at_the_end_of_a_line() {
+    // A real prompt that ends in a space, then a line without one.
+    let program = r#"printf '> '; read line; printf 'got %s\n' "$line"; read rest"#;
+    let options = PtySessionOptions::new("sh").args(["-c", program]).size(40, 5);
+    let mut terminal = Terminal::spawn(options).unwrap();
+    let report = terminal
+        .run_script(
+            r#"
+            wait-for:matches="^> ",screen,10000
+            wait-for:matches="(?m)^> $",history,10000
+            wait-for:contains="> ",screen,10000
+            wait-for:equals=">",screen,10000
+            type:"milk\n"
+            wait-for:matches="(?m)^got milk$",screen,10000
+            "#,
+        )
+        .unwrap();
+    assert_eq!(report.steps.len(), 6);
+    // Cells the program never wrote are no text: a `$` still ends the line.
+    let (index, error) =
+        failure(terminal.run_script(r#"wait-for:matches="(?m)^got milk +",screen,1"#));
+    assert_eq!(index, 0);
+    assert!(matches!(error, AutomationError::ScreenTimeout { .. }), "{error:?}");
+}

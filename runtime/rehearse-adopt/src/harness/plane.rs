@@ -14,7 +14,7 @@ use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     AutomationError, AutomationIds, CommitRecord, CommittedFrame, Input, LogicalTime,
     MAX_TIMERS_PER_ADVANCE, Pending, Plane, PlaneKind, Settled, SinkHost, StepNote, check_key,
-    check_typing, key_event, mouse_event, typed_key,
+    check_typing, key_event, mouse_event,
 };
 use rehearse_lang::script::CheckContext;
 use rehearse_lang::{KeyPress, SemanticRole};
@@ -89,9 +89,30 @@ impl AdoptPlane {
         // All at once: a key a person types in the terminal meanwhile lands
         // before or after the text, never inside it.
         self.shared.update(|state| {
-            state
-                .queue
-                .extend(text.chars().map(|character| Event::Key(key_event(typed_key(character)))));
+            state.queue.extend(
+                text.chars().map(|character| Event::Key(key_event(KeyPress::typed(character)))),
+            );
+        });
+        Ok(())
+    }
+
+    /// A paste: one `Event::Paste` when the app turned bracketed paste on,
+    /// otherwise the keys typing it would press, as a terminal delivers it.
+    fn paste(&mut self, text: &str) -> Result<(), AutomationError> {
+        self.ensure_open()?;
+        if self.shared.lock().modes.bracketed_paste {
+            let event = Event::Paste(text.to_owned());
+            self.shared.update(|state| state.queue.push_back(event));
+            return Ok(());
+        }
+        if let Some(key) = text.chars().map(KeyPress::typed).find(|key| self.declared.refuses(key))
+        {
+            return Err(AutomationError::RefusedKey { key, app: APP });
+        }
+        self.shared.update(|state| {
+            state.queue.extend(
+                text.chars().map(|character| Event::Key(key_event(KeyPress::typed(character)))),
+            );
         });
         Ok(())
     }
@@ -224,13 +245,12 @@ impl Plane for AdoptPlane {
                         self.committed().tree.nodes().find(|n| n.identity.0 == identity)
                     })
                     .map_or_else(|| "nothing".to_owned(), SemanticNode::label);
-                return Err(AutomationError::NotActionable {
-                    target: node.label(),
-                    operation: operation.to_owned(),
-                    reason: format!(
-                        "a pointer at its centre ({col},{row}) reaches {reached}, not it (something rendered after it covers it)"
-                    ),
-                });
+                return Err(AutomationError::covered(
+                    node.label(),
+                    operation,
+                    (col, row),
+                    &reached,
+                ));
             }
         }
         match (u16::try_from(col), u16::try_from(row)) {
@@ -262,6 +282,7 @@ impl Plane for AdoptPlane {
             Input::Pointer { kind, col, row } => self.push(Event::Mouse(mouse_event(kind, col, row))),
             Input::Key(key) => self.key(key),
             Input::Text(text) | Input::Secret(text) => self.type_text(text),
+            Input::Paste(text) => self.paste(text),
             Input::Focus(target) => Err(AutomationError::NotAvailable {
                 what: match target.order() {
                     Some(order) => format!("focus:{order}"),

@@ -14,10 +14,10 @@ use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::{
     AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, MAX_TIMERS_PER_ADVANCE,
     Pending, Plane, PlaneKind, check_can, check_key, check_typing, key_event, mouse_event,
-    no_terminal, resolve, typed_key,
+    no_terminal, resolve,
 };
 use rehearse_lang::script::CheckContext;
-use rehearse_lang::{AutomationStep, FocusTarget, SemanticAction};
+use rehearse_lang::{AutomationStep, FocusTarget, KeyPress, SemanticAction};
 
 /// What one executed step produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,7 +85,7 @@ impl<C: Component> SessionEngine<C> {
             if self.quit_requested() {
                 break;
             }
-            self.handle_event(&Event::Key(key_event(typed_key(character))))?;
+            self.handle_event(&Event::Key(key_event(KeyPress::typed(character))))?;
         }
         Ok(())
     }
@@ -174,13 +174,12 @@ impl<C: Component> Plane for SessionEngine<C> {
                         },
                         SemanticNode::label,
                     );
-                return Err(AutomationError::NotActionable {
-                    target: node.label(),
-                    operation: operation.to_owned(),
-                    reason: format!(
-                        "a pointer at its centre ({col},{row}) reaches {reached}, not it (covered by an overlay, or outside its hit area)"
-                    ),
-                });
+                return Err(AutomationError::covered(
+                    node.label(),
+                    operation,
+                    (col, row),
+                    &reached,
+                ));
             }
         }
         let (Ok(col), Ok(row)) = (u16::try_from(col), u16::try_from(row)) else {

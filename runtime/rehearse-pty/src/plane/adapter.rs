@@ -13,7 +13,7 @@ use rehearse_core::{
 };
 use rehearse_lang::{Selector, SemanticRole};
 
-use super::screen::{LineMap, Snapshotter, TreeBuilder, screen_tree};
+use super::screen::{LineMap, Snapshotter, TreeBuilder, redact_lines, screen_tree};
 use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 use crate::error::PtyError;
 use crate::session::PtySession;
@@ -110,9 +110,9 @@ impl PtyPlane {
     fn take_snapshot(&mut self, generation: Generation, time: LogicalTime) {
         let Self { pty, snapshotter, record, lines, .. } = self;
         let committed = record.frame_mut();
-        pty.with_emulator_epoch(|emulator, epoch| {
+        let taken = pty.with_emulator_epoch(|emulator, epoch| {
             if snapshotter.unchanged(epoch) {
-                return;
+                return false;
             }
             let screen = snapshotter.take(emulator, epoch, &mut committed.buffer, generation);
             let (rows, cols) = emulator.size();
@@ -121,7 +121,12 @@ impl PtyPlane {
             *lines = screen.lines;
             let cursor = emulator.cursor();
             committed.cursor = cursor.visible.then_some((cursor.col, cursor.row));
+            true
         });
+        if taken {
+            // A tree read afresh: what was typed as a secret is hidden in it.
+            redact_lines(&mut committed.tree, lines, &pty.typed_secrets());
+        }
         committed.generation = generation;
         committed.tree.generation = generation;
         committed.time = time;
@@ -158,8 +163,11 @@ impl PtyPlane {
     fn program_tree(&mut self) -> Result<Option<SemanticTree>, AutomationError> {
         let generation = self.frame().generation;
         let Some(source) = &mut self.tree_source else { return Ok(None) };
+        let secrets = self.pty.typed_secrets();
         Ok(source.fetch()?.map(|mut tree| {
             tree.generation = generation;
+            // A field the app shows what was typed into: hidden as on screen.
+            secrets.redact_tree(&mut tree);
             tree
         }))
     }
@@ -171,7 +179,9 @@ impl PtyPlane {
             return Ok(tree);
         }
         let generation = self.frame().generation;
-        Ok(self.pty.with_emulator(|emulator| screen_tree(emulator, generation).tree))
+        let mut screen = self.pty.with_emulator(|emulator| screen_tree(emulator, generation));
+        redact_lines(&mut screen.tree, &mut screen.lines, &self.pty.typed_secrets());
+        Ok(screen.tree)
     }
 
     /// Queues input bytes for the next [`flush_input`](Self::flush_input),
@@ -437,14 +447,7 @@ impl Plane for PtyPlane {
             });
             if !within {
                 let reached = top.map_or_else(|| "nothing".to_owned(), SemanticNode::label);
-                return Err(AutomationError::NotActionable {
-                    target: node.label(),
-                    operation: operation.to_owned(),
-                    reason: format!(
-                        "a pointer at its centre ({},{}) reaches {reached}, not it (covered by an overlay)",
-                        point.0, point.1
-                    ),
-                });
+                return Err(AutomationError::covered(node.label(), operation, point, &reached));
             }
         }
         Ok(point)
@@ -499,6 +502,10 @@ impl Plane for PtyPlane {
 
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
         self.unwritten_secret |= matches!(input, Input::Secret(_));
+        if let Input::Secret(secret) = input {
+            // Every screen shown from now on hides it.
+            self.pty.note_secret(secret);
+        }
         let delivered = self.input_bytes(input).and_then(|bytes| self.write(&bytes));
         if delivered.is_err() {
             // What the step delivered before it failed still reaches the
@@ -620,6 +627,8 @@ impl Plane for PtyPlane {
         let _ = self.flush_input();
         // What the screen shows now, under the last committed generation's
         // number (nothing is committed).
-        Ok(snapshot(&self.pty, self.frame().generation, self.now()).0)
+        let (mut frame, mut lines) = snapshot(&self.pty, self.frame().generation, self.now());
+        redact_lines(&mut frame.tree, &mut lines, &self.pty.typed_secrets());
+        Ok(frame)
     }
 }
