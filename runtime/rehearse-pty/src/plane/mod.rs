@@ -24,6 +24,7 @@
 
 mod adapter;
 mod conditions;
+mod input;
 mod pipeline;
 mod screen;
 
