@@ -19,12 +19,13 @@
 //!    end of a frame (`?2026l`) after the last input settles.
 //! 3. **Stability window**: else (or while no frame came), no output and no
 //!    input for a window adapted to the program: three times the longest
-//!    pause it has lately made inside an answer (between an input and its
-//!    first output, or between two reads of output), at least
-//!    [`MIN_STABLE_WINDOW`], at most the policy's quiet window (default
-//!    120 ms; `None` switches it off). Before the program has written
-//!    anything the window is the whole quiet window. This cannot prove the
-//!    program has answered: results say which settle was used.
+//!    pause it has lately made — between two reads of output once it has
+//!    written since the last input, and also between an input and its first
+//!    output while it has not — at least [`MIN_STABLE_WINDOW`], at most the
+//!    policy's quiet window (default 120 ms; `None` switches it off). Before
+//!    the program has written anything the window is the whole quiet window.
+//!    This cannot prove the program has answered: results say which settle
+//!    was used.
 //!
 //! A wait (`wait-for:`) judges more often than that: every time the
 //! program's output stops arriving (the reader found no more bytes waiting),
@@ -130,10 +131,29 @@ pub(crate) struct SettleTracker {
     sync_end_since_input: bool,
     /// More output was waiting when the last read was handed over.
     burst_open: bool,
-    /// The program's recent pauses inside an answer, newest at `next - 1`.
-    pauses: [Duration; PAUSES],
-    /// How many pauses were ever recorded (the ring's write position).
-    next: usize,
+    /// The program's recent pauses between two reads of its output.
+    gaps: Pauses,
+    /// Its recent delays between an input and its first output.
+    delays: Pauses,
+}
+
+/// The last [`PAUSES`] pauses of one kind.
+#[derive(Debug, Clone, Default)]
+struct Pauses {
+    recent: [Duration; PAUSES],
+    /// How many were ever recorded (the ring's write position).
+    count: usize,
+}
+
+impl Pauses {
+    fn record(&mut self, pause: Duration) {
+        self.recent[self.count % PAUSES] = pause;
+        self.count += 1;
+    }
+
+    fn longest(&self) -> Option<Duration> {
+        self.recent[..self.count.min(PAUSES)].iter().max().copied()
+    }
 }
 
 impl SettleTracker {
@@ -151,8 +171,8 @@ impl SettleTracker {
             in_sync: false,
             sync_end_since_input: false,
             burst_open: false,
-            pauses: [Duration::ZERO; PAUSES],
-            next: 0,
+            gaps: Pauses::default(),
+            delays: Pauses::default(),
         }
     }
 
@@ -173,11 +193,12 @@ impl SettleTracker {
     /// start of another frame (a timer's, say): the screen is not settled
     /// again until that frame's marker comes.
     pub(crate) fn on_output(&mut self, now: Instant, more: bool) {
-        // The pause since the input this answers, or since the last read.
-        let pause = now.saturating_duration_since(self.last_output.max(self.last_input));
+        // The delay since the input this answers, or the gap since the last
+        // read; a pause past the quiet window is between answers.
+        let first = self.last_input >= self.last_output;
+        let pause = now.saturating_duration_since(self.quiet_since());
         if self.policy.quiet_window.is_some_and(|ceiling| pause <= ceiling) {
-            self.pauses[self.next % PAUSES] = pause;
-            self.next += 1;
+            if first { self.delays.record(pause) } else { self.gaps.record(pause) }
         }
         self.last_output = now;
         self.burst_open = more;
@@ -235,11 +256,16 @@ impl SettleTracker {
     /// bounded by the quiet window; `None` when the quiet window is off.
     pub(crate) fn window(&self) -> Option<Duration> {
         let ceiling = self.policy.quiet_window?;
-        if self.next == 0 {
+        if self.gaps.count + self.delays.count == 0 {
             return Some(ceiling);
         }
-        let longest = self.pauses[..self.next.min(PAUSES)].iter().max().copied();
-        let adapted = longest.unwrap_or_default().saturating_mul(PAUSE_FACTOR);
+        // Once the program has written since the last input, only a gap in
+        // its answer can still be to come; before, its first output too.
+        let mut longest = self.gaps.longest().unwrap_or_default();
+        if self.last_input >= self.last_output {
+            longest = longest.max(self.delays.longest().unwrap_or_default());
+        }
+        let adapted = longest.saturating_mul(PAUSE_FACTOR);
         Some(adapted.max(MIN_STABLE_WINDOW).min(ceiling))
     }
 
@@ -355,20 +381,27 @@ mod tests {
         assert_eq!(tracker.window(), Some(MIN_STABLE_WINDOW));
         assert_eq!(tracker.settled(t0 + ms(11)), None);
         assert_eq!(tracker.settled(t0 + ms(12)), Some(Settle::Quiet(MIN_STABLE_WINDOW)));
-        // A slow answer (30 ms after its input): three times that.
+        // A slow answer (30 ms after its input): three times that while the
+        // next input waits for its answer; once the answer is there, only
+        // the gaps inside answers count.
         let t1 = t0 + ms(100);
         tracker.on_input(1, t1);
         tracker.on_output(t1 + ms(30), false);
+        assert_eq!(tracker.window(), Some(MIN_STABLE_WINDOW));
+        tracker.on_input(2, t1 + ms(40));
         assert_eq!(tracker.window(), Some(ms(90)));
+        // A gap of 20 ms inside an answer: three times that from then on.
+        tracker.on_output(t1 + ms(41), false);
+        tracker.on_output(t1 + ms(61), false);
+        assert_eq!(tracker.window(), Some(ms(60)));
         // A pause past the quiet window is between answers: not counted.
         tracker.on_output(t1 + ms(500), false);
-        assert_eq!(tracker.window(), Some(ms(90)));
+        assert_eq!(tracker.window(), Some(ms(60)));
         // Bounded by the quiet window.
-        tracker.on_input(2, t1 + ms(600));
-        tracker.on_output(t1 + ms(700), false);
+        tracker.on_output(t1 + ms(600), false);
         assert_eq!(tracker.window(), Some(DEFAULT_QUIET_WINDOW));
-        // Sixteen quick reads later the slow pauses are forgotten.
-        let mut at = t1 + ms(700);
+        // Sixteen quick reads later the slow gaps are forgotten.
+        let mut at = t1 + ms(600);
         for _ in 0..PAUSES {
             at += ms(1);
             tracker.on_output(at, false);
