@@ -4,6 +4,7 @@
 //! `open` starts.
 
 mod discovery;
+mod ended;
 mod exit;
 mod host;
 mod launch;
@@ -14,7 +15,9 @@ mod restart;
 mod run;
 mod session;
 mod size;
+mod stop_signals;
 mod stopped;
+mod watchdog;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,7 +28,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use rehearse_protocol::SnapshotFormat;
 
 use crate::exit::{Exit, Failure};
-use crate::size::parse_size;
+use crate::size::{DEFAULT_COLS_ROWS, DEFAULT_SIZE, parse_size};
 
 /// Automate terminal UIs: rehearse apps over their control socket, any
 /// program in a PTY.
@@ -83,7 +86,7 @@ enum Verb {
         #[arg(long)]
         exec: String,
         /// The viewport, COLSxROWS.
-        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// Steps to run first, in the script grammar.
         #[arg(long)]
@@ -108,7 +111,7 @@ enum Verb {
         /// The script file.
         script: PathBuf,
         /// The terminal's size, COLSxROWS.
-        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// Where the checkpoints' artifacts and the report (JSON and Markdown) go.
         #[arg(long)]
@@ -126,7 +129,7 @@ enum Verb {
         #[arg(long)]
         exec: Option<String>,
         /// The terminal's size, COLSxROWS.
-        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// How long to wait for the session to start.
         #[arg(long, default_value_t = 10_000)]
@@ -134,6 +137,11 @@ enum Verb {
         /// Stop the session after this long without a request (default 30 minutes).
         #[arg(long, default_value_t = 1_800_000)]
         idle_timeout_ms: u64,
+        /// The directory `use:` in a script sent to the session (MCP's
+        /// `act`, a client's) reads below; without it every `use:` there
+        /// is refused.
+        #[arg(long)]
+        scripts: Option<PathBuf>,
     },
     /// Type text and press keys in a session (text first, then the keys).
     Send {
@@ -145,6 +153,19 @@ enum Verb {
         /// Type the value of this environment variable as sensitive text.
         #[arg(long)]
         secret_env: Option<String>,
+        /// The session (default: the most recent).
+        #[arg(long)]
+        session: Option<String>,
+    },
+    /// Run steps in the script grammar in a session (`click:#new-todo`,
+    /// `wait-for:count=1,@list-item,500`), as MCP's `act`; the exit code
+    /// says how it went, as `run`'s does (0 passed, 1 a step failed, 2
+    /// runtime error, 3 a wait timed out, 4 invalid script: nothing ran).
+    Act {
+        /// Steps, separated by `;` or newlines; several arguments run in
+        /// order, one after the other.
+        #[arg(required = true)]
+        steps: Vec<String>,
         /// The session (default: the most recent).
         #[arg(long)]
         session: Option<String>,
@@ -195,7 +216,12 @@ enum Verb {
         timeout_ms: u64,
     },
     /// Serve the session verbs as MCP tools over standard input and output.
-    Mcp,
+    Mcp {
+        /// The directory `use:` in an `act` script reads below, in every
+        /// session this server opens; without it every `use:` is refused.
+        #[arg(long)]
+        scripts: Option<PathBuf>,
+    },
     /// The background host `open` starts (not for direct use).
     #[command(name = "__host", hide = true)]
     Host {
@@ -207,15 +233,24 @@ enum Verb {
         idle_timeout_ms: u64,
         #[arg(long)]
         exec: String,
+        #[arg(long)]
+        scripts: Option<PathBuf>,
     },
+    /// The watchdog of a host's program (not for direct use).
+    #[command(name = "__watchdog", hide = true)]
+    Watchdog,
 }
 
+/// Prints `bytes` on standard output. A reader that went away (`rehearse
+/// snapshot --format png | head`) ends the verb quietly, as Unix tools do:
+/// it took what it wanted.
 fn print(bytes: &[u8]) -> Result<Exit, Failure> {
     let mut out = std::io::stdout();
-    out.write_all(bytes)
-        .and_then(|()| out.flush())
-        .map_err(|error| Failure::runtime(error.to_string()))?;
-    Ok(Exit::Passed)
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(Exit::Passed),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(Exit::Passed),
+        Err(error) => Err(Failure::runtime(format!("writing to standard output: {error}"))),
+    }
 }
 
 fn dispatch(verb: Verb) -> Result<Exit, Failure> {
@@ -228,13 +263,13 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             print(&render::render(&exec, size, send.as_deref(), format)?)
         }
         Verb::State { exec, send } => {
-            let state = render::state(&exec, (80, 24), send.as_deref())?;
+            let state = render::state(&exec, DEFAULT_COLS_ROWS, send.as_deref())?;
             print(format!("{}\n", serde_json::to_string_pretty(&state).expect("json")).as_bytes())
         }
         Verb::Run { script, size, out, plane, command } => {
             run::run(&run::RunArgs { script, size, out, command, plane })
         }
-        Verb::Open { exec, size, timeout_ms, idle_timeout_ms } => {
+        Verb::Open { exec, size, timeout_ms, idle_timeout_ms, scripts } => {
             let exec = exec
                 .or_else(|| std::env::var("SHELL").ok().filter(|shell| !shell.is_empty()))
                 .unwrap_or_else(|| "/bin/sh".into());
@@ -243,12 +278,16 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
                 size,
                 timeout: Duration::from_millis(timeout_ms),
                 idle_timeout: Duration::from_millis(idle_timeout_ms.max(1)),
+                scripts: session::scripts_dir(scripts)?,
             })?;
             print(format!("{id}\n").as_bytes())
         }
         Verb::Send { keys, text, secret_env, session } => {
             let script = session::send_script(&keys, text.as_deref(), secret_env.as_deref())?;
             session::send(session.as_deref(), &script).map(|_| Exit::Passed)
+        }
+        Verb::Act { steps, session } => {
+            session::send(session.as_deref(), &steps.join("\n")).map(|_| Exit::Passed)
         }
         Verb::Snapshot { format, session } => {
             print(&session::snapshot(session.as_deref(), format.wire())?)
@@ -261,12 +300,14 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         Verb::PtyStart { session, timeout_ms } => {
             session::pty_start(session.as_deref(), timeout_ms).map(|_| Exit::Passed)
         }
-        Verb::Mcp => mcp::serve().map(|()| Exit::Passed),
-        Verb::Host { id, size, idle_timeout_ms, exec } => host::run(host::HostArgs {
+        Verb::Mcp { scripts } => mcp::serve(session::scripts_dir(scripts)?).map(|()| Exit::Passed),
+        Verb::Watchdog => watchdog::run().map(|()| Exit::Passed),
+        Verb::Host { id, size, idle_timeout_ms, exec, scripts } => host::run(host::HostArgs {
             id,
             exec,
             size,
             idle_timeout: Duration::from_millis(idle_timeout_ms.max(1)),
+            scripts,
         })
         .map(|()| Exit::Passed),
     }
@@ -287,6 +328,11 @@ fn parse() -> Result<Verb, ExitCode> {
 }
 
 fn main() -> ExitCode {
+    // Every program a verb starts (a host, an app, a program in a PTY)
+    // starts with the default disposition of the signals this process was
+    // started ignoring (a background job ignores SIGINT), as a terminal
+    // starts it.
+    let _ = rehearse_pty::signals::default_for_programs();
     let verb = match parse() {
         Ok(verb) => verb,
         Err(code) => return code,

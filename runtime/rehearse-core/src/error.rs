@@ -351,6 +351,35 @@ pub enum AutomationError {
     },
 }
 
+impl AutomationError {
+    /// A pointer action on `target` that a pointer at its centre `(col,
+    /// row)` would not reach: the topmost node there is `reached` (or
+    /// `"nothing"`). Every plane says it in these words.
+    ///
+    /// ```
+    /// use rehearse_core::AutomationError;
+    /// let error = AutomationError::covered("button \"Save\"", "click", (4, 2), "dialog \"Confirm\"");
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "button \"Save\" cannot take `click`: a pointer at its centre (4,2) reaches dialog \"Confirm\", not it (something drawn over it covers it there, or it takes no pointer there)"
+    /// );
+    /// ```
+    pub fn covered(
+        target: impl Into<String>,
+        operation: impl Into<String>,
+        (col, row): (impl std::fmt::Display, impl std::fmt::Display),
+        reached: &str,
+    ) -> Self {
+        Self::NotActionable {
+            target: target.into(),
+            operation: operation.into(),
+            reason: format!(
+                "a pointer at its centre ({col},{row}) reaches {reached}, not it (something drawn over it covers it there, or it takes no pointer there)"
+            ),
+        }
+    }
+}
+
 /// "no `@button` named `add`; buttons: `Add`, `Cancel`"; an id's hint is a
 /// suggestion, every other hint says what is there.
 fn no_match(selector: &Selector, hint: Option<&str>) -> String {
@@ -377,6 +406,18 @@ fn hint_suffix(hint: &Option<String>) -> String {
     hint.as_ref().map(|hint| format!("; did you mean {hint}?")).unwrap_or_default()
 }
 
+impl AutomationError {
+    /// Whether this is a wait that did not hold in time — of any kind: a
+    /// `wait-for:` on the tree ([`WaitTimeout`](Self::WaitTimeout)), on a
+    /// program's screen, scrollback or process
+    /// ([`ScreenTimeout`](Self::ScreenTimeout)), or for quiescence
+    /// ([`IdleTimeout`](Self::IdleTimeout)). Front-ends map every one of
+    /// them alike (the protocol's `wait-timeout`, the CLI's exit code 3).
+    pub fn is_wait_timeout(&self) -> bool {
+        matches!(self, Self::WaitTimeout(_) | Self::ScreenTimeout { .. } | Self::IdleTimeout { .. })
+    }
+}
+
 impl From<ResolveError> for AutomationError {
     fn from(error: ResolveError) -> Self {
         match error {
@@ -388,5 +429,33 @@ impl From<ResolveError> for AutomationError {
                 Self::AmbiguousMatch { selector, matches }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod timeout_tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_wait_timeout_is_one() {
+        let screen = AutomationError::ScreenTimeout {
+            condition: "contains=Ready,screen".into(),
+            timeout: Duration::from_millis(5),
+            screen: String::new(),
+        };
+        let tree = AutomationError::WaitTimeout(Box::new(crate::wait::WaitTimeout::new(
+            rehearse_lang::WaitCondition::new(
+                rehearse_lang::Predicate::Exists,
+                Selector::id("save"),
+            ),
+            Duration::from_millis(5),
+        )));
+        for timeout in [screen, tree] {
+            assert!(timeout.is_wait_timeout(), "{timeout}");
+        }
+        let ended =
+            AutomationError::TargetEnded { status: "exit code 0".into(), before: "x".into() };
+        assert!(!ended.is_wait_timeout());
+        assert!(!AutomationError::DeadlineExceeded(Duration::from_millis(5)).is_wait_timeout());
     }
 }

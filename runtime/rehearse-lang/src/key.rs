@@ -74,6 +74,10 @@ const NAMED_KEYS: &[(&str, KeyCode, &str)] = named_keys![
     "pagedown" => PageDown,
 ];
 
+/// Other spellings of named keys (Glyphrun's), read but never written:
+/// a key displays as its canonical name.
+const KEY_ALIASES: &[(&str, KeyCode)] = &[("pgup", KeyCode::PageUp), ("pgdown", KeyCode::PageDown)];
+
 const FUNCTION_KEYS: &[&str] =
     &["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12"];
 
@@ -108,6 +112,9 @@ impl KeyCode {
         }
         let lowered = name.to_ascii_lowercase();
         if let Some(&(_, code, _)) = NAMED_KEYS.iter().find(|(spelling, ..)| *spelling == lowered) {
+            return Ok(code);
+        }
+        if let Some(&(_, code)) = KEY_ALIASES.iter().find(|(alias, _)| *alias == lowered) {
             return Ok(code);
         }
         if let Some(number) = lowered.strip_prefix('f')
@@ -167,8 +174,10 @@ impl Modifiers {
 /// A key with its modifiers: what one `key:` step presses.
 ///
 /// Spellings are case-insensitive key names with optional `ctrl+`, `alt+` and
-/// `shift+` prefixes; `shift+tab` is `backtab`. Display gives the canonical
-/// spelling, so parsing what is displayed gives the same key.
+/// `shift+` prefixes; `shift+tab` is `backtab`. Glyphrun's spellings are read
+/// too: `pgup` and `pgdown`, and `c-` before a key for `ctrl+` (`c-x`).
+/// Display gives the canonical spelling, so parsing what is displayed gives
+/// the same key.
 ///
 /// ```
 /// use rehearse_lang::{KeyCode, KeyPress, Modifiers};
@@ -177,6 +186,8 @@ impl Modifiers {
 /// assert_eq!(key.to_string(), "ctrl+n");
 /// assert_eq!("shift+tab".parse::<KeyPress>().unwrap(), KeyPress::from(KeyCode::BackTab));
 /// assert!("ctrl+enterr".parse::<KeyPress>().unwrap_err().to_string().contains("did you mean `enter`?"));
+/// assert_eq!("c-x".parse::<KeyPress>().unwrap().to_string(), "ctrl+x");
+/// assert_eq!("pgup".parse::<KeyPress>().unwrap(), KeyPress::from(KeyCode::PageUp));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KeyPress {
@@ -210,6 +221,35 @@ impl KeyPress {
     /// A printable character with no modifiers.
     pub fn char(character: char) -> Self {
         Self::from(KeyCode::Char(character))
+    }
+
+    /// The key a terminal delivers when `character` is typed — what `type:`
+    /// presses for each character, on every plane: a line break (`\r` or
+    /// `\n`) is Enter, a tab is Tab, ESC is Esc, DEL is Backspace, and the
+    /// other control characters are the ctrl+key that sends them, as
+    /// crossterm reads them from a terminal (`\u{1}` is `ctrl+a`, `\u{8}`
+    /// `ctrl+h`, `\0` `ctrl+space`, `\u{1c}`–`\u{1f}` `ctrl+4`–`ctrl+7`).
+    /// Every other character is itself.
+    ///
+    /// ```
+    /// use rehearse_lang::{KeyCode, KeyPress, Modifiers};
+    /// assert_eq!(KeyPress::typed('\t'), KeyPress::from(KeyCode::Tab));
+    /// assert_eq!(KeyPress::typed('\n'), KeyPress::from(KeyCode::Enter));
+    /// assert_eq!(KeyPress::typed('\u{3}'), KeyPress::new(KeyCode::Char('c'), Modifiers::CTRL));
+    /// assert_eq!(KeyPress::typed('é'), KeyPress::char('é'));
+    /// ```
+    pub fn typed(character: char) -> Self {
+        let ctrl = |key: char| Self::new(KeyCode::Char(key), Modifiers::CTRL);
+        match character {
+            '\r' | '\n' => Self::from(KeyCode::Enter),
+            '\t' => Self::from(KeyCode::Tab),
+            '\u{1b}' => Self::from(KeyCode::Esc),
+            '\u{7f}' => Self::from(KeyCode::Backspace),
+            '\0' => ctrl(' '),
+            '\u{1}'..='\u{1a}' => ctrl(char::from(b'a' + (character as u8 - 1))),
+            '\u{1c}'..='\u{1f}' => ctrl(char::from(b'4' + (character as u8 - 0x1c))),
+            other => Self::char(other),
+        }
     }
 }
 
@@ -270,6 +310,13 @@ impl FromStr for KeyPress {
         }
         let mut modifiers = Modifiers::NONE;
         let mut rest = spelling;
+        // Glyphrun's `c-x` for `ctrl+x`: `c-` before a key, only at the start.
+        if let Some(tail) = rest.strip_prefix("c-").or_else(|| rest.strip_prefix("C-"))
+            && !tail.is_empty()
+        {
+            modifiers.ctrl = true;
+            rest = tail;
+        }
         // A `+` is itself a key, so only split while something follows it.
         while let Some(split) = rest.find('+').filter(|&at| at > 0 && at < rest.len()) {
             let (prefix, tail) = (&rest[..split], &rest[split + 1..]);
@@ -324,6 +371,20 @@ mod tests {
     }
 
     #[test]
+    fn glyphrun_spellings_read_as_the_canonical_keys() {
+        assert_eq!(key("pgup"), key("pageup"));
+        assert_eq!(key("PgDown"), key("pagedown"));
+        assert_eq!(key("c-x"), key("ctrl+x"));
+        assert_eq!(key("C-M"), key("ctrl+m"));
+        assert_eq!(key("c-pgdown"), key("ctrl+pagedown"));
+        assert_eq!(key("c-alt+x"), key("ctrl+alt+x"));
+        assert_eq!(key("c-x").to_string(), "ctrl+x", "written canonically");
+        assert_eq!(key("c").code, KeyCode::Char('c'), "a lone c is still the letter");
+        assert!(matches!("c-".parse::<KeyPress>(), Err(KeyParseError::UnknownKey(_))));
+        assert!(matches!("c-ctrl+x".parse::<KeyPress>(), Err(KeyParseError::RepeatedModifier(_))));
+    }
+
+    #[test]
     fn modifiers_and_normalization() {
         assert_eq!(key("ctrl+n"), KeyPress::new(KeyCode::Char('n'), Modifiers::CTRL));
         assert_eq!(key("CTRL+N"), key("ctrl+n"));
@@ -333,6 +394,29 @@ mod tests {
         assert_eq!(key("+"), KeyPress::char('+'));
         assert_eq!(key("ctrl++"), KeyPress::new(KeyCode::Char('+'), Modifiers::CTRL));
         assert_eq!(key("A"), KeyPress::char('A'));
+    }
+
+    #[test]
+    fn a_typed_character_is_the_key_a_terminal_delivers_for_it() {
+        // What crossterm reads from a terminal for each byte below 0x80 that
+        // is not printable, and the printable ones as themselves.
+        assert_eq!(KeyPress::typed('\t'), KeyPress::from(KeyCode::Tab));
+        assert_eq!(KeyPress::typed('\r'), KeyPress::from(KeyCode::Enter));
+        assert_eq!(KeyPress::typed('\n'), KeyPress::from(KeyCode::Enter));
+        assert_eq!(KeyPress::typed('\u{1b}'), KeyPress::from(KeyCode::Esc));
+        assert_eq!(KeyPress::typed('\u{7f}'), KeyPress::from(KeyCode::Backspace));
+        assert_eq!(KeyPress::typed('\0'), key("ctrl+space"));
+        assert_eq!(KeyPress::typed('\u{1}'), key("ctrl+a"));
+        assert_eq!(KeyPress::typed('\u{8}'), key("ctrl+h"));
+        assert_eq!(KeyPress::typed('\u{1a}'), key("ctrl+z"));
+        assert_eq!(KeyPress::typed('\u{1c}'), key("ctrl+4"));
+        assert_eq!(KeyPress::typed('\u{1f}'), key("ctrl+7"));
+        for printable in [' ', 'a', 'A', '~', 'é', '€'] {
+            assert_eq!(KeyPress::typed(printable), KeyPress::char(printable));
+        }
+        for control in (0u8..0x20).chain([0x7f]).map(char::from) {
+            assert_ne!(KeyPress::typed(control).code, KeyCode::Char(control), "{control:?}");
+        }
     }
 
     #[test]

@@ -21,8 +21,11 @@ use crate::error::{ExitInfo, PtyError};
 use crate::process::{self, Spawn};
 use crate::settle::{SettlePolicy, SettleTracker};
 
-/// The default size, as Glyphrun and termwright use: 100 columns, 30 rows.
-pub const DEFAULT_SIZE: (u16, u16) = (100, 30);
+/// The default size, as Glyphrun and termwright use: 100 columns, 30 rows —
+/// the toolkit's one default ([`rehearse_core::DEFAULT_VIEWPORT`], and the
+/// `rehearse` CLI's and MCP's).
+pub const DEFAULT_SIZE: (u16, u16) =
+    (rehearse_core::DEFAULT_VIEWPORT.width, rehearse_core::DEFAULT_VIEWPORT.height);
 
 /// The default scrollback length, in lines.
 pub const DEFAULT_SCROLLBACK: usize = 1000;
@@ -214,6 +217,9 @@ pub(crate) struct State {
     /// Counts everything that can change the grid: each chunk of output and
     /// each resize. A snapshot taken at the same count shows the same grid.
     pub(crate) screen_epoch: u64,
+    /// What the terminal plane typed as secrets: every screen a wait's
+    /// error shows hides them.
+    pub(crate) secrets: rehearse_core::TypedSecrets,
 }
 
 pub(crate) struct Shared {
@@ -279,6 +285,10 @@ impl PtySession {
             program: options.program.to_string_lossy().into_owned(),
             source,
         };
+        // The program starts with the default disposition of every signal,
+        // whatever this process ignores (a test runner started in the
+        // background ignores SIGINT): Ctrl+C stops it, as in a terminal.
+        crate::signals::default_for_programs().map_err(spawn_error)?;
         let (pty, mut child) = process::spawn(&spec).map_err(spawn_error)?;
         let pid = child.id();
         let now = Instant::now();
@@ -304,6 +314,7 @@ impl PtySession {
                 pending_replies: Vec::new(),
                 outputs: 0,
                 screen_epoch: 0,
+                secrets: rehearse_core::TypedSecrets::new(),
             }),
             changed: Condvar::new(),
         });
@@ -485,6 +496,22 @@ impl PtySession {
     /// The input modes the program has enabled.
     pub fn input_modes(&self) -> InputModes {
         self.shared.lock().emulator.input_modes()
+    }
+
+    /// What was typed into the program as secrets (`type:${secret.NAME}`
+    /// through [`Terminal`](crate::Terminal)): the screens this session's
+    /// waits show in their errors hide them, and whatever else shows a
+    /// screen of this program (a trace, a report) hides them with
+    /// [`TypedSecrets::redact_text`](rehearse_core::TypedSecrets::redact_text)
+    /// and [`redact_cells`](rehearse_core::TypedSecrets::redact_cells).
+    pub fn typed_secrets(&self) -> rehearse_core::TypedSecrets {
+        self.shared.lock().secrets.clone()
+    }
+
+    /// Notes `secret` as typed into the program (see
+    /// [`typed_secrets`](Self::typed_secrets)).
+    pub(crate) fn note_secret(&self, secret: &str) {
+        self.shared.lock().secrets.add(secret);
     }
 
     /// The visible screen as text (no settle: see the waits).

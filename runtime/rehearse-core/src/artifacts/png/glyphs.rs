@@ -1,9 +1,13 @@
-//! Glyph lookup: every symbol becomes an 8x16 bitmap (bit 0 is the
-//! leftmost pixel). Font glyphs are doubled vertically; box drawing, block
-//! elements and braille are derived from their structure; anything else is
-//! a hollow box, two cells wide for a wide glyph.
+//! Glyph lookup: every symbol becomes a bitmap (bit 0 is the leftmost
+//! pixel), 8x16 in one cell or 16x16 across two. The crate's own font is
+//! doubled vertically; box drawing, block elements and braille are derived
+//! from their structure; everything else comes from GNU Unifont
+//! (`unifont.rs`), which covers all of Unicode. Only a character no font
+//! has (private use, unassigned) is a hollow box, two cells wide for a wide
+//! one.
 
 use super::font::{ASCII, EXTRA, LATIN1};
+use super::unifont::{UniGlyph, lookup};
 
 /// Cell width in pixels.
 pub const CELL_WIDTH: u32 = 8;
@@ -13,6 +17,9 @@ pub const CELL_HEIGHT: u32 = 16;
 /// An 8x16 bitmap, one byte a row, bit 0 leftmost.
 pub type Bitmap = [u8; 16];
 
+/// A 16x16 bitmap across two cells, bit 0 leftmost.
+pub type WideBitmap = [u16; 16];
+
 /// How a symbol is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Glyph {
@@ -20,19 +27,41 @@ pub enum Glyph {
     Blank,
     /// A bitmap in one cell.
     Bitmap(Bitmap),
-    /// The hollow box of an unknown glyph, `cells` wide.
+    /// A bitmap across two cells (a wide glyph: CJK, emoji).
+    Wide(WideBitmap),
+    /// The hollow box of a character no font draws, `cells` wide.
     Unknown {
         /// 1 or 2.
         cells: u8,
     },
 }
 
-/// The glyph for `symbol`, `width` cells wide.
+/// The glyph for `symbol` (one grapheme: a character, maybe followed by
+/// combining marks, a variation selector, a skin tone or a joined
+/// sequence), `width` cells wide.
+///
+/// Combining marks are drawn over their base; in any other sequence (an
+/// emoji with a variation selector or skin tone, a zero-width-joined
+/// family, a flag's second letter) the first character stands for the
+/// whole, as a terminal without colour emoji shows it.
 pub fn glyph(symbol: &str, width: u16) -> Glyph {
     let mut chars = symbol.chars();
-    let (Some(ch), None) = (chars.next(), chars.next()) else {
-        return if symbol.trim().is_empty() { Glyph::Blank } else { unknown(width) };
-    };
+    let Some(first) = chars.next() else { return Glyph::Blank };
+    let base = single(first, width);
+    let marks: Vec<Bitmap> = chars
+        .take_while(|&ch| ch != '\u{200d}')
+        .filter(|&ch| is_combining(ch))
+        .filter_map(|ch| match lookup(ch) {
+            Some(UniGlyph::Narrow(rows)) => Some(rows),
+            Some(UniGlyph::Wide(rows)) => Some(squeeze(rows)),
+            None => None,
+        })
+        .collect();
+    marks.into_iter().fold(base, overlay)
+}
+
+/// The glyph of one character.
+fn single(ch: char, width: u16) -> Glyph {
     if ch == ' ' || ch == '\u{a0}' {
         return Glyph::Blank;
     }
@@ -49,9 +78,52 @@ pub fn glyph(symbol: &str, width: u16) -> Glyph {
         0x2800..=0x28ff => Glyph::Bitmap(braille(code)),
         _ => match EXTRA.iter().find(|(extra, _)| *extra == ch) {
             Some((_, art)) => Glyph::Bitmap(double(art.map(art_row))),
-            None => unknown(width),
+            None => match (lookup(ch), width >= 2) {
+                (Some(UniGlyph::Wide(rows)), true) => Glyph::Wide(rows),
+                (Some(UniGlyph::Wide(rows)), false) => Glyph::Bitmap(squeeze(rows)),
+                (Some(UniGlyph::Narrow(rows)), false) => Glyph::Bitmap(rows),
+                // A narrow drawing of a character the terminal gives two
+                // cells: centred across them.
+                (Some(UniGlyph::Narrow(rows)), true) => {
+                    Glyph::Wide(rows.map(|row| u16::from(row) << 4))
+                }
+                (None, _) => unknown(width),
+            },
         },
     }
+}
+
+/// Whether `ch` is a combining mark drawn over the character before it
+/// (the combining diacritical blocks; other marks stand alone).
+fn is_combining(ch: char) -> bool {
+    matches!(
+        u32::from(ch),
+        0x0300..=0x036f | 0x0483..=0x0489 | 0x1ab0..=0x1aff | 0x1dc0..=0x1dff | 0x20d0..=0x20ff | 0xfe20..=0xfe2f
+    )
+}
+
+/// A combining mark drawn over `base`: over a wide glyph, centred.
+fn overlay(base: Glyph, mark: Bitmap) -> Glyph {
+    match base {
+        Glyph::Blank => Glyph::Bitmap(mark),
+        Glyph::Bitmap(mut rows) => {
+            rows.iter_mut().zip(mark).for_each(|(row, mark)| *row |= mark);
+            Glyph::Bitmap(rows)
+        }
+        Glyph::Wide(mut rows) => {
+            rows.iter_mut().zip(mark).for_each(|(row, mark)| *row |= u16::from(mark) << 4);
+            Glyph::Wide(rows)
+        }
+        unknown @ Glyph::Unknown { .. } => unknown,
+    }
+}
+
+/// A 16-pixel-wide drawing in one 8-pixel cell: each pair of columns
+/// becomes one, lit when either was.
+fn squeeze(rows: WideBitmap) -> Bitmap {
+    rows.map(|row| {
+        (0..8).fold(0u8, |bits, x| if row >> (2 * x) & 0b11 != 0 { bits | 1 << x } else { bits })
+    })
 }
 
 fn unknown(width: u16) -> Glyph {
@@ -334,9 +406,60 @@ mod tests {
             assert!(pixels(glyph(symbol, 1)) > 0, "{symbol}");
         }
         assert_eq!(glyph(" ", 1), Glyph::Blank);
-        assert_eq!(glyph("中", 2), Glyph::Unknown { cells: 2 });
-        assert_eq!(glyph("\u{1F600}", 2), Glyph::Unknown { cells: 2 });
-        assert_eq!(glyph("\u{2603}", 1), Glyph::Unknown { cells: 1 });
+        assert_eq!(glyph("", 1), Glyph::Blank);
+    }
+
+    fn wide_pixels(glyph: Glyph) -> u32 {
+        match glyph {
+            Glyph::Wide(rows) => rows.iter().map(|row| row.count_ones()).sum(),
+            other => panic!("not wide: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn cjk_hangul_and_emoji_are_drawn_across_two_cells() {
+        for symbol in ["中", "漢", "한", "\u{1F600}", "\u{1F980}", "ア"] {
+            assert!(wide_pixels(glyph(symbol, 2)) > 20, "{symbol}");
+        }
+        // Distinct characters, distinct drawings.
+        assert_ne!(glyph("中", 2), glyph("文", 2));
+    }
+
+    #[test]
+    fn scripts_and_symbols_beyond_latin_1_are_drawn() {
+        for symbol in ["Ж", "α", "→", "\u{2603}", "€", "ŋ"] {
+            assert!(pixels(glyph(symbol, 1)) > 0, "{symbol}");
+        }
+    }
+
+    #[test]
+    fn only_characters_no_font_has_are_hollow_boxes() {
+        assert_eq!(glyph("\u{e000}", 1), Glyph::Unknown { cells: 1 });
+        assert_eq!(glyph("\u{f0000}", 2), Glyph::Unknown { cells: 2 });
+    }
+
+    #[test]
+    fn a_wide_drawing_in_one_cell_is_squeezed_and_a_narrow_one_in_two_centred() {
+        // U+2764 HEAVY BLACK HEART: Unifont draws it 16 wide, a terminal
+        // gives it one cell.
+        assert!(matches!(lookup('\u{2764}'), Some(UniGlyph::Wide(_))));
+        assert!(pixels(glyph("\u{2764}", 1)) > 0, "squeezed into one cell");
+        let Glyph::Wide(rows) = glyph("Ж", 2) else { panic!("two cells") };
+        assert!(rows.iter().all(|row| row & 0b1111 == 0 && row >> 12 == 0), "centred");
+    }
+
+    #[test]
+    fn combining_marks_are_drawn_over_their_base_and_sequences_by_their_first() {
+        let plain = pixels(glyph("e", 1));
+        let accented = pixels(glyph("e\u{301}", 1));
+        assert!(accented > plain, "the acute accent is drawn over the e");
+        assert_eq!(glyph("\u{1F44D}\u{1F3FD}", 2), glyph("\u{1F44D}", 2), "skin tone");
+        assert_eq!(glyph("\u{2764}\u{fe0f}", 2), glyph("\u{2764}", 2), "variation selector");
+        assert_eq!(
+            glyph("\u{1F468}\u{200d}\u{1F469}\u{200d}\u{1F467}", 2),
+            glyph("\u{1F468}", 2),
+            "a joined sequence"
+        );
     }
 
     #[test]

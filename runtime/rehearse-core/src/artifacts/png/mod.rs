@@ -1,5 +1,6 @@
-//! PNG: a deterministic rasterization of a [`Screen`] with the crate's own
-//! bitmap font (8x16 pixels a cell), the fixed palette, bold, dim, italic,
+//! PNG: a deterministic rasterization of a [`Screen`] with bitmap fonts
+//! shipped in the build (8x16 pixels a cell, 16x16 a wide glyph: the crate's
+//! own font, then GNU Unifont for every other character), the fixed palette, bold, dim, italic,
 //! underline, crossed-out, reverse, hidden and a block cursor.
 //!
 //! The same screen gives the same bytes on every machine: no system fonts,
@@ -10,13 +11,14 @@
 mod font;
 pub mod glyphs;
 pub mod palette;
+mod unifont;
 
 use ratatui::buffer::CellWidth;
 use ratatui::style::{Color, Modifier};
 
-use self::glyphs::{Bitmap, CELL_HEIGHT, CELL_WIDTH, Glyph, glyph};
+use self::glyphs::{CELL_HEIGHT, CELL_WIDTH, Glyph, WideBitmap, glyph};
 use self::palette::{DEFAULT_BG, DEFAULT_FG, Rgb, blend, rgb};
-use super::screen::Screen;
+use super::screen::{Screen, ScreenCell};
 
 /// An RGB image, row-major, 3 bytes a pixel.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,15 +58,24 @@ pub fn rasterize(screen: &Screen) -> Image {
     };
     for row in 0..screen.rows() {
         let continuations = screen.continuations(row);
-        for (col, cell) in (0..screen.cols()).zip(screen.row(row)) {
+        let cells = || (0..screen.cols()).zip(screen.row(row));
+        let y = u32::from(row) * CELL_HEIGHT;
+        let colors_at = |col: u16, cell: &ScreenCell| {
             let cursor = screen.cursor() == Some((col, row));
-            let (fg, bg) = colors(cell.style.fg, cell.style.bg, cell.style.modifier, cursor);
-            let (x, y) = (u32::from(col) * CELL_WIDTH, u32::from(row) * CELL_HEIGHT);
-            image.fill(x, y, CELL_WIDTH, CELL_HEIGHT, bg);
+            colors(cell.style.fg, cell.style.bg, cell.style.modifier, cursor)
+        };
+        // Every background first: a wide glyph's right half is drawn over
+        // the cell after it, which keeps its own background.
+        for (col, cell) in cells() {
+            let (_, bg) = colors_at(col, cell);
+            image.fill(u32::from(col) * CELL_WIDTH, y, CELL_WIDTH, CELL_HEIGHT, bg);
+        }
+        for (col, cell) in cells() {
             if continuations[usize::from(col)] {
-                // Drawn by the wide glyph before it; keeps its own background.
                 continue;
             }
+            let (fg, _) = colors_at(col, cell);
+            let x = u32::from(col) * CELL_WIDTH;
             let modifier = cell.style.modifier;
             if !modifier.contains(Modifier::HIDDEN) {
                 let width = cell.symbol.as_str().cell_width();
@@ -107,14 +118,12 @@ fn draw_glyph(image: &mut Image, x: u32, y: u32, glyph: Glyph, modifier: Modifie
     match glyph {
         Glyph::Blank => {}
         Glyph::Bitmap(bitmap) => {
+            let bitmap = style_bitmap(bitmap.map(u16::from), modifier);
+            draw_bits(image, x, y, &bitmap, CELL_WIDTH, fg);
+        }
+        Glyph::Wide(bitmap) => {
             let bitmap = style_bitmap(bitmap, modifier);
-            for (dy, bits) in (0..).zip(bitmap) {
-                for dx in 0..CELL_WIDTH {
-                    if bits & (1 << dx) != 0 {
-                        image.fill(x + dx, y + dy, 1, 1, fg);
-                    }
-                }
-            }
+            draw_bits(image, x, y, &bitmap, 2 * CELL_WIDTH, fg);
         }
         Glyph::Unknown { cells } => {
             let width = CELL_WIDTH * u32::from(cells);
@@ -127,9 +136,20 @@ fn draw_glyph(image: &mut Image, x: u32, y: u32, glyph: Glyph, modifier: Modifie
     }
 }
 
+fn draw_bits(image: &mut Image, x: u32, y: u32, rows: &WideBitmap, width: u32, fg: Rgb) {
+    for (dy, bits) in (0..).zip(rows) {
+        for dx in 0..width {
+            if bits & (1 << dx) != 0 {
+                image.fill(x + dx, y + dy, 1, 1, fg);
+            }
+        }
+    }
+}
+
 /// Bold smears each row one pixel right; italic slants the upper third
-/// one pixel right.
-fn style_bitmap(mut bitmap: Bitmap, modifier: Modifier) -> Bitmap {
+/// one pixel right. A one-cell bitmap arrives widened to 16 bits, so what
+/// shifts past its cell is drawn in none (only its 8 columns are drawn).
+fn style_bitmap(mut bitmap: WideBitmap, modifier: Modifier) -> WideBitmap {
     if modifier.contains(Modifier::ITALIC) {
         for row in &mut bitmap[..6] {
             *row <<= 1;
