@@ -3,10 +3,10 @@
 
 use rehearse_core::{AutomationError, Input, PointerKind};
 
-use super::adapter::{NO_TREE, TerminalPlane};
+use super::adapter::{NO_TREE, PtyPlane};
 use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 
-impl TerminalPlane {
+impl PtyPlane {
     /// The bytes a pointer event is, for the modes the program set.
     fn pointer_bytes(
         &self,
