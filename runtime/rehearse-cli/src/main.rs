@@ -181,9 +181,10 @@ enum Verb {
     },
     /// Wait until the session answered its last input and settled.
     Wait {
-        /// How long the screen must stay quiet.
-        #[arg(long, default_value_t = 100)]
-        idle_ms: u64,
+        /// How long the screen must also stay quiet (default: none beyond
+        /// the program's stable screen).
+        #[arg(long)]
+        idle_ms: Option<u64>,
         /// The longest wait.
         #[arg(long, default_value_t = 10_000)]
         timeout_ms: u64,
