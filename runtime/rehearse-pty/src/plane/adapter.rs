@@ -189,7 +189,7 @@ impl PtyPlane {
         let (tree, lines, published) = match self.program_tree()? {
             Some(tree) => (tree, Vec::new(), true),
             None => {
-                let generation = self.committed.generation;
+                let generation = self.frame().generation;
                 let screen = self.pty.with_emulator(|emulator| screen_tree(emulator, generation));
                 (screen.tree, screen.lines, false)
             }
@@ -203,7 +203,7 @@ impl PtyPlane {
     fn target_view(&self) -> (&SemanticTree, &[LineMap], bool) {
         match &self.observed {
             Some(observed) => (&observed.tree, &observed.lines, observed.published),
-            None => (&self.committed.tree, &self.lines, self.published),
+            None => (&self.frame().tree, &self.lines, self.published),
         }
     }
 
@@ -315,6 +315,7 @@ fn settled(settle: crate::settle::Settle) -> Option<Settled> {
         Settle::Marker { revision, acknowledged } => Settled::Marker { revision, acknowledged },
         Settle::SyncEnd => Settled::SynchronizedFrame,
         Settle::Quiet(window) => Settled::QuietWindow(window),
+        Settle::BurstEnd => Settled::BurstEnd,
         Settle::Exited => Settled::Ended,
         Settle::NotNeeded => return None,
     })
