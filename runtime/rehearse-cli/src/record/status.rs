@@ -34,7 +34,8 @@ impl Status {
     /// The line, for `count` steps of which the last is `last`.
     pub fn line(&self, count: usize, last: Option<&str>) -> String {
         if self.menu {
-            return " rehearse record | Ctrl+] then: c checkpoint | a assert what is under the pointer | q stop and save | any other key: back".into();
+            // At most 80 columns, the width of the smallest usual terminal.
+            return " MARK  c checkpoint | a assert what is under the pointer | q stop and save".into();
         }
         let tree = if self.tree { " | tree" } else { "" };
         let said = match self.notice {

@@ -81,7 +81,13 @@ pub fn after_input(
         return None;
     }
     let skip = typed.then_some(usize::from(after.cursor_row));
-    let needle = new_text(&before.lines, &after.lines, skip, secrets)?;
+    let needle = new_text(
+        &before.lines,
+        usize::from(before.cursor_row),
+        &after.lines,
+        skip,
+        secrets,
+    )?;
     Some(screen_contains(needle, took))
 }
 
@@ -170,10 +176,13 @@ fn shown(text: &str, secrets: &[String]) -> bool {
 }
 
 /// Text that is on the screen now and was not before: the first line that
-/// is new (but the row `skip`), itself when the old screen did not hold it
-/// anywhere, else with the line after or before it.
+/// is new, itself when the old screen did not hold it anywhere, else with
+/// the line after or before it. Not an answer: the row `skip`, and the
+/// line the cursor was on before when it only grew (the echo of what was
+/// typed there, which a fast typist sends the next key before seeing).
 fn new_text(
     before: &[String],
+    before_cursor: usize,
     after: &[String],
     skip: Option<usize>,
     secrets: &[String],
@@ -182,15 +191,17 @@ fn new_text(
     let old_lines: HashSet<&str> = before.iter().map(|line| line.trim()).collect();
     for (row, line) in after.iter().enumerate() {
         let trimmed = line.trim();
-        if Some(row) == skip || trimmed.is_empty() || old_lines.contains(trimmed) {
+        let grew = row == before_cursor
+            && before.get(row).is_some_and(|old| line.starts_with(old.trim_end()));
+        if Some(row) == skip || grew || trimmed.is_empty() || old_lines.contains(trimmed) {
             continue;
         }
         let window = |from: usize, to: usize| -> Option<String> {
             let lines = after.get(from..=to)?;
-            let mut text = lines.join("\n");
-            let lead = text.len() - text.trim_start().len();
-            text.drain(..lead);
-            Some(text)
+            if lines.iter().any(|line| line.trim().is_empty()) {
+                return None;
+            }
+            Some(lines.join("\n").trim().to_owned())
         };
         let candidates = [
             Some(trimmed.to_owned()),
@@ -198,10 +209,11 @@ fn new_text(
             row.checked_sub(1).and_then(|above| window(above, row)),
             window(row, row + 2),
         ];
-        if let Some(needle) = candidates.into_iter().flatten().find(|needle| {
-            !needle.trim().is_empty() && !old_text.contains(needle.as_str()) && shown(needle, secrets)
-        }) {
-            return Some(needle.trim_end().to_owned());
+        let found = candidates.into_iter().flatten().find(|needle| {
+            !needle.is_empty() && !old_text.contains(needle.as_str()) && shown(needle, secrets)
+        });
+        if found.is_some() {
+            return found;
         }
     }
     None
@@ -314,16 +326,21 @@ mod tests {
         let after = screen(&["$ echo hello", "hello", "$"]);
         // `hello` alone was already on the screen (in the command): the
         // line after it makes it new.
-        assert_eq!(new_text(&before, &after, None, &[]).unwrap(), "hello\n$");
+        assert_eq!(new_text(&before, 1, &after, None, &[]).unwrap(), "hello\n$");
         let before = screen(&["$ ls"]);
         let after = screen(&["$ ls", "README.md  src", "$"]);
-        assert_eq!(new_text(&before, &after, None, &[]).unwrap(), "README.md  src");
+        assert_eq!(new_text(&before, 1, &after, None, &[]).unwrap(), "README.md  src");
         // Typing: the cursor's line is the echo, not an answer.
         let before = screen(&["$"]);
         let after = screen(&["$ ech"]);
-        assert_eq!(new_text(&before, &after, Some(0), &[]), None);
+        assert_eq!(new_text(&before, 0, &after, Some(0), &[]), None);
+        // Enter pressed before the echo showed: the command's line only
+        // grew; the answer is the line after it.
+        let before = screen(&["$ stty si"]);
+        let after = screen(&["$ stty size", "29 100", "$"]);
+        assert_eq!(new_text(&before, 0, &after, None, &[]).unwrap(), "29 100");
         // A secret is never waited for.
         let after = screen(&["$", "token: hunter2"]);
-        assert_eq!(new_text(&before, &after, None, &["hunter2".into()]), None);
+        assert_eq!(new_text(&before, 0, &after, None, &["hunter2".into()]), None);
     }
 }

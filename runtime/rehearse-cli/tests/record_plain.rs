@@ -1,0 +1,116 @@
+//! `rehearse record` on programs that publish no tree — bash and less —
+//! driven by a scripted person in a terminal of rehearse's, and each
+//! recording replayed with `rehearse run` against the same program. The
+//! person's terminal is checked after every way the recorder ends: the
+//! chord, the program's exit, SIGTERM, SIGINT and SIGHUP.
+
+#[path = "support/person.rs"]
+mod person;
+
+use person::{Person, alive, children, replay};
+
+const BASH: [&str; 3] = ["bash", "--norc", "--noprofile"];
+
+/// The recording's steps (its comment lines left out).
+fn steps(recording: &str) -> Vec<&str> {
+    recording.lines().filter(|line| !line.starts_with('#')).collect()
+}
+
+#[test]
+fn a_bash_session_is_recorded_with_typed_text_keys_and_the_line_that_answered() {
+    let person = Person::record("bash.steps", &[], &BASH);
+    person.sees("$");
+    person.types("echo hello");
+    person.sees("$ echo hello");
+    person.presses("enter");
+    person.sees("hello\n$");
+    let (recording, person) = person.stops();
+    person.sees_the_terminal_restored();
+    let steps = steps(&recording);
+    assert_eq!(steps.len(), 4, "{recording}");
+    assert!(steps[0].starts_with("wait-for:contains=$,screen,"), "{recording}");
+    assert_eq!(steps[1], "type:echo hello");
+    assert_eq!(steps[2], "key:enter");
+    assert!(steps[3].starts_with(r#"wait-for:contains="hello\n$",screen,"#), "{recording}");
+    assert!(recording.contains("# Replay: rehearse run"), "{recording}");
+    replay(&person.out, &BASH, &[]);
+}
+
+#[test]
+fn when_the_program_exits_the_recording_ends_with_its_exit_code() {
+    let person = Person::record("exit.steps", &[], &BASH);
+    person.sees("$");
+    person.types("exit 3");
+    person.sees("$ exit 3");
+    person.presses("enter");
+    let (recording, person) = person.exits(0);
+    person.sees_the_terminal_restored();
+    let last = *steps(&recording).last().unwrap();
+    assert!(last.starts_with("wait-for:exit-code=3,process,"), "{recording}");
+    replay(&person.out, &BASH, &[]);
+}
+
+#[test]
+fn text_typed_at_a_prompt_without_echo_is_a_secret_and_never_written() {
+    let person = Person::record("secret.steps", &[], &BASH);
+    person.sees("$");
+    person.types(r#"read -s -p "Password: " pw; echo "got ${#pw}""#);
+    person.sees("got ${#pw}");
+    person.presses("enter");
+    person.sees("Password:");
+    person.types("hunter2");
+    person.presses("enter");
+    person.sees("got 7");
+    let (recording, person) = person.stops();
+    assert!(recording.contains("type:${secret.PASSWORD}\n"), "{recording}");
+    assert!(recording.contains("set PASSWORD first"), "{recording}");
+    assert!(!recording.contains("hunter2"), "{recording}");
+    assert!(recording.contains(r#"wait-for:contains="Password: got 7\n$",screen,"#), "{recording}");
+    replay(&person.out, &BASH, &[("PASSWORD", "hunter2")]);
+}
+
+#[test]
+fn a_paste_and_a_resize_are_steps_of_their_own() {
+    let mut person = Person::record("paste.steps", &[], &BASH);
+    person.sees("$");
+    person.session.paste("echo pasted").unwrap();
+    person.sees("$ echo pasted");
+    person.presses("enter");
+    person.sees("pasted\n$");
+    person.session.resize(100, 30).unwrap();
+    person.sees("resize:100x29");
+    person.types("stty size");
+    person.sees("$ stty size");
+    person.presses("enter");
+    person.sees("29 100");
+    let (recording, person) = person.stops();
+    let steps = steps(&recording);
+    assert!(steps.contains(&"paste:echo pasted"), "{recording}");
+    assert!(steps.contains(&"resize:100x29"), "{recording}");
+    assert!(recording.contains("wait-for:contains=29 100,screen,"), "{recording}");
+    replay(&person.out, &BASH, &[]);
+}
+
+#[test]
+fn every_signal_that_ends_a_recording_restores_the_terminal_and_keeps_what_was_recorded() {
+    for (signal, name) in [
+        (rustix::process::Signal::TERM, "SIGTERM"),
+        (rustix::process::Signal::INT, "SIGINT"),
+        (rustix::process::Signal::HUP, "SIGHUP"),
+    ] {
+        let person = Person::record("signal.steps", &[], &BASH);
+        person.sees("$");
+        person.types("echo hi");
+        person.sees("$ echo hi");
+        let recorder = person.recorder_pid();
+        let bash = children(recorder);
+        assert_eq!(bash.len(), 1, "the recorder runs bash");
+        rustix::process::kill_process(rustix::process::Pid::from_raw(recorder).unwrap(), signal)
+            .unwrap();
+        let (recording, person) = person.exits(2);
+        person.sees(name);
+        person.sees_the_terminal_restored();
+        assert!(steps(&recording).contains(&"type:echo hi"), "{name}: {recording}");
+        assert!(!alive(bash[0]), "{name}: bash is left running");
+    }
+}
