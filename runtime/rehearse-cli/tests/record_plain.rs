@@ -114,3 +114,48 @@ fn every_signal_that_ends_a_recording_restores_the_terminal_and_keeps_what_was_r
         assert!(!alive(bash[0]), "{name}: bash is left running");
     }
 }
+
+#[test]
+fn a_less_session_is_recorded_with_keys_a_click_on_a_unique_phrase_the_wheel_and_its_exit() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lines.txt");
+    let lines: Vec<String> = (1..=200).map(|n| format!("line {n}")).collect();
+    std::fs::write(&file, lines.join("\n")).unwrap();
+    let less = ["less", "--mouse", file.to_str().unwrap()];
+    let person = Person::record("less.steps", &[], &less);
+    person.sees("line 22\n");
+    person.types(" ");
+    person.sees("line 44\n");
+    let (col, row) = person.find("line 30");
+    // On `line`, which every row holds: the phrase around it is unique.
+    person.clicks(col + 1, row);
+    person.sees("click:text~line 30");
+    person.wheels_down(10, 5);
+    person.sees("line 45\n");
+    person.types("/line 77");
+    person.sees("/line 77");
+    person.presses("enter");
+    person.sees("line 98\n");
+    person.types("q");
+    let (recording, person) = person.exits(0);
+    person.sees_the_terminal_restored();
+    let steps = steps(&recording);
+    let expected = [
+        "wait-for:contains=",
+        "type:\" \"",
+        "wait-for:contains=line 23,screen,",
+        "click:text~line 30",
+        "mouse:10,5,wheel-down,click",
+        "wait-for:contains=line 45,screen,",
+        "type:/line 77",
+        "key:enter",
+        "wait-for:contains=",
+        "type:q",
+        "wait-for:exit-code=0,process,",
+    ];
+    assert_eq!(steps.len(), expected.len(), "{recording}");
+    for (step, start) in steps.iter().zip(expected) {
+        assert!(step.starts_with(start), "`{step}` is not `{start}…`:\n{recording}");
+    }
+    replay(&person.out, &less, &[]);
+}

@@ -141,17 +141,20 @@ impl Screen {
         }
         self.left = true;
         let mut out = std::mem::take(&mut self.out);
-        out.extend_from_slice(MODES_OFF);
+        // The main screen first: a terminal may keep a scroll region per
+        // screen, and both are reset.
         let alternate = self.emulator.active_buffer() == ActiveBuffer::Alternate;
         if alternate {
             out.extend_from_slice(b"\x1b[?1049l");
         }
+        // Resetting the scroll region homes the cursor: it is placed after.
+        out.extend_from_slice(MODES_OFF);
         let rows = self.size.1;
         out.extend_from_slice(format!("\x1b[{rows};1H\x1b[2K").as_bytes());
-        if !alternate {
-            let below = (self.emulator.cursor().row + 2).min(rows);
-            out.extend_from_slice(format!("\x1b[{below};1H").as_bytes());
-        }
+        // Below the program's last line; a program that drew on the
+        // alternate screen left the main one as the recording began: blank.
+        let below = if alternate { 1 } else { (self.emulator.cursor().row + 2).min(rows) };
+        out.extend_from_slice(format!("\x1b[{below};1H").as_bytes());
         self.out = out;
         self.write_out();
     }

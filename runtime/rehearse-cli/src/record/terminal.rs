@@ -97,8 +97,9 @@ fn install_panic_hook() {
             let recording =
                 SAVED.lock().unwrap_or_else(std::sync::PoisonError::into_inner).is_some();
             if recording {
+                write_direct(b"\x1b[?1049l");
                 write_direct(MODES_OFF);
-                write_direct(b"\x1b[?1049l\r\n");
+                write_direct(b"\r\n");
                 restore_settings();
             }
             previous(info);

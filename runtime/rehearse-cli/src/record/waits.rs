@@ -286,15 +286,16 @@ fn tree_change(
                 selector.clone(),
             ));
         }
-        if selected.is_none()
-            && let Some(now_selected) = node.states.selected
+        // A node that became selected says more than one that stopped being.
+        if let Some(now_selected) = node.states.selected
             && old.states.selected != Some(now_selected)
+            && selected.as_ref().is_none_or(|(was, _)| !was && now_selected)
         {
-            selected = Some(WaitCondition::new(Predicate::Selected(now_selected), selector.clone()));
+            selected = Some((now_selected, selector.clone()));
         }
     }
-    if selected.is_some() {
-        return selected;
+    if let Some((now_selected, selector)) = selected {
+        return Some(WaitCondition::new(Predicate::Selected(now_selected), selector));
     }
     let focused = after.focused()?;
     let was = before.focused();

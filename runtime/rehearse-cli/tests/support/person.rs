@@ -88,6 +88,17 @@ impl Person {
         self.session.mouse(click).unwrap();
     }
 
+    /// Turns the wheel one notch down at a cell.
+    pub fn wheels_down(&self, col: u16, row: u16) {
+        let notch = MouseInput {
+            col,
+            row,
+            button: MouseInputButton::WheelDown,
+            action: MouseAction::Click,
+        };
+        self.session.mouse(notch).unwrap();
+    }
+
     /// Points at a cell (the pointer moves there).
     pub fn points_at(&self, col: u16, row: u16) {
         let moved =
