@@ -9,6 +9,8 @@ mod support;
 #[path = "support/person.rs"]
 mod person;
 
+use std::path::Path;
+
 use person::{Person, replay};
 use support::example;
 
@@ -24,10 +26,11 @@ fn assert_steps(recording: &str, expected: &[&str]) {
     }
 }
 
-#[test]
-fn a_todo_session_is_recorded_with_ids_the_node_that_appeared_and_marks() {
+/// A person adds a todo by clicking the field, typing and pressing Enter,
+/// takes a checkpoint, and asserts what is under the pointer: the new item.
+fn todo_session(name: &str, extra: &[&str]) -> (String, Person) {
     let todo = support::todo().to_str().unwrap().to_owned();
-    let person = Person::record("todo.steps", &[], &[&todo]);
+    let person = Person::record(name, extra, &[&todo]);
     person.sees("What needs doing?");
     person.sees("| tree");
     let (col, row) = person.find("What needs doing?");
@@ -43,9 +46,13 @@ fn a_todo_session_is_recorded_with_ids_the_node_that_appeared_and_marks() {
     person.points_at(col + 1, row);
     person.marks("a");
     person.sees("assertion written");
-    let (recording, person) = person.stops();
+    person.stops()
+}
+
+#[test]
+fn a_todo_session_is_recorded_with_ids_the_node_that_appeared_and_marks() {
+    let (recording, person) = todo_session("todo.steps", &[]);
     person.sees_the_terminal_restored();
-    eprintln!("{recording}");
     assert!(recording.contains("published its tree"), "{recording}");
     assert_steps(
         &recording,
@@ -56,11 +63,45 @@ fn a_todo_session_is_recorded_with_ids_the_node_that_appeared_and_marks() {
             "key:enter",
             "wait-for:exists,#item-1,",
             "checkpoint:checkpoint-1",
-            "wait-for:",
+            "wait-for:text=Buy milk,#item-1,",
         ],
     );
-    assert!(steps(&recording)[6].contains("Buy milk"), "{recording}");
-    replay(&person.out, &[&todo], &[]);
+    replay(&person.out, &[support::todo().to_str().unwrap()], &[]);
+}
+
+/// The recording with every wait's timeout (what was observed, so it
+/// differs from run to run) as `MS`.
+fn timeouts_masked(text: &str) -> String {
+    text.lines()
+        .map(|line| match (line.trim_start().starts_with("wait-for:"), line.rfind(',')) {
+            (true, Some(comma)) => format!("{},MS;", &line[..comma]),
+            _ => line.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `examples/tests/recorded_todo.rs` is what this session records as a
+/// Rust test (but for its timeouts): the examples compile it — checking
+/// its ids against `TodoApp`'s declarations — and run it against the todo
+/// binary. `REHEARSE_UPDATE_RECORDED=1` writes it anew.
+#[test]
+fn a_todo_session_recorded_as_a_rust_test_is_the_one_the_examples_compile_and_run() {
+    let app = ["--format", "scenario", "--app", "rehearse_examples::todo::TodoApp"];
+    let (test, person) = todo_session("recorded_todo.rs", &app);
+    person.sees_the_terminal_restored();
+    let committed =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/tests/recorded_todo.rs");
+    if std::env::var_os("REHEARSE_UPDATE_RECORDED").is_some() {
+        std::fs::write(&committed, &test).unwrap();
+    }
+    let expected = std::fs::read_to_string(&committed).unwrap();
+    assert_eq!(
+        timeouts_masked(&test),
+        timeouts_masked(&expected),
+        "the recording differs from {} (REHEARSE_UPDATE_RECORDED=1 writes it):\n{test}",
+        committed.display()
+    );
 }
 
 #[test]

@@ -218,7 +218,8 @@ impl OutputFilter {
     fn finish_csi(&mut self, sequence: &[u8], out: &mut Vec<u8>) -> Seen {
         let body = &sequence[2..sequence.len() - 1];
         let last = sequence[sequence.len() - 1];
-        let private = body.first().copied().filter(|byte| matches!(byte, b'?' | b'>' | b'<' | b'='));
+        let private =
+            body.first().copied().filter(|byte| matches!(byte, b'?' | b'>' | b'<' | b'='));
         let params_end =
             body.iter().position(|byte| !(byte.is_ascii_digit() || matches!(byte, b';' | b':')));
         let (params, rest) = match private {
@@ -278,9 +279,10 @@ impl OutputFilter {
 
     fn note_pen(&mut self, params: &[u8], sequence: &[u8]) {
         let resets = params.is_empty()
-            || params.split(|byte| *byte == b';').next().is_some_and(|first| {
-                first.is_empty() || first.iter().all(|byte| *byte == b'0')
-            });
+            || params
+                .split(|byte| *byte == b';')
+                .next()
+                .is_some_and(|first| first.is_empty() || first.iter().all(|byte| *byte == b'0'));
         if resets {
             self.pen.clear();
         }

@@ -92,18 +92,20 @@ pub fn record(args: &RecordArgs) -> Result<Exit, Failure> {
         }
     }
     terminal::check_terminal().map_err(Failure::runtime)?;
-    let size = terminal::size().map_err(|error| io_failure("reading the terminal's size", &error))?;
+    let size =
+        terminal::size().map_err(|error| io_failure("reading the terminal's size", &error))?;
     let dir = PrivateDir::new("rehearse-record")?;
     let socket = dir.0.join("app.sock");
     let (wake, waker) =
         UnixStream::pair().map_err(|error| io_failure("making the wake-up pair", &error))?;
     wake.set_nonblocking(true).map_err(|error| io_failure("the wake-up pair", &error))?;
-    let signals =
-        Signals::install(&waker).map_err(|error| io_failure("installing signal handlers", &error))?;
+    let signals = Signals::install(&waker)
+        .map_err(|error| io_failure("installing signal handlers", &error))?;
     let started = Instant::now();
     let screen = Arc::new(Mutex::new(Screen::new(size, started)));
     let program_size = lock(&screen).program_size();
-    let person = PersonTerminal::enter().map_err(|error| io_failure("entering raw mode", &error))?;
+    let person =
+        PersonTerminal::enter().map_err(|error| io_failure("entering raw mode", &error))?;
     lock(&screen).enter();
     let sink = {
         let screen = Arc::clone(&screen);
@@ -125,7 +127,10 @@ pub fn record(args: &RecordArgs) -> Result<Exit, Failure> {
         Err(error) => {
             lock(&screen).leave();
             drop(person);
-            return Err(Failure::runtime(format!("`{}` could not start: {error}", args.command[0])));
+            return Err(Failure::runtime(format!(
+                "`{}` could not start: {error}",
+                args.command[0]
+            )));
         }
     };
     let mut recorder = Recorder::new(Arc::clone(&screen), program, TreeLink::new(socket), started);
@@ -174,12 +179,9 @@ fn run(
         }
         let looking = !recorder.published() && !recorder.look_for_tree();
         let pause = if began.elapsed() < TREE_EARLY { TREE_POLL_EARLY } else { TREE_POLL_LATE };
-        let timeout = looking.then(|| Timespec {
-            tv_sec: 0,
-            tv_nsec: i64::try_from(pause.as_nanos()).unwrap_or(0),
-        });
-        let mut fds =
-            [PollFd::new(&stdin, PollFlags::IN), PollFd::new(wake, PollFlags::IN)];
+        let timeout = looking
+            .then(|| Timespec { tv_sec: 0, tv_nsec: i64::try_from(pause.as_nanos()).unwrap_or(0) });
+        let mut fds = [PollFd::new(&stdin, PollFlags::IN), PollFd::new(wake, PollFlags::IN)];
         match rustix::event::poll(&mut fds, timeout.as_ref()) {
             Ok(_) | Err(rustix::io::Errno::INTR) => {}
             Err(_) => return Ending::Stopped,

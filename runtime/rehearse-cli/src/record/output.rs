@@ -73,9 +73,7 @@ pub fn script(recorded: &Recorded<'_>) -> Result<String, String> {
         shell_line(recorded.command)
     );
     if recorded.published {
-        text.push_str(
-            "# The program published its tree: the replay runs on it over its socket.\n",
-        );
+        text.push_str("# The program published its tree: the replay runs on it over its socket.\n");
     }
     let names = secrets(recorded.steps);
     if !names.is_empty() {
@@ -102,19 +100,26 @@ pub fn script(recorded: &Recorded<'_>) -> Result<String, String> {
     Ok(text)
 }
 
-/// How the test names the program: `env!("CARGO_BIN_EXE_todo")` for a
-/// binary cargo built (the test then belongs in that package's `tests/`),
-/// else the path as given.
-fn program_expression(program: &str) -> String {
+/// The name of a binary cargo built (it lies in a `target/…/debug` or
+/// `release` directory), which its package's tests reach as
+/// `env!("CARGO_BIN_EXE_NAME")`.
+fn cargo_binary(program: &str) -> Option<&str> {
     let path = Path::new(program);
     let built = path.parent().is_some_and(|dir| {
         let profile = dir.file_name().and_then(|name| name.to_str());
         matches!(profile, Some("debug" | "release"))
             && dir.ancestors().any(|up| up.file_name().is_some_and(|name| name == "target"))
     });
-    match path.file_name().and_then(|name| name.to_str()) {
-        Some(name) if built => format!("env!({})", scenario::literal(&format!("CARGO_BIN_EXE_{name}"))),
-        _ => scenario::literal(program),
+    built.then(|| path.file_name().and_then(|name| name.to_str())).flatten()
+}
+
+/// How the test names the program: `env!("CARGO_BIN_EXE_todo")` for a
+/// binary cargo built (the test then belongs in that package's `tests/`),
+/// else the path as given.
+fn program_expression(program: &str) -> String {
+    match cargo_binary(program) {
+        Some(name) => format!("env!({})", scenario::literal(&format!("CARGO_BIN_EXE_{name}"))),
+        None => scenario::literal(program),
     }
 }
 
@@ -124,9 +129,15 @@ fn program_expression(program: &str) -> String {
 pub fn rust_test(recorded: &Recorded<'_>) -> Result<String, String> {
     let (cols, rows) = recorded.size;
     let (program, args) = recorded.command.split_first().ok_or("no program was recorded")?;
+    // A binary cargo built is named as the test names it, not by where it
+    // lies on one machine.
+    let mut shown = recorded.command.to_vec();
+    if let Some(name) = cargo_binary(program) {
+        shown[0] = name.to_owned();
+    }
     let mut text = format!(
         "//! Recorded by `rehearse record` from `{}` in a {cols}x{rows} terminal; the compiler\n//! checks every step of the `scenario!` below.\n",
-        shell_line(recorded.command)
+        shell_line(&shown)
     );
     let names = secrets(recorded.steps);
     if !names.is_empty() {

@@ -371,7 +371,9 @@ impl Recorder {
         let click = move |selector: Selector| AutomationStep::Click { target: selector, button };
         let (from, to) = (press.at, at);
         let step = match &press.seen.tree {
-            Some(tree) if from == to => click(tree_target(tree, from.0, from.1, &self.secrets, click)),
+            Some(tree) if from == to => {
+                click(tree_target(tree, from.0, from.1, &self.secrets, click))
+            }
             Some(tree) => {
                 let end = Selector::point(to.0, to.1);
                 let start = tree_target(tree, from.0, from.1, &self.secrets, |selector| {
@@ -391,9 +393,7 @@ impl Recorder {
                     MouseButton::Middle => PointerButton::Middle,
                     MouseButton::Left => PointerButton::Left,
                 };
-                for (point, action) in
-                    [(from, PointerAction::Press), (to, PointerAction::Move)]
-                {
+                for (point, action) in [(from, PointerAction::Press), (to, PointerAction::Move)] {
                     self.steps.push(AutomationStep::mouse(point.0, point.1, held, action));
                 }
                 AutomationStep::mouse(to.0, to.1, held, PointerAction::Release)
@@ -512,12 +512,11 @@ impl Recorder {
 
     /// Draws the status line for what is recorded now.
     fn show(&mut self) {
-        let pending = self.run.as_ref().filter(|run| !run.text.is_empty()).map(|run| {
-            match &run.secret {
+        let pending =
+            self.run.as_ref().filter(|run| !run.text.is_empty()).map(|run| match &run.secret {
                 Some(name) => AutomationStep::type_secret(Secret::env(name.clone())),
                 None => AutomationStep::type_text(run.text.clone()),
-            }
-        });
+            });
         let count = self.steps.len() + usize::from(pending.is_some());
         let last = pending.as_ref().or(self.steps.last()).map(ToString::to_string);
         let text = self.status.line(count, last.as_deref());

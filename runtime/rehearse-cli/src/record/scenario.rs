@@ -5,8 +5,7 @@
 //! refused, naming it.
 
 use rehearse_lang::{
-    AutomationStep, FocusTarget, Predicate, Selector, TerminalCondition, TextMatcher,
-    WaitCondition,
+    AutomationStep, FocusTarget, Predicate, Selector, TerminalCondition, TextMatcher, WaitCondition,
 };
 
 /// `text` as a Rust string literal.
@@ -41,7 +40,9 @@ fn selector(chosen: &Selector) -> Option<String> {
         Selector::Role { role, name: Some(name) } => format!("@{role}={}", literal(name)),
         Selector::TextContains(text) => format!("text~{}", literal(text)),
         Selector::Point { col, row } => format!("{col},{row}"),
-        Selector::Within { scope, target } => format!("{}>>{}", selector(scope)?, selector(target)?),
+        Selector::Within { scope, target } => {
+            format!("{}>>{}", selector(scope)?, selector(target)?)
+        }
         Selector::Nth { of, index } => format!("{}>>nth={index}", selector(of)?),
         _ => return None,
     })
@@ -152,7 +153,8 @@ pub(crate) mod tests {
             AutomationStep::middle_click(text("say \"hi\"; then > go")),
             AutomationStep::click(Selector::point(3, 4)),
             AutomationStep::click(
-                Selector::id("col.todo").descendant(Selector::role(SemanticRole::Button).name("Move")),
+                Selector::id("col.todo")
+                    .descendant(Selector::role(SemanticRole::Button).name("Move")),
             ),
             AutomationStep::click(Selector::from(SemanticRole::ListItem).nth(2)),
             AutomationStep::type_text("Buy milk, then: bread; (now)"),
@@ -172,7 +174,10 @@ pub(crate) mod tests {
             AutomationStep::scroll_at(Selector::id("items"), ScrollDirection::Up),
             AutomationStep::drag(Selector::id("a"), Selector::point(9, 9)),
             AutomationStep::checkpoint("checkpoint-1"),
-            AutomationStep::wait_for(WaitCondition::new(Predicate::Exists, Selector::id("saved")), ms),
+            AutomationStep::wait_for(
+                WaitCondition::new(Predicate::Exists, Selector::id("saved")),
+                ms,
+            ),
             AutomationStep::wait_for(
                 WaitCondition::new(Predicate::Missing, Selector::role(SemanticRole::Dialog)),
                 ms,
@@ -182,7 +187,10 @@ pub(crate) mod tests {
                 ms,
             ),
             AutomationStep::wait_for(
-                WaitCondition::new(Predicate::TextContains("1 done".into()), Selector::id("status")),
+                WaitCondition::new(
+                    Predicate::TextContains("1 done".into()),
+                    Selector::id("status"),
+                ),
                 ms,
             ),
             AutomationStep::wait_for(

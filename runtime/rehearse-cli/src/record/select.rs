@@ -8,7 +8,7 @@
 
 use rehearse_core::semantic::{SemanticNode, SemanticTree};
 use rehearse_lang::script::parse_script;
-use rehearse_lang::{AutomationStep, SemanticRole, Selector};
+use rehearse_lang::{AutomationStep, Selector, SemanticRole};
 
 /// Whether `step`'s spelling reads back as `step` and passes the checks a
 /// script gets (a role selector must support the step's action, say).
@@ -25,7 +25,11 @@ fn finds_only(tree: &SemanticTree, selector: &Selector, node: &SemanticNode) -> 
 
 /// The nodes from the root down to `node` (both included).
 fn path_to<'t>(tree: &'t SemanticTree, node: &SemanticNode) -> Vec<&'t SemanticNode> {
-    fn walk<'t>(at: &'t SemanticNode, node: &SemanticNode, path: &mut Vec<&'t SemanticNode>) -> bool {
+    fn walk<'t>(
+        at: &'t SemanticNode,
+        node: &SemanticNode,
+        path: &mut Vec<&'t SemanticNode>,
+    ) -> bool {
         path.push(at);
         if std::ptr::eq(at, node) {
             return true;
@@ -87,8 +91,10 @@ fn candidates(
     secrets: &[String],
     indexed: bool,
 ) -> Vec<Selector> {
-    let mut found: Vec<Selector> =
-        own(node, secrets).into_iter().filter(|selector| finds_only(tree, selector, node)).collect();
+    let mut found: Vec<Selector> = own(node, secrets)
+        .into_iter()
+        .filter(|selector| finds_only(tree, selector, node))
+        .collect();
     // Inside the nearest ancestor that has a selector of its own.
     let path = path_to(tree, node);
     for ancestor in path.iter().rev().skip(1) {
@@ -172,9 +178,8 @@ pub fn screen_target(lines: &[String], col: u16, row: u16, secrets: &[String]) -
         if shown(&text, secrets) && screen.matches(text.as_str()).count() == 1 {
             return Selector::text_contains(text);
         }
-        let grows_right = end + 1 < chars.len()
-            && chars[end] == ' '
-            && !chars[end + 1].is_whitespace();
+        let grows_right =
+            end + 1 < chars.len() && chars[end] == ' ' && !chars[end + 1].is_whitespace();
         let grows_left = start >= 2 && chars[start - 1] == ' ' && !chars[start - 2].is_whitespace();
         if grows_right {
             end += 1;
@@ -254,8 +259,9 @@ mod tests {
 
     #[test]
     fn on_a_screen_a_unique_word_or_phrase_else_the_cell() {
-        let lines: Vec<String> =
-            ["$ ls", "README.md  src  Save as", "Save  Save as copy", ""].map(String::from).to_vec();
+        let lines: Vec<String> = ["$ ls", "README.md  src  Save as", "Save  Save as copy", ""]
+            .map(String::from)
+            .to_vec();
         assert_eq!(screen_target(&lines, 2, 1, &[]).to_string(), "text~README.md");
         assert_eq!(screen_target(&lines, 11, 1, &[]).to_string(), "text~src");
         // `Save` repeats and so does `Save as`: the cell.

@@ -35,7 +35,8 @@ impl Status {
     pub fn line(&self, count: usize, last: Option<&str>) -> String {
         if self.menu {
             // At most 80 columns, the width of the smallest usual terminal.
-            return " MARK  c checkpoint | a assert what is under the pointer | q stop and save".into();
+            return " MARK  c checkpoint | a assert what is under the pointer | q stop and save"
+                .into();
         }
         let tree = if self.tree { " | tree" } else { "" };
         let said = match self.notice {

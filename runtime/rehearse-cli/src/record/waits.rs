@@ -17,8 +17,12 @@ use super::select::{self, stable};
 
 /// The shortest timeout the recorder writes. The language has no minimum
 /// (`0` checks once); a recording replays on other machines, under other
-/// loads, so its waits never go below a second.
-pub const MIN_TIMEOUT: Duration = Duration::from_millis(1_000);
+/// loads, so its waits never go below two seconds.
+pub const MIN_TIMEOUT: Duration = Duration::from_millis(2_000);
+
+/// The shortest timeout of the wait for the program's first screen: a
+/// start (loading, linking, a cold cache) varies most of all.
+pub const MIN_READY_TIMEOUT: Duration = Duration::from_millis(5_000);
 
 /// The longest timeout the recorder writes.
 pub const MAX_TIMEOUT: Duration = Duration::from_millis(60_000);
@@ -38,11 +42,11 @@ pub struct Observation {
     pub changed_at: Instant,
 }
 
-/// Three times what was observed and half a second more, rounded up to a
-/// half second, between [`MIN_TIMEOUT`] and [`MAX_TIMEOUT`].
+/// Three times what was observed and a second more, rounded up to a half
+/// second, between [`MIN_TIMEOUT`] and [`MAX_TIMEOUT`].
 pub fn timeout(observed: Duration) -> Duration {
     let millis = u64::try_from(observed.as_millis()).unwrap_or(u64::MAX);
-    let padded = millis.saturating_mul(3).saturating_add(500);
+    let padded = millis.saturating_mul(3).saturating_add(1_000);
     let rounded = padded.div_ceil(500).saturating_mul(500);
     Duration::from_millis(rounded).clamp(MIN_TIMEOUT, MAX_TIMEOUT)
 }
@@ -81,13 +85,8 @@ pub fn after_input(
         return None;
     }
     let skip = typed.then_some(usize::from(after.cursor_row));
-    let needle = new_text(
-        &before.lines,
-        usize::from(before.cursor_row),
-        &after.lines,
-        skip,
-        secrets,
-    )?;
+    let needle =
+        new_text(&before.lines, usize::from(before.cursor_row), &after.lines, skip, secrets)?;
     Some(screen_contains(needle, took))
 }
 
@@ -103,7 +102,7 @@ pub fn ready(
     if after.changed_at <= started {
         return None;
     }
-    let took = timeout(after.changed_at.saturating_duration_since(started));
+    let took = timeout(after.changed_at.saturating_duration_since(started)).max(MIN_READY_TIMEOUT);
     if let Some(tree) = &after.tree {
         let hinted = hint.filter(|selector| {
             !matches!(selector, Selector::Point { .. } | Selector::Nth { .. })
@@ -117,7 +116,10 @@ pub fn ready(
                 .chain(tree.nodes().filter(|node| node.automation_id.is_some()))
                 .find_map(|node| stable(tree, node, secrets))?,
         };
-        return Some(AutomationStep::wait_for(WaitCondition::new(Predicate::Exists, selector), took));
+        return Some(AutomationStep::wait_for(
+            WaitCondition::new(Predicate::Exists, selector),
+            took,
+        ));
     }
     let line = after
         .lines
@@ -153,7 +155,10 @@ pub fn assertion(
             }
             _ => Predicate::Exists,
         };
-        return Some(AutomationStep::wait_for(WaitCondition::new(predicate, selector), MIN_TIMEOUT));
+        return Some(AutomationStep::wait_for(
+            WaitCondition::new(predicate, selector),
+            MIN_TIMEOUT,
+        ));
     }
     let row = pointer.map_or(now.cursor_row, |(_, row)| row);
     let line = now.lines.get(usize::from(row)).map(|line| line.trim())?;
@@ -266,16 +271,15 @@ fn tree_change(
     for (selector, node) in &now {
         let Ok(old) = before.resolve(selector) else { continue };
         let echo = typed && node.is_focused();
-        match node.public_value() {
-            Some(value) if !echo && node.public_value() != old.public_value() => {
-                if shown(value, secrets) {
-                    return Some(WaitCondition::new(
-                        Predicate::ValueEquals(value.to_owned()),
-                        selector.clone(),
-                    ));
-                }
-            }
-            _ => {}
+        if let Some(value) = node.public_value()
+            && !echo
+            && node.public_value() != old.public_value()
+            && shown(value, secrets)
+        {
+            return Some(WaitCondition::new(
+                Predicate::ValueEquals(value.to_owned()),
+                selector.clone(),
+            ));
         }
         let renamed = matches!(selector, Selector::Id(_))
             && node.name != old.name
@@ -316,8 +320,9 @@ mod tests {
     #[test]
     fn timeouts_have_a_margin_and_a_floor() {
         assert_eq!(timeout(Duration::ZERO), MIN_TIMEOUT);
-        assert_eq!(timeout(Duration::from_millis(300)), Duration::from_millis(1_500));
-        assert_eq!(timeout(Duration::from_millis(1_000)), Duration::from_millis(3_500));
+        assert_eq!(timeout(Duration::from_millis(300)), Duration::from_millis(2_000));
+        assert_eq!(timeout(Duration::from_millis(1_000)), Duration::from_millis(4_000));
+        assert_eq!(timeout(Duration::from_millis(1_100)), Duration::from_millis(4_500));
         assert_eq!(timeout(Duration::from_secs(3_600)), MAX_TIMEOUT);
     }
 
