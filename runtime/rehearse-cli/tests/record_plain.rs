@@ -116,6 +116,21 @@ fn every_signal_that_ends_a_recording_restores_the_terminal_and_keeps_what_was_r
 }
 
 #[test]
+fn a_panic_while_recording_gives_the_terminal_back_and_leaves_no_process() {
+    let panics = [("REHEARSE_RECORD_TEST_PANIC", "1"), ("RUST_BACKTRACE", "0")];
+    let person = Person::record_with("panic.steps", &[], &BASH, &panics);
+    person.sees("$");
+    let recorder = person.recorder_pid();
+    let bash = children(recorder);
+    person.types("x");
+    let exit = person.session.wait_exit(person::WAIT).expect("the recorder exits");
+    assert_eq!(exit.code, Some(101), "{}", person.session.screen_text());
+    person.sees("panicked");
+    person.sees_the_terminal_restored();
+    assert!(!alive(bash[0]), "bash is left running");
+}
+
+#[test]
 fn a_less_session_is_recorded_with_keys_a_click_on_a_unique_phrase_the_wheel_and_its_exit() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("lines.txt");

@@ -136,3 +136,29 @@ fn an_adopted_apps_session_is_recorded_through_its_tree() {
     );
     replay(&person.out, &[shopping], &[]);
 }
+
+#[test]
+fn text_typed_into_a_masked_field_is_a_secret_and_never_written() {
+    let login = example("login");
+    let login = login.to_str().unwrap();
+    let person = Person::record("login.steps", &[], &[login]);
+    person.sees("| tree");
+    let (col, row) = person.find("User");
+    person.clicks(col + 1, row + 1);
+    person.sees("click:#user");
+    person.types("ada");
+    person.sees("type:ada");
+    let (col, row) = person.find("Password");
+    person.clicks(col + 1, row + 1);
+    person.sees("click:#password");
+    person.types("lovelace");
+    person.sees("type:${secret.PASSWORD}");
+    person.presses("enter");
+    person.sees("Welcome, ada");
+    let (recording, person) = person.stops();
+    assert!(recording.contains("\ntype:${secret.PASSWORD}\n"), "{recording}");
+    assert!(recording.contains("set PASSWORD first"), "{recording}");
+    assert!(!recording.contains("lovelace"), "{recording}");
+    assert!(recording.contains("wait-for:exists,#welcome,"), "{recording}");
+    replay(&person.out, &[login], &[("PASSWORD", "lovelace")]);
+}

@@ -129,6 +129,12 @@ impl Recorder {
 
     /// One thing the person's terminal sent.
     pub fn on_input(&mut self, event: InputEvent) -> Flow {
+        // Debug builds only: the tests' way to prove the panic path gives
+        // the terminal back and leaves no process behind.
+        #[cfg(debug_assertions)]
+        if std::env::var_os("REHEARSE_RECORD_TEST_PANIC").is_some() {
+            panic!("REHEARSE_RECORD_TEST_PANIC is set: a panic while recording, as asked");
+        }
         let flow = match event {
             InputEvent::Pass(bytes) => {
                 self.write(&bytes);

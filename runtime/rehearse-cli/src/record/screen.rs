@@ -203,7 +203,8 @@ impl Screen {
     }
 
     fn write_out(&mut self) {
-        if self.out.is_empty() {
+        if self.out.is_empty() || super::terminal::given_back() {
+            self.out.clear();
             return;
         }
         let mut stdout = std::io::stdout().lock();

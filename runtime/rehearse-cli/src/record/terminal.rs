@@ -6,6 +6,7 @@
 
 use std::io;
 use std::os::fd::AsFd;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 
 use rustix::termios::{OptionalActions, Termios, tcgetattr, tcsetattr};
@@ -24,6 +25,15 @@ pub const MODES_OFF: &[u8] = b"\x1b[?1003l\x1b[?1002l\x1b[?1000l\x1b[?9l\x1b[?10
 
 /// The terminal's settings before raw mode, for whoever restores it first.
 static SAVED: Mutex<Option<Termios>> = Mutex::new(None);
+
+/// Set once the terminal is given back (also by the panic hook, while
+/// other threads may still hold the screen): nothing is drawn after.
+static GIVEN_BACK: AtomicBool = AtomicBool::new(false);
+
+/// Whether the terminal was given back.
+pub fn given_back() -> bool {
+    GIVEN_BACK.load(Ordering::Acquire)
+}
 
 /// The person's terminal in raw mode; dropping it restores the settings
 /// (the screen's sequences are [`Screen::leave`](super::screen::Screen)'s).
@@ -69,6 +79,7 @@ impl Drop for PersonTerminal {
 
 /// Restores the settings saved by [`PersonTerminal::enter`], once.
 pub fn restore_settings() {
+    GIVEN_BACK.store(true, Ordering::Release);
     let saved = SAVED.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
     if let Some(saved) = saved {
         let _ = tcsetattr(io::stdin().as_fd(), OptionalActions::Now, &saved);
@@ -97,9 +108,14 @@ fn install_panic_hook() {
             let recording =
                 SAVED.lock().unwrap_or_else(std::sync::PoisonError::into_inner).is_some();
             if recording {
+                GIVEN_BACK.store(true, Ordering::Release);
                 write_direct(b"\x1b[?1049l");
                 write_direct(MODES_OFF);
-                write_direct(b"\r\n");
+                // The status line cleared, and the message below the
+                // program's last row.
+                let rows = size().map_or(1, |(_, rows)| rows);
+                let above = rows.saturating_sub(1).max(1);
+                write_direct(format!("\x1b[{rows};1H\x1b[2K\x1b[{above};1H\r\n").as_bytes());
                 restore_settings();
             }
             previous(info);

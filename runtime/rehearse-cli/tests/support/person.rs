@@ -40,6 +40,16 @@ impl Person {
     /// settings (`stty -a`) and exits with its code: what the person's
     /// terminal is left with shows on its screen.
     pub fn record(name: &str, extra: &[&str], command: &[&str]) -> Person {
+        Person::record_with(name, extra, command, &[])
+    }
+
+    /// As [`Person::record`], with more variables for the recorder.
+    pub fn record_with(
+        name: &str,
+        extra: &[&str],
+        command: &[&str],
+        env: &[(&str, &str)],
+    ) -> Person {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join(name);
         let script = r#"REHEARSE="$1"; shift; "$REHEARSE" "$@"; code=$?; echo "recorder exited $code"; stty -a; exit $code"#;
@@ -51,7 +61,7 @@ impl Person {
             .args(command)
             .current_dir(dir.path())
             .size(SIZE.0, SIZE.1);
-        for (key, value) in quiet_env() {
+        for (key, value) in quiet_env().into_iter().chain(env.iter().copied()) {
             options = options.env(key, value);
         }
         let session = PtySession::spawn(options).expect("rehearse record starts");
