@@ -56,6 +56,10 @@ enum State {
 /// The most SGR sequences kept to restore the pen (older ones are dropped).
 const MAX_PEN: usize = 32;
 
+/// The longest control sequence held back: a longer one is no sequence a
+/// terminal acts on, and is passed on as it is.
+const MAX_HELD: usize = 4096;
+
 /// Mouse and paste modes: the program setting one of them changes the
 /// person's terminal, where the recorder needs its own.
 const INPUT_MODES: [&[u8]; 10] =
@@ -206,6 +210,12 @@ impl OutputFilter {
                 let sequence = std::mem::take(&mut self.held);
                 self.finish_csi(&sequence, out)
             }
+            _ if self.held.len() >= MAX_HELD => {
+                out.append(&mut self.held);
+                out.push(byte);
+                self.state = State::Ground;
+                Seen::default()
+            }
             _ => {
                 self.held.push(byte);
                 Seen::default()
@@ -347,6 +357,15 @@ mod tests {
         assert!(!filter.at_ground());
         run(&mut filter, b"\x1b\\");
         assert!(filter.at_ground());
+    }
+
+    #[test]
+    fn an_endless_sequence_is_passed_on_not_held_for_ever() {
+        let mut filter = OutputFilter::new(10);
+        let mut input = b"\x1b[".to_vec();
+        input.extend(std::iter::repeat_n(b'1', 10_000));
+        let (out, _) = run(&mut filter, &input);
+        assert!(out.len() > 4096 && filter.at_ground());
     }
 
     #[test]

@@ -11,6 +11,10 @@ const PASTE_END: &[u8] = b"\x1b[201~";
 /// The longest paste kept (more is passed on but not recorded past this).
 const MAX_PASTE: usize = 1 << 20;
 
+/// The longest unfinished sequence waited on: past it, the bytes are no
+/// sequence and pass on as they are.
+const MAX_PENDING: usize = 1 << 16;
+
 /// One thing the person's terminal sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InputEvent {
@@ -81,6 +85,10 @@ impl InputParser {
                 }
             }
             let Some(len) = token_len(&buffer[at..]) else {
+                if buffer.len() - at > MAX_PENDING {
+                    events.push(InputEvent::Pass(buffer[at..].to_vec()));
+                    return events;
+                }
                 self.pending = buffer[at..].to_vec();
                 return events;
             };

@@ -33,11 +33,21 @@ pub enum Flow {
     Stop,
 }
 
+/// What an input group is: typed text (whose echo is no answer), turns of
+/// the wheel at one cell in one direction (one group, one wait after the
+/// last), or any other input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Typed,
+    Wheel(u16, u16, ScrollDirection),
+    Other,
+}
+
 /// Inputs since the last look at the screen, and what it was then.
 struct Group {
     before: Observation,
     last_input: Instant,
-    typed: bool,
+    kind: Kind,
 }
 
 /// Text being typed.
@@ -51,9 +61,11 @@ struct Run {
 struct Press {
     button: terminput::MouseButton,
     at: (u16, u16),
-    /// The tree or screen when it went down (where the drag ends is found
-    /// in it too).
+    /// The tree or screen when it went down (where a drag ends is found in
+    /// it too).
     seen: Observation,
+    /// What a click there is written with.
+    click: Selector,
 }
 
 /// The recording.
@@ -167,7 +179,7 @@ impl Recorder {
             self.screen().resize(size);
             return;
         }
-        self.begin(false, None);
+        self.begin(Kind::Other, None);
         self.screen().resize(size);
         let _ = self.program.resize(size.0, rows);
         self.steps.push(AutomationStep::resize(size.0, rows));
@@ -250,9 +262,10 @@ impl Recorder {
     }
 
     fn type_char(&mut self, character: char) {
-        let continues = self.run.is_some() && self.group.as_ref().is_some_and(|group| group.typed);
+        let continues = self.run.is_some()
+            && self.group.as_ref().is_some_and(|group| group.kind == Kind::Typed);
         if !continues {
-            self.begin(true, None);
+            self.begin(Kind::Typed, None);
             let secret = self.secret_name();
             self.run = Some(Run { text: String::new(), secret });
         }
@@ -263,21 +276,21 @@ impl Recorder {
     }
 
     fn press_key(&mut self, key: rehearse_lang::KeyPress) {
-        self.begin(false, None);
+        self.begin(Kind::Other, None);
         self.steps.push(AutomationStep::key(key));
         self.touch();
     }
 
     /// Bytes no key names: sent as they are, and written as `send:`.
     fn raw(&mut self, bytes: &[u8]) {
-        self.begin(false, None);
+        self.begin(Kind::Other, None);
         self.steps.push(AutomationStep::send(String::from_utf8_lossy(bytes).into_owned()));
         self.write(bytes);
         self.touch();
     }
 
     fn paste(&mut self, text: &str) {
-        self.begin(false, None);
+        self.begin(Kind::Other, None);
         let modes = self.screen().input_modes();
         self.write(&encode::paste(text, modes));
         // The app's replay has no terminal to paste into: the same text,
@@ -315,10 +328,11 @@ impl Recorder {
                     self.status.notice = Some(Mark::NoMouse);
                     return;
                 }
-                self.begin(false, Some(at));
+                self.begin(Kind::Other, Some(at));
                 let seen = self.group.as_ref().map(|group| group.before.clone());
                 if let (Some(seen), Some(input)) = (seen, input_button(button)) {
-                    self.press = Some(Press { button, at, seen });
+                    let click = self.click_target(&seen, button, at);
+                    self.press = Some(Press { button, at, seen, click });
                     forward(self, input, MouseAction::Press);
                 }
             }
@@ -332,7 +346,7 @@ impl Recorder {
                     forward(self, input, MouseAction::Release);
                 }
                 if let Some(press) = self.press.take() {
-                    self.released(&press, at);
+                    self.released(press, at);
                     self.touch();
                 }
             }
@@ -347,7 +361,11 @@ impl Recorder {
                 if !takes {
                     return;
                 }
-                self.begin(false, Some(at));
+                // Notch after notch at one place: one group, one wait.
+                let kind = Kind::Wheel(at.0, at.1, direction);
+                if self.group.as_ref().is_none_or(|group| group.kind != kind) {
+                    self.begin(kind, Some(at));
+                }
                 let seen = self.group.as_ref().and_then(|group| group.before.tree.clone());
                 let step = match seen {
                     Some(tree) => {
@@ -367,19 +385,47 @@ impl Recorder {
         }
     }
 
-    /// A button went up at `at`: a click where it went down, else a drag.
-    fn released(&mut self, press: &Press, at: (u16, u16)) {
-        let button = match press.button {
-            terminput::MouseButton::Right => MouseButton::Right,
-            terminput::MouseButton::Middle => MouseButton::Middle,
-            _ => MouseButton::Left,
-        };
+    /// What a click at `at` is written with, chosen when the button goes
+    /// down (from what was shown then).
+    fn click_target(
+        &self,
+        seen: &Observation,
+        button: terminput::MouseButton,
+        at: (u16, u16),
+    ) -> Selector {
+        let button = clicked(button);
         let click = move |selector: Selector| AutomationStep::Click { target: selector, button };
+        match &seen.tree {
+            Some(tree) => tree_target(tree, at.0, at.1, &self.secrets, click),
+            None => {
+                // The character under the pointer (a wide one takes two cells).
+                let screen = self.screen();
+                let mut index = None;
+                let mut count = 0;
+                screen.emulator().visit_row(at.1, &mut |col, text, width, _| {
+                    if width == 0 {
+                        return;
+                    }
+                    if col <= at.0 {
+                        index = Some(count);
+                    }
+                    count += text.chars().count().max(1);
+                });
+                drop(screen);
+                match index {
+                    Some(index) => screen_target(&seen.lines, index, at, &self.secrets),
+                    None => Selector::point(at.0, at.1),
+                }
+            }
+        }
+    }
+
+    /// A button went up at `at`: a click where it went down, else a drag.
+    fn released(&mut self, press: Press, at: (u16, u16)) {
+        let button = clicked(press.button);
         let (from, to) = (press.at, at);
         let step = match &press.seen.tree {
-            Some(tree) if from == to => {
-                click(tree_target(tree, from.0, from.1, &self.secrets, click))
-            }
+            _ if from == to => AutomationStep::Click { target: press.click, button },
             Some(tree) => {
                 let end = Selector::point(to.0, to.1);
                 let start = tree_target(tree, from.0, from.1, &self.secrets, |selector| {
@@ -389,9 +435,6 @@ impl Recorder {
                     AutomationStep::drag(start.clone(), selector)
                 });
                 AutomationStep::drag(start, finish)
-            }
-            None if from == to => {
-                click(screen_target(&press.seen.lines, from.0, from.1, &self.secrets))
             }
             None => {
                 let held = match button {
@@ -440,21 +483,25 @@ impl Recorder {
                 &group.before,
                 now,
                 group.last_input,
-                group.typed,
+                group.kind == Kind::Typed,
                 self.published,
                 &self.secrets,
             ),
             None if self.first => waits::ready(now, self.started, hint, &self.secrets),
             None => None,
         };
-        self.first = false;
+        let first = std::mem::replace(&mut self.first, false);
         self.steps.extend(wait);
+        // A program that ended before any input: its exit, too.
+        if first && !self.published {
+            self.steps.extend(waits::exit(now, self.started));
+        }
     }
 
     /// New input begins: the last is closed, and what the screen shows now
     /// is what the new input's answer is compared with. `at` is where a
     /// pointer input points (the first wait names the node there).
-    fn begin(&mut self, typed: bool, at: Option<(u16, u16)>) {
+    fn begin(&mut self, kind: Kind, at: Option<(u16, u16)>) {
         let now = self.observe();
         let hint = match (&now.tree, at) {
             (Some(tree), Some((col, row))) => {
@@ -463,7 +510,7 @@ impl Recorder {
             _ => None,
         };
         self.close_with(&now, hint.as_ref());
-        self.group = Some(Group { before: now, last_input: Instant::now(), typed });
+        self.group = Some(Group { before: now, last_input: Instant::now(), kind });
     }
 
     /// The last input of the group under way was just now.
@@ -534,6 +581,15 @@ impl Recorder {
 /// as Ctrl+5 in the legacy encoding).
 fn is_prefix(key: &KeyEvent) -> bool {
     key.modifiers.contains(KeyModifiers::CTRL) && matches!(key.code, Code::Char(']' | '5'))
+}
+
+/// The language's button for a mouse button.
+fn clicked(button: terminput::MouseButton) -> MouseButton {
+    match button {
+        terminput::MouseButton::Right => MouseButton::Right,
+        terminput::MouseButton::Middle => MouseButton::Middle,
+        _ => MouseButton::Left,
+    }
 }
 
 fn input_button(button: terminput::MouseButton) -> Option<MouseInputButton> {

@@ -149,25 +149,29 @@ pub fn tree_target(
         .unwrap_or(point)
 }
 
-/// The selector a pointer action at `(col, row)` is written with on a
-/// plain program whose screen is `lines`: `text~"…"` when the word under
-/// the pointer — or, when it repeats, a phrase around it — is on the screen
-/// exactly once (the terminal plane then points at the middle of it); else
-/// the cell.
-pub fn screen_target(lines: &[String], col: u16, row: u16, secrets: &[String]) -> Selector {
-    let point = Selector::point(col, row);
-    let Some(line) = lines.get(usize::from(row)) else { return point };
+/// The selector a pointer action at `at` is written with on a plain
+/// program whose screen is `lines`, the pointer on the `index`th character
+/// of its row: `text~"…"` when the word there — or, when it repeats, a
+/// phrase around it — is on the screen exactly once (the terminal plane
+/// then points at the middle of it); else the cell.
+pub fn screen_target(
+    lines: &[String],
+    index: usize,
+    at: (u16, u16),
+    secrets: &[String],
+) -> Selector {
+    let point = Selector::point(at.0, at.1);
+    let Some(line) = lines.get(usize::from(at.1)) else { return point };
     let chars: Vec<char> = line.chars().collect();
-    let at = usize::from(col);
-    if chars.get(at).is_none_or(|character| character.is_whitespace()) {
+    if chars.get(index).is_none_or(|character| character.is_whitespace()) {
         return point;
     }
     let screen = lines.join("\n");
-    let mut start = at;
+    let mut start = index;
     while start > 0 && !chars[start - 1].is_whitespace() {
         start -= 1;
     }
-    let mut end = at + 1;
+    let mut end = index + 1;
     while end < chars.len() && !chars[end].is_whitespace() {
         end += 1;
     }
@@ -262,16 +266,20 @@ mod tests {
         let lines: Vec<String> = ["$ ls", "README.md  src  Save as", "Save  Save as copy", ""]
             .map(String::from)
             .to_vec();
-        assert_eq!(screen_target(&lines, 2, 1, &[]).to_string(), "text~README.md");
-        assert_eq!(screen_target(&lines, 11, 1, &[]).to_string(), "text~src");
+        assert_eq!(screen_target(&lines, 2, (2, 1), &[]).to_string(), "text~README.md");
+        assert_eq!(screen_target(&lines, 11, (11, 1), &[]).to_string(), "text~src");
         // `Save` repeats and so does `Save as`: the cell.
-        assert_eq!(screen_target(&lines, 16, 1, &[]).to_string(), "16,1");
+        assert_eq!(screen_target(&lines, 16, (16, 1), &[]).to_string(), "16,1");
         // `Save as copy` is there once.
-        assert_eq!(screen_target(&lines, 7, 2, &[]).to_string(), "text~Save as copy");
+        assert_eq!(screen_target(&lines, 7, (7, 2), &[]).to_string(), "text~Save as copy");
         // A blank cell is a cell.
-        assert_eq!(screen_target(&lines, 9, 1, &[]).to_string(), "9,1");
+        assert_eq!(screen_target(&lines, 9, (9, 1), &[]).to_string(), "9,1");
+        // After a wide character the pointer's cell is not its character's
+        // index: `日本 ok` has `ok` at cells 5 and 6, characters 3 and 4.
+        let wide: Vec<String> = ["日本 ok".to_owned()].to_vec();
+        assert_eq!(screen_target(&wide, 3, (5, 0), &[]).to_string(), "text~ok");
         // A typed secret is never written.
         let secret = ["README.md".to_owned()];
-        assert_eq!(screen_target(&lines, 2, 1, &secret).to_string(), "2,1");
+        assert_eq!(screen_target(&lines, 2, (2, 1), &secret).to_string(), "2,1");
     }
 }

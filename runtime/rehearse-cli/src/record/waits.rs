@@ -90,6 +90,19 @@ pub fn after_input(
     Some(screen_contains(needle, took))
 }
 
+/// The wait for a program that ended before any input: its exit code.
+pub fn exit(now: &Observation, started: Instant) -> Option<AutomationStep> {
+    let (ended, at) = now.ended?;
+    let condition = match ended.code {
+        Some(code) => TerminalCondition::ExitCode(code),
+        None => TerminalCondition::Exited,
+    };
+    Some(AutomationStep::wait_for_terminal(
+        condition,
+        timeout(at.saturating_duration_since(started)).max(MIN_READY_TIMEOUT),
+    ))
+}
+
 /// The wait before the first input: the program's first screen, as the
 /// person saw it when they began. `hint` is the node the first input
 /// points at, when it does.
