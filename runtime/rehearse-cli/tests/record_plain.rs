@@ -7,7 +7,7 @@
 #[path = "support/person.rs"]
 mod person;
 
-use person::{Person, alive, children, replay};
+use person::{Person, alive, children, documented, replay};
 
 const BASH: [&str; 3] = ["bash", "--norc", "--noprofile"];
 
@@ -32,8 +32,9 @@ fn a_bash_session_is_recorded_with_typed_text_keys_and_the_line_that_answered() 
     assert_eq!(steps[1], "type:echo hello");
     assert_eq!(steps[2], "key:enter");
     assert!(steps[3].starts_with(r#"wait-for:contains="hello\n$",screen,"#), "{recording}");
-    assert!(recording.contains("# Replay: rehearse run"), "{recording}");
-    replay(&person.out, &BASH, &[]);
+    assert!(recording.contains("# Replay: rehearse run bash.steps --size 80x23 -- bash"));
+    documented("bash", &recording);
+    replay(&person, &BASH, &[]);
 }
 
 #[test]
@@ -47,7 +48,7 @@ fn when_the_program_exits_the_recording_ends_with_its_exit_code() {
     person.sees_the_terminal_restored();
     let last = *steps(&recording).last().unwrap();
     assert!(last.starts_with("wait-for:exit-code=3,process,"), "{recording}");
-    replay(&person.out, &BASH, &[]);
+    replay(&person, &BASH, &[]);
 }
 
 #[test]
@@ -66,7 +67,7 @@ fn text_typed_at_a_prompt_without_echo_is_a_secret_and_never_written() {
     assert!(recording.contains("set PASSWORD first"), "{recording}");
     assert!(!recording.contains("hunter2"), "{recording}");
     assert!(recording.contains(r#"wait-for:contains="Password: got 7\n$",screen,"#), "{recording}");
-    replay(&person.out, &BASH, &[("PASSWORD", "hunter2")]);
+    replay(&person, &BASH, &[("PASSWORD", "hunter2")]);
 }
 
 #[test]
@@ -88,7 +89,7 @@ fn a_paste_and_a_resize_are_steps_of_their_own() {
     assert!(steps.contains(&"paste:echo pasted"), "{recording}");
     assert!(steps.contains(&"resize:100x29"), "{recording}");
     assert!(recording.contains("wait-for:contains=29 100,screen,"), "{recording}");
-    replay(&person.out, &BASH, &[]);
+    replay(&person, &BASH, &[]);
 }
 
 #[test]
@@ -172,5 +173,5 @@ fn a_less_session_is_recorded_with_keys_a_click_on_a_unique_phrase_the_wheel_and
     for (step, start) in steps.iter().zip(expected) {
         assert!(step.starts_with(start), "`{step}` is not `{start}…`:\n{recording}");
     }
-    replay(&person.out, &less, &[]);
+    replay(&person, &less, &[]);
 }

@@ -11,7 +11,7 @@ mod person;
 
 use std::path::Path;
 
-use person::{Person, replay};
+use person::{Person, documented, replay, timeouts_masked};
 use support::example;
 
 fn steps(recording: &str) -> Vec<&str> {
@@ -28,9 +28,12 @@ fn assert_steps(recording: &str, expected: &[&str]) {
 
 /// A person adds a todo by clicking the field, typing and pressing Enter,
 /// takes a checkpoint, and asserts what is under the pointer: the new item.
-fn todo_session(name: &str, extra: &[&str]) -> (String, Person) {
-    let todo = support::todo().to_str().unwrap().to_owned();
-    let person = Person::record(name, extra, &[&todo]);
+/// The todo binary is `./todo` in the directory the recording is made in,
+/// as docs/record.md shows it.
+fn todo_session(name: &str, extra: &[&str], todo: &str) -> (String, Person) {
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(support::todo(), dir.path().join("todo")).unwrap();
+    let person = Person::record_in(dir, name, extra, &[todo], &[]);
     person.sees("What needs doing?");
     person.sees("| tree");
     let (col, row) = person.find("What needs doing?");
@@ -51,8 +54,9 @@ fn todo_session(name: &str, extra: &[&str]) -> (String, Person) {
 
 #[test]
 fn a_todo_session_is_recorded_with_ids_the_node_that_appeared_and_marks() {
-    let (recording, person) = todo_session("todo.steps", &[]);
+    let (recording, person) = todo_session("todo.steps", &[], "./todo");
     person.sees_the_terminal_restored();
+    documented("todo", &recording);
     assert!(recording.contains("published its tree"), "{recording}");
     assert_steps(
         &recording,
@@ -66,19 +70,7 @@ fn a_todo_session_is_recorded_with_ids_the_node_that_appeared_and_marks() {
             "wait-for:text=Buy milk,#item-1,",
         ],
     );
-    replay(&person.out, &[support::todo().to_str().unwrap()], &[]);
-}
-
-/// The recording with every wait's timeout (what was observed, so it
-/// differs from run to run) as `MS`.
-fn timeouts_masked(text: &str) -> String {
-    text.lines()
-        .map(|line| match (line.trim_start().starts_with("wait-for:"), line.rfind(',')) {
-            (true, Some(comma)) => format!("{},MS;", &line[..comma]),
-            _ => line.to_owned(),
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    replay(&person, &["./todo"], &[]);
 }
 
 /// `examples/tests/recorded_todo.rs` is what this session records as a
@@ -88,7 +80,8 @@ fn timeouts_masked(text: &str) -> String {
 #[test]
 fn a_todo_session_recorded_as_a_rust_test_is_the_one_the_examples_compile_and_run() {
     let app = ["--format", "scenario", "--app", "rehearse_examples::todo::TodoApp"];
-    let (test, person) = todo_session("recorded_todo.rs", &app);
+    let todo = support::todo().to_str().unwrap();
+    let (test, person) = todo_session("recorded_todo.rs", &app, todo);
     person.sees_the_terminal_restored();
     let committed =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/tests/recorded_todo.rs");
@@ -134,7 +127,7 @@ fn an_adopted_apps_session_is_recorded_through_its_tree() {
             "wait-for:selected,",
         ],
     );
-    replay(&person.out, &[shopping], &[]);
+    replay(&person, &[shopping], &[]);
 }
 
 #[test]
@@ -160,5 +153,5 @@ fn text_typed_into_a_masked_field_is_a_secret_and_never_written() {
     assert!(recording.contains("set PASSWORD first"), "{recording}");
     assert!(!recording.contains("lovelace"), "{recording}");
     assert!(recording.contains("wait-for:exists,#welcome,"), "{recording}");
-    replay(&person.out, &[login], &[("PASSWORD", "lovelace")]);
+    replay(&person, &[login], &[("PASSWORD", "lovelace")]);
 }

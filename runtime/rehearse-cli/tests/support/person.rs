@@ -50,12 +50,22 @@ impl Person {
         command: &[&str],
         env: &[(&str, &str)],
     ) -> Person {
-        let dir = tempfile::tempdir().unwrap();
+        Person::record_in(tempfile::tempdir().unwrap(), name, extra, command, env)
+    }
+
+    /// As [`Person::record_with`], in `dir` (the program may lie there).
+    pub fn record_in(
+        dir: tempfile::TempDir,
+        name: &str,
+        extra: &[&str],
+        command: &[&str],
+        env: &[(&str, &str)],
+    ) -> Person {
         let out = dir.path().join(name);
         let script = r#"REHEARSE="$1"; shift; "$REHEARSE" "$@"; code=$?; echo "recorder exited $code"; stty -a; exit $code"#;
         let mut options = PtySessionOptions::new("/bin/sh")
-            .args(["-c", script, "sh", env!("CARGO_BIN_EXE_rehearse"), "record", "--out"])
-            .arg(&out)
+            // Relative to the directory it runs in, as a person writes it.
+            .args(["-c", script, "sh", env!("CARGO_BIN_EXE_rehearse"), "record", "--out", name])
             .args(extra)
             .arg("--")
             .args(command)
@@ -200,14 +210,16 @@ pub fn alive(pid: i32) -> bool {
     })
 }
 
-/// `rehearse run RECORDING --size 80x23 -- COMMAND` with the quiet
-/// environment (and `env`); panics with its output unless it passed.
-pub fn replay(recording: &Path, command: &[&str], env: &[(&str, &str)]) -> String {
+/// `rehearse run RECORDING --size 80x23 -- COMMAND` where the recording
+/// was made, with the quiet environment (and `env`); panics with its
+/// output unless it passed.
+pub fn replay(person: &Person, command: &[&str], env: &[(&str, &str)]) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_rehearse"))
         .arg("run")
-        .arg(recording)
+        .arg(&person.out)
         .args(["--size", "80x23", "--"])
         .args(command)
+        .current_dir(person.dir.path())
         .envs(quiet_env())
         .envs(env.iter().copied())
         .output()
@@ -220,8 +232,50 @@ pub fn replay(recording: &Path, command: &[&str], env: &[(&str, &str)]) -> Strin
     assert!(
         output.status.success(),
         "the replay of\n{}\nfailed ({}):\n{said}",
-        std::fs::read_to_string(recording).unwrap_or_default(),
+        std::fs::read_to_string(&person.out).unwrap_or_default(),
         output.status
     );
     said
+}
+
+/// A recording with every wait's timeout (what was observed, so it
+/// differs from run to run) as `MS`.
+pub fn timeouts_masked(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let wait = line.trim_start().starts_with("wait-for:");
+            match (wait, line.rfind(',')) {
+                (true, Some(comma)) if line.ends_with(';') => format!("{},MS;", &line[..comma]),
+                (true, Some(comma)) => format!("{},MS", &line[..comma]),
+                _ => line.to_owned(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// docs/record.md shows `recording` (its timeouts aside) in the block after
+/// `<!-- recorded: NAME -->`: the page shows what the recorder writes.
+/// `REHEARSE_UPDATE_RECORDED=1` writes the block anew.
+pub fn documented(name: &str, recording: &str) {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/record.md");
+    let text = std::fs::read_to_string(&page).unwrap();
+    let marker = format!("<!-- recorded: {name} -->");
+    let at = text.find(&marker).unwrap_or_else(|| panic!("no {marker}")) + marker.len();
+    let start = at + text[at..].find("```text\n").expect("a text block") + "```text\n".len();
+    let end = start + text[start..].find("```").expect("its end");
+    if std::env::var_os("REHEARSE_UPDATE_RECORDED").is_some() {
+        let mut updated = text[..start].to_owned();
+        updated.push_str(recording.trim_end());
+        updated.push('\n');
+        updated.push_str(&text[end..]);
+        std::fs::write(&page, updated).unwrap();
+        return;
+    }
+    let block = &text[start..end];
+    assert_eq!(
+        timeouts_masked(block.trim_end()),
+        timeouts_masked(recording.trim_end()),
+        "docs/record.md's `{name}` recording is not what the recorder writes now:\n{recording}"
+    );
 }
