@@ -202,6 +202,23 @@ mod tests {
     }
 
     #[test]
+    fn awkward_text_in_every_free_text_place_is_written_so_that_it_reads_back() {
+        use super::super::scenario::tests::{awkward, with_text};
+        let steps: Vec<AutomationStep> =
+            awkward().iter().flat_map(|text| with_text(text)).collect();
+        let command = ["sh".to_owned()];
+        let recorded = Recorded {
+            steps: &steps,
+            command: &command,
+            size: (80, 23),
+            published: false,
+            app: None,
+            out: None,
+        };
+        script(&recorded).unwrap_or_else(|error| panic!("{error}"));
+    }
+
+    #[test]
     fn a_binary_cargo_built_is_named_as_cargo_names_it_for_tests() {
         assert_eq!(
             program_expression("/work/x/target/debug/todo"),

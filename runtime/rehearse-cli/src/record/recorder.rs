@@ -266,7 +266,7 @@ impl Recorder {
             && self.group.as_ref().is_some_and(|group| group.kind == Kind::Typed);
         if !continues {
             self.begin(Kind::Typed, None);
-            let secret = self.secret_name();
+            let secret = self.group.as_ref().and_then(|group| self.secret_name(&group.before));
             self.run = Some(Run { text: String::new(), secret });
         }
         if let Some(run) = &mut self.run {
@@ -477,7 +477,7 @@ impl Recorder {
     }
 
     fn close_with(&mut self, now: &Observation, hint: Option<&Selector>) {
-        self.close_run();
+        self.close_run(now);
         let wait = match self.group.take() {
             Some(group) => waits::after_input(
                 &group.before,
@@ -520,12 +520,16 @@ impl Recorder {
         }
     }
 
-    fn close_run(&mut self) {
+    /// The run is written. It is a secret when it began where the program
+    /// hides text, or when that is where it went (`now`, before the input
+    /// that ends it: the focus a click gave may have come after the first
+    /// character was read).
+    fn close_run(&mut self, now: &Observation) {
         let Some(run) = self.run.take() else { return };
         if run.text.is_empty() {
             return;
         }
-        match run.secret {
+        match run.secret.or_else(|| self.secret_name(now)) {
             Some(name) => {
                 self.secrets.push(run.text);
                 self.steps.push(AutomationStep::type_secret(Secret::env(name)));
@@ -537,9 +541,8 @@ impl Recorder {
     /// When text typed now goes where the program hides it — a masked or
     /// sensitive node has focus, or it reads a line with echo off — the
     /// variable it is written as.
-    fn secret_name(&self) -> Option<String> {
-        let before = &self.group.as_ref()?.before;
-        let word = match &before.tree {
+    fn secret_name(&self, seen: &Observation) -> Option<String> {
+        let word = match &seen.tree {
             Some(tree) => {
                 let focused = tree.focused()?;
                 let value = focused.value.as_ref()?;
@@ -555,7 +558,7 @@ impl Recorder {
                     return None;
                 }
                 // The prompt's last word: `Password:` is PASSWORD.
-                let line = before.lines.get(usize::from(before.cursor_row))?;
+                let line = seen.lines.get(usize::from(seen.cursor_row))?;
                 line.split(':').rev().nth(1).map(str::to_owned)
             }
         };
