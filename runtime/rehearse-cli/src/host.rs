@@ -1,7 +1,9 @@
 //! The background host of `rehearse open`: holds a program in a PTY
 //! through the terminal plane and serves it over the control protocol
 //! until a client closes it, the program exits, or nobody asked anything
-//! for the idle timeout. It never outlives its program.
+//! for the idle timeout, or a stop signal (SIGTERM, SIGINT, SIGHUP) says
+//! so. It never outlives its program, and its watchdog sees to it that the
+//! program never outlives the host, even one killed outright.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -18,7 +20,9 @@ use rehearse_pty::Terminal;
 use crate::discovery::{self, Discovery};
 use crate::exit::Failure;
 use crate::program::Program;
+use crate::stop_signals::StopSignals;
 use crate::stopped::{STOPPED, StoppedPlane};
+use crate::watchdog::Watchdog;
 
 /// How long the host waits for a program's screen to settle before it
 /// commits it as it is, between requests: longer than the default quiet
@@ -44,6 +48,10 @@ pub struct HostedProgram {
     pub(crate) dir: PathBuf,
     /// How to start the program again.
     pub(crate) program: Program,
+    /// SIGTERM, SIGINT and SIGHUP, which end the session as `close` does.
+    signals: StopSignals,
+    /// Kills the program if the host is killed outright.
+    pub(crate) watchdog: Option<Watchdog>,
 }
 
 impl HostedProgram {
@@ -96,7 +104,8 @@ impl Served for HostedProgram {
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {
-        if self.closed || self.terminal().is_none() {
+        // A stop signal ends the session at the loop's next look at `ended`.
+        if self.signals.received().is_some() || self.closed || self.terminal().is_none() {
             return Ok(());
         }
         self.adopt_app_socket();
@@ -113,6 +122,11 @@ impl Served for HostedProgram {
 
     fn next_wake(&self) -> Option<Duration> {
         None
+    }
+
+    fn input_fd(&self) -> Option<std::os::fd::BorrowedFd<'_>> {
+        // A stop signal wakes the server's thread at once.
+        Some(self.signals.fd())
     }
 
     fn busy(&self) -> bool {
@@ -143,10 +157,16 @@ impl Served for HostedProgram {
         if self.closed {
             return Some("closed".into());
         }
-        // A program stopped on purpose has not ended: the session waits
-        // for `pty-start`, `close` or the idle timeout.
-        let status = self.terminal()?.pty().exit_status()?;
-        Some(format!("the program exited ({status})"))
+        let why = match self.signals.stopped_by() {
+            Some(signal) => format!("the host was stopped by {signal}"),
+            // A program stopped on purpose has not ended: the session waits
+            // for `pty-start`, `close` or the idle timeout.
+            None => format!("the program exited ({})", self.terminal()?.pty().exit_status()?),
+        };
+        // Kept before the connections close, so a client whose request the
+        // end broke finds why.
+        crate::ended::record(&self.dir, &self.discovery.id, &why);
+        Some(why)
     }
 
     fn close(&mut self) {
@@ -195,13 +215,28 @@ pub fn run(args: HostArgs) -> Result<(), Failure> {
         let _ = writeln!(out, "{line}");
         let _ = out.flush();
     };
-    match start(&args) {
+    // Caught from here on: a stop signal before the session serves ends it
+    // as soon as it does.
+    let signals = StopSignals::catch()
+        .map_err(|error| Failure::runtime(format!("catching the stop signals: {error}")));
+    match signals.and_then(|signals| start(&args, signals)) {
         Ok((server, mut hosted)) => {
             announce(format!("ready {}", args.id));
             let outcome = server.serve(&mut hosted);
+            if let Ok(rehearse_control::Stopped::IdleTimeout) = &outcome {
+                let why = format!(
+                    "its host stopped after {} ms without a request (--idle-timeout-ms)",
+                    args.idle_timeout.as_millis()
+                );
+                crate::ended::record(&hosted.dir, &hosted.discovery.id, &why);
+            }
             hosted.discovery.remove(&hosted.dir);
             let _ = std::fs::remove_file(&hosted.program.offered);
+            let watchdog = hosted.watchdog.take();
             drop(hosted); // kills and reaps the program's whole session
+            if let Some(watchdog) = watchdog {
+                watchdog.finish();
+            }
             outcome.map(|_| ()).map_err(|error| Failure::runtime(error.to_string()))
         }
         Err(failure) => {
@@ -213,7 +248,7 @@ pub fn run(args: HostArgs) -> Result<(), Failure> {
 
 type Started = (Server, HostedProgram);
 
-fn start(args: &HostArgs) -> Result<Started, Failure> {
+fn start(args: &HostArgs, signals: StopSignals) -> Result<Started, Failure> {
     let started_at = discovery::now_ms();
     let dir = discovery::dir()?;
     let socket = dir.join(format!("{}.sock", args.id));
@@ -222,7 +257,9 @@ fn start(args: &HostArgs) -> Result<Started, Failure> {
         exec: args.exec.clone(),
         offered: dir.join(format!("{}.app.sock", args.id)),
     };
+    let mut watchdog = Watchdog::start()?;
     let terminal = program.spawn(args.size, None)?;
+    watchdog.watch(terminal.pty().pid());
     let config = ServerConfig::new(&socket).idle_timeout(Some(args.idle_timeout));
     let server = Server::bind(config).map_err(|error| Failure::runtime(error.to_string()))?;
     let discovery = Discovery {
@@ -234,8 +271,28 @@ fn start(args: &HostArgs) -> Result<Started, Failure> {
         app: None,
     };
     let held = Held::Running(Box::new(terminal));
-    let mut hosted = HostedProgram { held, closed: false, discovery, dir, program };
+    let mut hosted = HostedProgram {
+        held,
+        closed: false,
+        discovery,
+        dir,
+        program,
+        signals,
+        watchdog: Some(watchdog),
+    };
     hosted.await_first_screen(Duration::from_secs(5), false);
+    // A program that ended as it started (a missing binary, a crash) opens
+    // no session: `open` fails saying how it ended, as `pty-start` does.
+    if let Some(terminal) = hosted.terminal()
+        && let Some(status) = terminal.pty().exit_status()
+    {
+        let cols = usize::from(terminal.pty().size().0);
+        let screen = crate::restart::last_lines(&terminal.pty().screen_text(), cols);
+        return Err(Failure::runtime(format!(
+            "`{}` ended as it started ({status}), so no session was opened. Its screen ended with: {screen}",
+            args.exec
+        )));
+    }
     hosted.discovery.publish(&hosted.dir)?;
     Ok((server, hosted))
 }

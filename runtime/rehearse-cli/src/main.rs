@@ -4,6 +4,7 @@
 //! `open` starts.
 
 mod discovery;
+mod ended;
 mod exit;
 mod host;
 mod launch;
@@ -15,7 +16,9 @@ mod restart;
 mod run;
 mod session;
 mod size;
+mod stop_signals;
 mod stopped;
+mod watchdog;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -26,7 +29,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use rehearse_protocol::SnapshotFormat;
 
 use crate::exit::{Exit, Failure};
-use crate::size::parse_size;
+use crate::size::{DEFAULT_COLS_ROWS, DEFAULT_SIZE, parse_size};
 
 /// Automate terminal UIs: rehearse apps over their control socket, any
 /// program in a PTY.
@@ -84,7 +87,7 @@ enum Verb {
         #[arg(long)]
         exec: String,
         /// The viewport, COLSxROWS.
-        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// Steps to run first, in the script grammar.
         #[arg(long)]
@@ -109,7 +112,7 @@ enum Verb {
         /// The script file.
         script: PathBuf,
         /// The terminal's size, COLSxROWS.
-        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// Where the checkpoints' artifacts and the report (JSON and Markdown) go.
         #[arg(long)]
@@ -146,7 +149,7 @@ enum Verb {
         #[arg(long)]
         exec: Option<String>,
         /// The terminal's size, COLSxROWS.
-        #[arg(long, value_parser = parse_size, default_value = "80x24")]
+        #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// How long to wait for the session to start.
         #[arg(long, default_value_t = 10_000)]
@@ -165,6 +168,19 @@ enum Verb {
         /// Type the value of this environment variable as sensitive text.
         #[arg(long)]
         secret_env: Option<String>,
+        /// The session (default: the most recent).
+        #[arg(long)]
+        session: Option<String>,
+    },
+    /// Run steps in the script grammar in a session (`click:#new-todo`,
+    /// `wait-for:count=1,@list-item,500`), as MCP's `act`; the exit code
+    /// says how it went, as `run`'s does (0 passed, 1 a step failed, 2
+    /// runtime error, 3 a wait timed out, 4 invalid script: nothing ran).
+    Act {
+        /// Steps, separated by `;` or newlines; several arguments run in
+        /// order, one after the other.
+        #[arg(required = true)]
+        steps: Vec<String>,
         /// The session (default: the most recent).
         #[arg(long)]
         session: Option<String>,
@@ -227,14 +243,21 @@ enum Verb {
         #[arg(long)]
         exec: String,
     },
+    /// The watchdog of a host's program (not for direct use).
+    #[command(name = "__watchdog", hide = true)]
+    Watchdog,
 }
 
+/// Prints `bytes` on standard output. A reader that went away (`rehearse
+/// snapshot --format png | head`) ends the verb quietly, as Unix tools do:
+/// it took what it wanted.
 fn print(bytes: &[u8]) -> Result<Exit, Failure> {
     let mut out = std::io::stdout();
-    out.write_all(bytes)
-        .and_then(|()| out.flush())
-        .map_err(|error| Failure::runtime(error.to_string()))?;
-    Ok(Exit::Passed)
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(Exit::Passed),
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(Exit::Passed),
+        Err(error) => Err(Failure::runtime(format!("writing to standard output: {error}"))),
+    }
 }
 
 fn dispatch(verb: Verb) -> Result<Exit, Failure> {
@@ -247,7 +270,7 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             print(&render::render(&exec, size, send.as_deref(), format)?)
         }
         Verb::State { exec, send } => {
-            let state = render::state(&exec, (80, 24), send.as_deref())?;
+            let state = render::state(&exec, DEFAULT_COLS_ROWS, send.as_deref())?;
             print(format!("{}\n", serde_json::to_string_pretty(&state).expect("json")).as_bytes())
         }
         Verb::Run { script, size, out, plane, command } => {
@@ -272,6 +295,9 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             let script = session::send_script(&keys, text.as_deref(), secret_env.as_deref())?;
             session::send(session.as_deref(), &script).map(|_| Exit::Passed)
         }
+        Verb::Act { steps, session } => {
+            session::send(session.as_deref(), &steps.join("\n")).map(|_| Exit::Passed)
+        }
         Verb::Snapshot { format, session } => {
             print(&session::snapshot(session.as_deref(), format.wire())?)
         }
@@ -284,6 +310,7 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             session::pty_start(session.as_deref(), timeout_ms).map(|_| Exit::Passed)
         }
         Verb::Mcp => mcp::serve().map(|()| Exit::Passed),
+        Verb::Watchdog => watchdog::run().map(|()| Exit::Passed),
         Verb::Host { id, size, idle_timeout_ms, exec } => host::run(host::HostArgs {
             id,
             exec,
@@ -309,6 +336,11 @@ fn parse() -> Result<Verb, ExitCode> {
 }
 
 fn main() -> ExitCode {
+    // Every program a verb starts (a host, an app, a program in a PTY)
+    // starts with the default disposition of the signals this process was
+    // started ignoring (a background job ignores SIGINT), as a terminal
+    // starts it.
+    let _ = rehearse_pty::signals::default_for_programs();
     let verb = match parse() {
         Ok(verb) => verb,
         Err(code) => return code,

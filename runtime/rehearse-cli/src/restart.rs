@@ -66,6 +66,9 @@ impl HostedProgram {
             // Kills the program's whole session and reaps it.
             let _ = terminal.close();
         }
+        if let Some(watchdog) = &mut self.watchdog {
+            watchdog.forget();
+        }
         self.forget_app();
         PtyStopped { generation, was_running: true, extra: Extra::new() }
     }
@@ -104,6 +107,9 @@ impl HostedProgram {
             .spawn(size, Some(after))
             .map_err(|failure| WireError::new(ErrorCode::Internal, failure.message))?;
         let pid = terminal.pty().pid();
+        if let Some(watchdog) = &mut self.watchdog {
+            watchdog.watch(pid);
+        }
         self.held = Held::Running(Box::new(terminal));
         self.await_first_screen(timeout, app);
         let Held::Running(terminal) = &mut self.held else {
@@ -122,6 +128,9 @@ impl HostedProgram {
             {
                 let _ = terminal.close();
             }
+            if let Some(watchdog) = &mut self.watchdog {
+                watchdog.forget();
+            }
             self.forget_app();
             return Err(WireError::new(
                 ErrorCode::ProgramStopped,
@@ -138,7 +147,7 @@ impl HostedProgram {
 /// The last non-blank lines of `text` (a screen `cols` wide), joined by
 /// ` | ` (an error message is one line); a row that fills the width goes on
 /// in the next one, so the two are joined as they are.
-fn last_lines(text: &str, cols: usize) -> String {
+pub(crate) fn last_lines(text: &str, cols: usize) -> String {
     let mut lines: Vec<String> = Vec::new();
     let mut wraps = false;
     for row in text.lines() {

@@ -282,9 +282,12 @@ fn on_terminal(
                 status: "failed",
                 generation: None,
             });
-            let exit = match failed.failed.error {
-                rehearse_core::AutomationError::WaitTimeout(_) => Exit::WaitTimeout,
-                _ => Exit::StepFailed,
+            // Every kind of wait that timed out: on the tree, the screen,
+            // the scrollback or the process (`docs/cli.md`: exit 3).
+            let exit = if failed.failed.error.is_wait_timeout() {
+                Exit::WaitTimeout
+            } else {
+                Exit::StepFailed
             };
             Outcome {
                 exit,

@@ -1,4 +1,4 @@
-//! The session verbs: `open` starts a background host, and `send`,
+//! The session verbs: `open` starts a background host, and `send`, `act`,
 //! `snapshot`, `wait`, `close`, `pty-stop` and `pty-start` speak to the
 //! session it serves.
 
@@ -6,12 +6,12 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use rehearse_control::Client;
+use rehearse_control::{Client, ClientError};
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::parse_step_str;
 use rehearse_protocol::{
-    Act, Idle, OkReply, PtyStart, PtyStarted, PtyStopped, RequestBody, Snapshot, SnapshotFormat,
-    known,
+    Act, ErrorCode, Idle, OkReply, PtyStart, PtyStarted, PtyStopped, RequestBody, Snapshot,
+    SnapshotFormat, known,
 };
 
 use crate::discovery::{self, Discovery};
@@ -35,6 +35,7 @@ pub fn open(open: &Open) -> Result<String, Failure> {
     // Sessions whose hosts were killed left their files; clear them here,
     // where a new one is about to be added, so they do not pile up.
     discovery::sweep(&discovery::dir()?);
+    crate::ended::clear_stale(&discovery::dir()?);
     let exe = std::env::current_exe().map_err(|error| Failure::runtime(error.to_string()))?;
     let id = format!("{}-{}", discovery::now_ms(), std::process::id());
     let spawned_at = discovery::now_ms();
@@ -100,7 +101,7 @@ pub fn open(open: &Open) -> Result<String, Failure> {
 /// rehearse app it runs when that app serves its socket (its tree and model
 /// plane are there), else to the host.
 pub fn connect(id: Option<&str>) -> Result<(Discovery, Client), Failure> {
-    let found = discovery::find(id)?;
+    let found = find(id)?;
     if let Some(app) = &found.app
         && let Ok(client) = Client::connect(app)
     {
@@ -120,8 +121,54 @@ pub fn keep_alive(found: &Discovery) {
 
 /// Connects to the host of the session `id` names (its terminal, its close).
 pub fn connect_host(id: Option<&str>) -> Result<(Discovery, Client), Failure> {
-    connect_host_of(discovery::find(id)?)
+    connect_host_of(find(id)?)
 }
+
+/// The session `id` names (or the most recent); one that ended is said to
+/// have ended, and how, rather than not to exist.
+fn find(id: Option<&str>) -> Result<Discovery, Failure> {
+    discovery::find(id).map_err(|failure| {
+        let explained = discovery::dir().ok().and_then(|dir| crate::ended::explain(&dir, id));
+        match explained {
+            Some(message) if failure.exit == crate::exit::Exit::Runtime => {
+                Failure::runtime(message)
+            }
+            _ => failure,
+        }
+    })
+}
+
+/// What a request's failure means: when the connection broke, or the
+/// session answered that it closed, because the session ended meanwhile
+/// (its program exited, its app quit), say so and how; else the failure
+/// as it is.
+fn ended_or(found: &Discovery, error: ClientError) -> Failure {
+    let broke = match &error {
+        ClientError::Io { .. } => true,
+        ClientError::Refused(refused) => refused.code == ErrorCode::SessionClosed,
+        _ => false,
+    };
+    let Ok(dir) = discovery::dir() else { return error.into() };
+    if broke {
+        // The host records why before it lets its connections go; an app
+        // that quit can break a connection before its host has noticed.
+        let deadline = std::time::Instant::now() + ENDING;
+        while found.alive()
+            && crate::ended::explain(&dir, Some(&found.id)).is_none()
+            && std::time::Instant::now() < deadline
+        {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        if let Some(message) = crate::ended::explain(&dir, Some(&found.id)) {
+            return Failure::runtime(message);
+        }
+    }
+    error.into()
+}
+
+/// How long a verb whose connection broke waits for the session's host
+/// to say whether the session ended.
+const ENDING: std::time::Duration = std::time::Duration::from_secs(5);
 
 fn connect_host_of(found: Discovery) -> Result<(Discovery, Client), Failure> {
     let client = Client::connect(&found.socket).map_err(|error| {
@@ -166,10 +213,12 @@ pub fn send_script(
     Ok(steps.join("\n"))
 }
 
-/// `send`.
+/// `send` and `act`: the script in one `act` request, to the app when it
+/// serves its socket, else to the host.
 pub fn send(id: Option<&str>, script: &str) -> Result<u64, Failure> {
-    let (_, mut client) = connect(id)?;
-    match client.request(RequestBody::Act(Act { script: script.into() }), 60_000)? {
+    let (found, mut client) = connect(id)?;
+    let reply = client.request(RequestBody::Act(Act { script: script.into() }), 60_000);
+    match reply.map_err(|error| ended_or(&found, error))? {
         OkReply::Act(acted) => Ok(acted.generation),
         other => Err(Failure::runtime(format!("the session answered `{}` to act", other.op()))),
     }
@@ -177,10 +226,11 @@ pub fn send(id: Option<&str>, script: &str) -> Result<u64, Failure> {
 
 /// `snapshot`: the bytes in `format`.
 pub fn snapshot(id: Option<&str>, format: SnapshotFormat) -> Result<Vec<u8>, Failure> {
-    let (_, mut client) =
+    let (found, mut client) =
         if format == SnapshotFormat::Terminal { connect_host(id)? } else { connect(id)? };
-    client.hello(&[known::SNAPSHOT_PNG, known::TERMINAL])?;
-    match client.request(RequestBody::Snapshot(Snapshot { format }), 10_000)? {
+    client.hello(&[known::SNAPSHOT_PNG, known::TERMINAL]).map_err(|e| ended_or(&found, e))?;
+    let reply = client.request(RequestBody::Snapshot(Snapshot { format }), 10_000);
+    match reply.map_err(|error| ended_or(&found, error))? {
         OkReply::Snapshot(snapshot) => Ok(snapshot.data.into_vec()),
         other => {
             Err(Failure::runtime(format!("the session answered `{}` to snapshot", other.op())))
@@ -196,8 +246,9 @@ pub fn wait(id: Option<&str>, idle_ms: u64, timeout_ms: u64) -> Result<u64, Fail
             "--idle-ms {idle_ms} is longer than --timeout-ms {timeout_ms}: the wait could never finish"
         )));
     }
-    let (_, mut client) = connect(id)?;
-    match client.request(RequestBody::Idle(Idle { quiet_ms: Some(idle_ms) }), timeout_ms)? {
+    let (found, mut client) = connect(id)?;
+    let reply = client.request(RequestBody::Idle(Idle { quiet_ms: Some(idle_ms) }), timeout_ms);
+    match reply.map_err(|error| ended_or(&found, error))? {
         OkReply::Idle(waited) => Ok(waited.generation),
         other => Err(Failure::runtime(format!("the session answered `{}` to idle", other.op()))),
     }

@@ -2,6 +2,17 @@
 
 use rehearse_core::check_screen_size;
 
+/// The size every verb starts a terminal or a viewport at when `--size`
+/// is not given: the one default of the whole toolkit, 100x30
+/// ([`DEFAULT_VIEWPORT`](rehearse_core::DEFAULT_VIEWPORT), the terminal
+/// plane's [`DEFAULT_SIZE`](rehearse_pty::session::DEFAULT_SIZE), MCP's
+/// `open`), as Glyphrun and termwright default to.
+pub const DEFAULT_SIZE: &str = "100x30";
+
+/// [`DEFAULT_SIZE`] as `(cols, rows)`.
+pub const DEFAULT_COLS_ROWS: (u16, u16) =
+    (rehearse_core::DEFAULT_VIEWPORT.width, rehearse_core::DEFAULT_VIEWPORT.height);
+
 /// Parses `COLSxROWS` for clap: both at least 1, and at most
 /// [`MAX_SCREEN_CELLS`](rehearse_core::MAX_SCREEN_CELLS) cells in all — the
 /// limit every viewport and terminal has — so a size no screen may have is
@@ -22,6 +33,14 @@ pub fn parse_size(text: &str) -> Result<(u16, u16), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_size_is_the_toolkits_one_default() {
+        assert_eq!(parse_size(DEFAULT_SIZE), Ok(DEFAULT_COLS_ROWS));
+        assert_eq!(DEFAULT_COLS_ROWS, rehearse_pty::session::DEFAULT_SIZE);
+        assert_eq!(DEFAULT_COLS_ROWS, rehearse_mcp::DEFAULT_SIZE);
+        assert_eq!(DEFAULT_COLS_ROWS, (100, 30));
+    }
 
     #[test]
     fn sizes_parse_and_bad_ones_say_what_is_valid() {

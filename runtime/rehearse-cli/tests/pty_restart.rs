@@ -89,6 +89,11 @@ fn children(host: u32) -> Vec<u32> {
         .flat_map(|list| {
             list.split_whitespace().map(|pid| pid.parse().unwrap()).collect::<Vec<_>>()
         })
+        // The host's watchdog is not its program.
+        .filter(|pid| {
+            let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            !cmdline.split(|byte| *byte == 0).any(|arg| arg == b"__watchdog")
+        })
         .collect()
 }
 

@@ -58,6 +58,12 @@ fn run_against_the_app_writes_artifacts_and_a_report() {
     let (script, out_arg) = (script.to_str().unwrap(), out.to_str().unwrap());
     runtime.ok(&["run", script, "--out", out_arg, "--", todo().to_str().unwrap()]);
     assert!(std::fs::read_to_string(out.join("added.md")).unwrap().contains("Buy milk"));
+    // What docs/cli.md promises for an app: the tree as JSON and Markdown,
+    // the screen as text and cells, and its PNG.
+    assert!(std::fs::read_to_string(out.join("added.json")).unwrap().contains("Buy milk"));
+    assert!(std::fs::read_to_string(out.join("added.txt")).unwrap().contains("Buy milk"));
+    assert!(out.join("added.cells.json").is_file());
+    assert!(std::fs::read(out.join("added.png")).unwrap().starts_with(b"\x89PNG"));
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(report["outcome"], "passed");

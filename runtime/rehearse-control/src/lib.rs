@@ -34,6 +34,7 @@ mod shared;
 mod snapshot;
 mod socket;
 mod takeover;
+mod terminal_wait;
 mod wake;
 
 pub use client::{Canceller, Client, ClientError};

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use rehearse_core::{Runner, Scenario};
 use rehearse_lang::script::{parse_script_with, parse_step_str};
-use rehearse_lang::{AutomationStep, WaitCondition};
+use rehearse_lang::{AutomationStep, TerminalCondition, WaitCondition};
 use rehearse_protocol::{
     Acted, Checkpointed, ErrorCode, Extra, Generation, ModelState, OkReply, RequestBody, Resized,
     SnapshotData, Waited, WireError,
@@ -23,6 +23,7 @@ use crate::served::Served;
 use crate::shared::Shared;
 use crate::snapshot;
 use crate::takeover::{self, Watch};
+use crate::terminal_wait;
 use crate::wake::Waker;
 
 /// Why serving stopped.
@@ -366,6 +367,9 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
         let parsed = parse_step_str(&format!("wait-for:{condition},{timeout_ms}"));
         let condition = match parsed.map(|parsed| parsed.step) {
             Ok(AutomationStep::WaitFor { condition, .. }) => condition,
+            Ok(AutomationStep::WaitForTerminal { condition, timeout }) => {
+                return self.wait_terminal(job, &condition, timeout);
+            }
             Ok(other) => {
                 let error = WireError::new(
                     ErrorCode::InvalidScript,
@@ -376,7 +380,9 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             Err(error) => {
                 let error = WireError::new(
                     ErrorCode::InvalidScript,
-                    format!("condition {condition:?} (PREDICATE,SELECTOR): {error}"),
+                    format!(
+                        "condition {condition:?} (PREDICATE,SELECTOR, or a terminal condition such as contains=TEXT,screen or exited,process): {error}"
+                    ),
                 );
                 return job.fail(error, self.generation(), None);
             }
@@ -393,6 +399,23 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             started,
         });
         self.check_waits();
+    }
+
+    /// A `wait-for` on the program's screen, scrollback or process: waited
+    /// for here, on the terminal, as a `wait-for:` step would be.
+    fn wait_terminal(&mut self, job: Job, condition: &TerminalCondition, timeout: Duration) {
+        let started = Instant::now();
+        let ended = terminal_wait::wait(&mut *self.served, &job, condition, timeout);
+        self.publish();
+        let generation = self.generation();
+        match ended {
+            terminal_wait::Ended::Held => {
+                let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+                job.ok(OkReply::WaitFor(Waited { generation, elapsed_ms, extra: Extra::new() }));
+            }
+            terminal_wait::Ended::Failed(error) => job.fail(error, generation, None),
+            terminal_wait::Ended::Halted(halt) => job.halted(halt, generation),
+        }
     }
 
     /// Answers every pending wait that holds, timed out, was cancelled or

@@ -377,6 +377,18 @@ fn hint_suffix(hint: &Option<String>) -> String {
     hint.as_ref().map(|hint| format!("; did you mean {hint}?")).unwrap_or_default()
 }
 
+impl AutomationError {
+    /// Whether this is a wait that did not hold in time — of any kind: a
+    /// `wait-for:` on the tree ([`WaitTimeout`](Self::WaitTimeout)), on a
+    /// program's screen, scrollback or process
+    /// ([`ScreenTimeout`](Self::ScreenTimeout)), or for quiescence
+    /// ([`IdleTimeout`](Self::IdleTimeout)). Front-ends map every one of
+    /// them alike (the protocol's `wait-timeout`, the CLI's exit code 3).
+    pub fn is_wait_timeout(&self) -> bool {
+        matches!(self, Self::WaitTimeout(_) | Self::ScreenTimeout { .. } | Self::IdleTimeout { .. })
+    }
+}
+
 impl From<ResolveError> for AutomationError {
     fn from(error: ResolveError) -> Self {
         match error {
@@ -388,5 +400,33 @@ impl From<ResolveError> for AutomationError {
                 Self::AmbiguousMatch { selector, matches }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod timeout_tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_wait_timeout_is_one() {
+        let screen = AutomationError::ScreenTimeout {
+            condition: "contains=Ready,screen".into(),
+            timeout: Duration::from_millis(5),
+            screen: String::new(),
+        };
+        let tree = AutomationError::WaitTimeout(Box::new(crate::wait::WaitTimeout::new(
+            rehearse_lang::WaitCondition::new(
+                rehearse_lang::Predicate::Exists,
+                Selector::id("save"),
+            ),
+            Duration::from_millis(5),
+        )));
+        for timeout in [screen, tree] {
+            assert!(timeout.is_wait_timeout(), "{timeout}");
+        }
+        let ended =
+            AutomationError::TargetEnded { status: "exit code 0".into(), before: "x".into() };
+        assert!(!ended.is_wait_timeout());
+        assert!(!AutomationError::DeadlineExceeded(Duration::from_millis(5)).is_wait_timeout());
     }
 }

@@ -74,6 +74,10 @@ const NAMED_KEYS: &[(&str, KeyCode, &str)] = named_keys![
     "pagedown" => PageDown,
 ];
 
+/// Other spellings of named keys (Glyphrun's), read but never written:
+/// a key displays as its canonical name.
+const KEY_ALIASES: &[(&str, KeyCode)] = &[("pgup", KeyCode::PageUp), ("pgdown", KeyCode::PageDown)];
+
 const FUNCTION_KEYS: &[&str] =
     &["f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12"];
 
@@ -108,6 +112,9 @@ impl KeyCode {
         }
         let lowered = name.to_ascii_lowercase();
         if let Some(&(_, code, _)) = NAMED_KEYS.iter().find(|(spelling, ..)| *spelling == lowered) {
+            return Ok(code);
+        }
+        if let Some(&(_, code)) = KEY_ALIASES.iter().find(|(alias, _)| *alias == lowered) {
             return Ok(code);
         }
         if let Some(number) = lowered.strip_prefix('f')
@@ -167,8 +174,10 @@ impl Modifiers {
 /// A key with its modifiers: what one `key:` step presses.
 ///
 /// Spellings are case-insensitive key names with optional `ctrl+`, `alt+` and
-/// `shift+` prefixes; `shift+tab` is `backtab`. Display gives the canonical
-/// spelling, so parsing what is displayed gives the same key.
+/// `shift+` prefixes; `shift+tab` is `backtab`. Glyphrun's spellings are read
+/// too: `pgup` and `pgdown`, and `c-` before a key for `ctrl+` (`c-x`).
+/// Display gives the canonical spelling, so parsing what is displayed gives
+/// the same key.
 ///
 /// ```
 /// use rehearse_lang::{KeyCode, KeyPress, Modifiers};
@@ -177,6 +186,8 @@ impl Modifiers {
 /// assert_eq!(key.to_string(), "ctrl+n");
 /// assert_eq!("shift+tab".parse::<KeyPress>().unwrap(), KeyPress::from(KeyCode::BackTab));
 /// assert!("ctrl+enterr".parse::<KeyPress>().unwrap_err().to_string().contains("did you mean `enter`?"));
+/// assert_eq!("c-x".parse::<KeyPress>().unwrap().to_string(), "ctrl+x");
+/// assert_eq!("pgup".parse::<KeyPress>().unwrap(), KeyPress::from(KeyCode::PageUp));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct KeyPress {
@@ -270,6 +281,13 @@ impl FromStr for KeyPress {
         }
         let mut modifiers = Modifiers::NONE;
         let mut rest = spelling;
+        // Glyphrun's `c-x` for `ctrl+x`: `c-` before a key, only at the start.
+        if let Some(tail) = rest.strip_prefix("c-").or_else(|| rest.strip_prefix("C-"))
+            && !tail.is_empty()
+        {
+            modifiers.ctrl = true;
+            rest = tail;
+        }
         // A `+` is itself a key, so only split while something follows it.
         while let Some(split) = rest.find('+').filter(|&at| at > 0 && at < rest.len()) {
             let (prefix, tail) = (&rest[..split], &rest[split + 1..]);
@@ -321,6 +339,20 @@ mod tests {
         assert_eq!(key("F12").code, KeyCode::F(12));
         assert_eq!(key("PageDown").code, KeyCode::PageDown);
         assert_eq!(key("space").code, KeyCode::Char(' '));
+    }
+
+    #[test]
+    fn glyphrun_spellings_read_as_the_canonical_keys() {
+        assert_eq!(key("pgup"), key("pageup"));
+        assert_eq!(key("PgDown"), key("pagedown"));
+        assert_eq!(key("c-x"), key("ctrl+x"));
+        assert_eq!(key("C-M"), key("ctrl+m"));
+        assert_eq!(key("c-pgdown"), key("ctrl+pagedown"));
+        assert_eq!(key("c-alt+x"), key("ctrl+alt+x"));
+        assert_eq!(key("c-x").to_string(), "ctrl+x", "written canonically");
+        assert_eq!(key("c").code, KeyCode::Char('c'), "a lone c is still the letter");
+        assert!(matches!("c-".parse::<KeyPress>(), Err(KeyParseError::UnknownKey(_))));
+        assert!(matches!("c-ctrl+x".parse::<KeyPress>(), Err(KeyParseError::RepeatedModifier(_))));
     }
 
     #[test]

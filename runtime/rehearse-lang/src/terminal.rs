@@ -86,8 +86,9 @@ closed_set! {
         Lacks = "lacks",
         /// `equals=TEXT`: the text is exactly `TEXT`.
         Equals = "equals",
-        /// `matches=REGEX`: the text matches a regular expression.
-        Matches = "matches",
+        /// `matches=REGEX`: the text matches a regular expression
+        /// (`regex=REGEX`, Glyphrun's older name, reads the same).
+        Matches = "matches" | "regex",
         /// `lines=N`: the scrollback holds exactly `N` lines.
         Lines = "lines",
         /// `lines-at-least=N`.
@@ -341,6 +342,14 @@ mod tests {
         }
         assert!(PointerButton::WheelDown.is_wheel());
         assert!(!PointerButton::Middle.is_wheel());
+    }
+
+    #[test]
+    fn regex_is_read_as_matches_and_written_as_it() {
+        use crate::vocabulary::Vocabulary;
+        assert_eq!(TerminalPredicateName::parse("regex"), Ok(TerminalPredicateName::Matches));
+        assert_eq!(TerminalPredicateName::Matches.to_string(), "matches");
+        assert!(!TerminalPredicateName::names().any(|name| name == "regex"), "never listed");
     }
 
     #[test]

@@ -15,6 +15,9 @@ pub trait Vocabulary: Sized + Copy + 'static {
     const KIND: &'static str;
     /// Every member, in declaration order.
     const ALL: &'static [Self];
+    /// Other spellings read as a member (another tool's name for it), never
+    /// written: a member always displays as its canonical spelling.
+    const ALIASES: &'static [(&'static str, Self)] = &[];
 
     /// The canonical spelling.
     fn as_str(self) -> &'static str;
@@ -24,12 +27,15 @@ pub trait Vocabulary: Sized + Copy + 'static {
         Self::ALL.iter().map(|member| member.as_str())
     }
 
-    /// Parses a canonical spelling exactly (case-sensitive, no aliases).
+    /// Parses a canonical spelling or an alias exactly (case-sensitive).
     fn parse(name: &str) -> Result<Self, UnknownName> {
         Self::ALL
             .iter()
             .copied()
             .find(|member| member.as_str() == name)
+            .or_else(|| {
+                Self::ALIASES.iter().find(|(alias, _)| *alias == name).map(|&(_, member)| member)
+            })
             .ok_or_else(|| UnknownName::new(Self::KIND, name, Self::names()))
     }
 }
@@ -110,7 +116,7 @@ macro_rules! closed_set {
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident : $kind:literal {
-            $( $(#[$vmeta:meta])* $variant:ident = $spelling:literal ),+ $(,)?
+            $( $(#[$vmeta:meta])* $variant:ident = $spelling:literal $(| $alias:literal)* ),+ $(,)?
         }
     ) => {
         $(#[$meta])*
@@ -122,6 +128,7 @@ macro_rules! closed_set {
         impl $crate::vocabulary::Vocabulary for $name {
             const KIND: &'static str = $kind;
             const ALL: &'static [Self] = &[ $( Self::$variant ),+ ];
+            const ALIASES: &'static [(&'static str, Self)] = &[ $( $( ($alias, Self::$variant), )* )+ ];
 
             fn as_str(self) -> &'static str {
                 match self {

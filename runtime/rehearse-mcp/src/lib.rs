@@ -18,8 +18,8 @@ use rmcp::ServiceExt;
 
 pub use sessions::Sessions;
 pub use tools::{
-    ActArgs, OpenArgs, PtyStartArgs, RehearseTools, SendArgs, SessionArgs, SnapshotArgs, TypeArgs,
-    WaitArgs,
+    ActArgs, DEFAULT_SIZE, OpenArgs, PtyStartArgs, RehearseTools, SendArgs, SessionArgs,
+    SnapshotArgs, TypeArgs, WaitArgs,
 };
 
 /// Serves the tools on standard input and output until the client leaves.

@@ -22,6 +22,11 @@ use serde::Deserialize;
 use crate::connections::{Connection, Connections};
 use crate::sessions::Sessions;
 
+/// The size `open` starts a terminal at without `cols` and `rows`: the
+/// toolkit's one default, 100x30 (as `rehearse open`; the CLI's tests check
+/// they agree).
+pub const DEFAULT_SIZE: (u16, u16) = (100, 30);
+
 /// The longest a request may take (the protocol's ceiling).
 const MAX_DEADLINE_MS: u64 = 60_000;
 
@@ -30,9 +35,9 @@ const MAX_DEADLINE_MS: u64 = 60_000;
 pub struct OpenArgs {
     /// The command line to run in a PTY (default: the user's shell).
     pub exec: Option<String>,
-    /// Columns (default 80).
+    /// Columns (default 100, the toolkit's one default size: 100x30).
     pub cols: Option<u16>,
-    /// Rows (default 24).
+    /// Rows (default 30).
     pub rows: Option<u16>,
 }
 
@@ -82,8 +87,10 @@ pub struct SnapshotArgs {
 /// `wait`'s arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
 pub struct WaitArgs {
-    /// A condition `PREDICATE,SELECTOR` (as in `wait-for:`); without one, wait
-    /// until the session is idle.
+    /// A condition as `wait-for:` spells it without its time: on the tree,
+    /// `PREDICATE,SELECTOR` (`exists,#save`); on a program's terminal,
+    /// `contains=TEXT,screen`, `matches=REGEX,scrollback`, `exited,process`,
+    /// `exit-code=N,process`... Without one, wait until the session is idle.
     pub condition: Option<String>,
     /// How long the session must stay quiet to be idle (default 100 ms).
     pub idle_ms: Option<u64>,
@@ -222,7 +229,7 @@ impl RehearseTools {
     )]
     async fn open(&self, Parameters(args): Parameters<OpenArgs>) -> CallToolResult {
         let sessions = self.sessions.clone();
-        let size = (args.cols.unwrap_or(80), args.rows.unwrap_or(24));
+        let size = (args.cols.unwrap_or(DEFAULT_SIZE.0), args.rows.unwrap_or(DEFAULT_SIZE.1));
         match tokio::task::spawn_blocking(move || sessions.open(args.exec, size)).await {
             Ok(Ok(id)) => text(id),
             Ok(Err(message)) => failure(message),
@@ -299,7 +306,7 @@ impl RehearseTools {
 
     /// Waits.
     #[tool(
-        description = "Wait until a condition holds (condition: PREDICATE,SELECTOR as in wait-for:), or, without one, until the session answered its last input and stayed quiet for idle_ms. Cancelling the call cancels the wait in the session."
+        description = "Wait until a condition holds (condition: as wait-for: spells it without the time: PREDICATE,SELECTOR on a rehearse app's tree, or a terminal condition such as contains=TEXT,screen or exited,process on a program), or, without one, until the session answered its last input and stayed quiet for idle_ms. Cancelling the call cancels the wait in the session."
     )]
     async fn wait(
         &self,

@@ -49,6 +49,7 @@ mod plane;
 mod process;
 pub mod session;
 pub mod settle;
+pub mod signals;
 pub mod wait;
 
 pub use error::{ExitInfo, PtyError};
@@ -56,3 +57,16 @@ pub use plane::Terminal;
 pub use session::{PtySession, PtySessionOptions};
 pub use settle::{Settle, SettlePolicy};
 pub use wait::{LineCount, ScreenCondition, ScrollbackCondition, TextMatch, WaitOutcome};
+
+/// Kills every process of the session `sid` with SIGKILL — a program's
+/// session, which [`PtySession::pid`] names, whose owner is gone — and
+/// waits (at most 5 s) until none is left. For a watchdog that outlives the
+/// process holding the [`PtySession`], which would otherwise do this when
+/// dropped. It finds the session's processes in `/proc` (Linux); elsewhere
+/// it kills nothing.
+pub fn kill_session(sid: u32) {
+    if let Ok(sid) = i32::try_from(sid) {
+        process::kill_session(sid);
+        process::await_session_gone(sid);
+    }
+}

@@ -21,8 +21,11 @@ use crate::error::{ExitInfo, PtyError};
 use crate::process::{self, Spawn};
 use crate::settle::{SettlePolicy, SettleTracker};
 
-/// The default size, as Glyphrun and termwright use: 100 columns, 30 rows.
-pub const DEFAULT_SIZE: (u16, u16) = (100, 30);
+/// The default size, as Glyphrun and termwright use: 100 columns, 30 rows —
+/// the toolkit's one default ([`rehearse_core::DEFAULT_VIEWPORT`], and the
+/// `rehearse` CLI's and MCP's).
+pub const DEFAULT_SIZE: (u16, u16) =
+    (rehearse_core::DEFAULT_VIEWPORT.width, rehearse_core::DEFAULT_VIEWPORT.height);
 
 /// The default scrollback length, in lines.
 pub const DEFAULT_SCROLLBACK: usize = 1000;
@@ -279,6 +282,10 @@ impl PtySession {
             program: options.program.to_string_lossy().into_owned(),
             source,
         };
+        // The program starts with the default disposition of every signal,
+        // whatever this process ignores (a test runner started in the
+        // background ignores SIGINT): Ctrl+C stops it, as in a terminal.
+        crate::signals::default_for_programs().map_err(spawn_error)?;
         let (pty, mut child) = process::spawn(&spec).map_err(spawn_error)?;
         let pid = child.id();
         let now = Instant::now();

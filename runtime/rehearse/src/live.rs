@@ -16,7 +16,7 @@ use crate::{AutomationError, Component};
 /// protocol on that socket until a client closes it or the app quits, so an
 /// agent drives what a person watches; with `REHEARSE_AUTOMATION_HEADLESS=1`
 /// as well it runs off screen instead, at `REHEARSE_AUTOMATION_VIEWPORT`
-/// (default 80x24). `checkpoint:` writes under
+/// (default 100x30). `checkpoint:` writes under
 /// `REHEARSE_AUTOMATION_ARTIFACTS` when it is set.
 ///
 /// # Errors

@@ -6,6 +6,8 @@ use rehearse::prelude::*;
 fn main() {
     let scenario = scenario! {
         key:ctrl+shift+z;
+        key:c-x;
+        key:pgup;
         type:"Buy milk";
         click:#save;
         rclick:@list-item="Milk";
@@ -32,6 +34,8 @@ fn main() {
             KeyCode::Char('z'),
             Modifiers { ctrl: true, alt: false, shift: true },
         )),
+        AutomationStep::key(KeyPress::new(KeyCode::Char('x'), Modifiers::CTRL)),
+        AutomationStep::key(KeyCode::PageUp),
         AutomationStep::type_text("Buy milk"),
         AutomationStep::click(Selector::id("save")),
         AutomationStep::right_click(Selector::role(SemanticRole::ListItem).name("Milk")),

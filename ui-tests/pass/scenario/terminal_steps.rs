@@ -14,6 +14,7 @@ fn main() {
         mouse:0,0,wheel-down;
         wait-for:contains="Ready",screen,5000;
         wait-for:matches=r"^\$ $",history,5000;
+        wait-for:regex=r"^\$ $",history,5000;
         wait-for:lines-between=2..5,scrollback,5000;
         wait-for:exit-code=-1,process,5000;
         wait-for:quiet=200ms,process,5000;
@@ -28,6 +29,13 @@ fn main() {
             TerminalCondition::Text {
                 region: TextRegion::Screen,
                 matcher: TextMatcher::Contains("Ready".into()),
+            },
+            five,
+        ),
+        AutomationStep::wait_for_terminal(
+            TerminalCondition::Text {
+                region: TextRegion::History,
+                matcher: TextMatcher::Matches(Pattern::new(r"^\$ $").unwrap()),
             },
             five,
         ),

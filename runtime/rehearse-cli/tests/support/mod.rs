@@ -99,3 +99,48 @@ impl Drop for Runtime {
 pub fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o777
 }
+
+/// Waits (at most `bound`) until process `pid` — not necessarily a child
+/// of this one — has exited, on the kernel's word (a pidfd turns readable
+/// when it exits). `true` when it has (or was already gone).
+pub fn exited_within(pid: u32, bound: std::time::Duration) -> bool {
+    use rustix::event::{PollFd, PollFlags, Timespec};
+    let Some(pid) = rustix::process::Pid::from_raw(pid as i32) else { return true };
+    let Ok(fd) = rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()) else {
+        return true; // no such process
+    };
+    let timeout = Timespec::try_from(bound).unwrap();
+    let mut fds = [PollFd::new(&fd, PollFlags::IN)];
+    loop {
+        match rustix::event::poll(&mut fds, Some(&timeout)) {
+            Ok(ready) => return ready > 0,
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(error) => panic!("polling the pidfd of {pid:?}: {error}"),
+        }
+    }
+}
+
+/// The children of process `parent` whose command is `comm`.
+pub fn children_named(parent: u32, comm: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                return false;
+            };
+            let Some((head, rest)) = stat.rsplit_once(')') else { return false };
+            let name = head.split_once('(').map(|(_, name)| name);
+            let ppid = rest.split_whitespace().nth(1).and_then(|ppid| ppid.parse::<u32>().ok());
+            name == Some(comm) && ppid == Some(parent)
+        })
+        .collect()
+}
+
+/// The pid of the host of the most recent session.
+pub fn host_pid(runtime: &Runtime) -> u32 {
+    let latest = std::fs::read_to_string(runtime.sessions().join("latest.json")).unwrap();
+    let found: serde_json::Value = serde_json::from_str(&latest).unwrap();
+    found["pid"].as_u64().unwrap() as u32
+}

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use rehearse_control::{Server, ServerConfig, Stopped};
-use rehearse_core::artifacts::Artifacts;
+use rehearse_core::artifacts::{Artifacts, Format};
 use rehearse_core::{AutomationError, ClockMode, DEFAULT_VIEWPORT};
 use rehearse_engine::{Component, SessionOptions};
 
@@ -12,6 +12,16 @@ use rehearse_engine::live::TerminalOptions;
 
 use super::app::ServedApp;
 use super::live_app::WatchedApp;
+
+/// What a `checkpoint:` writes under `REHEARSE_AUTOMATION_ARTIFACTS`: the
+/// semantic tree (JSON, Markdown), the screen (text, cells) and its picture
+/// (PNG, in a build that has it) — what `rehearse run --out` writes for an
+/// app (docs/cli.md).
+fn automation_formats() -> impl Iterator<Item = Format> {
+    [Format::Json, Format::Markdown, Format::Text, Format::Cells, Format::Png]
+        .into_iter()
+        .filter(|format| format.is_available())
+}
 
 /// The socket to serve: `REHEARSE_CONTROL=/path/app.sock`.
 pub const CONTROL: &str = "REHEARSE_CONTROL";
@@ -112,7 +122,7 @@ impl Automation {
         // Bound first: once the app shows its first frame, the socket answers.
         let server = Server::bind(ServerConfig::new(&self.socket)).map_err(serve_error)?;
         let sink = match &self.artifacts {
-            Some(dir) => Some(Artifacts::new(dir).check()?),
+            Some(dir) => Some(Artifacts::new(dir).formats(automation_formats()).check()?),
             None => None,
         };
         if !self.headless {
