@@ -293,7 +293,9 @@ pub fn protocol_message(data: &[u8]) {
 
 /// A semantic tree's JSON, as a program serving the control protocol
 /// publishes it (untrusted: the terminal plane resolves `#id` and `@role`
-/// against it). A tree that reads back prints (`to_json`) as JSON that
+/// against it, and reads it strictly). A tree that reads back holds at most
+/// `MAX_PUBLISHED_NODES` nodes, each automation id once, every non-empty
+/// clipped bounds within the viewport; it prints (`to_json`) as JSON that
 /// reads back equal, prints as markdown, and takes the geometry a plane
 /// computes on it (a node's centre, where a click lands; the nodes under a
 /// cell; each node's label); a value the input marks
@@ -302,6 +304,23 @@ pub fn protocol_message(data: &[u8]) {
 pub fn semantic_tree_json(data: &[u8]) {
     let Some(text) = utf8(data) else { return };
     let Ok(tree) = SemanticTree::from_json(text) else { return };
+    assert!(tree.len() <= rehearse_core::semantic::MAX_PUBLISHED_NODES, "too many nodes read");
+    let mut ids = std::collections::HashSet::new();
+    let (cols, rows) = (i32::from(tree.viewport.width), i32::from(tree.viewport.height));
+    for node in tree.nodes() {
+        if let Some(id) = &node.automation_id {
+            assert!(ids.insert(id.as_str().to_owned()), "`{}` read twice", id.as_str());
+        }
+        let clipped = node.clipped_bounds;
+        assert!(
+            clipped.is_empty()
+                || (clipped.x >= 0
+                    && clipped.y >= 0
+                    && clipped.right() <= cols
+                    && clipped.bottom() <= rows),
+            "clipped bounds {clipped:?} outside the {cols}x{rows} viewport read back"
+        );
+    }
     let printed = tree.to_json();
     match SemanticTree::from_json(&printed) {
         Ok(again) => assert_eq!(again, tree, "the printed tree reads back different:\n{printed}"),
@@ -318,9 +337,8 @@ pub fn semantic_tree_json(data: &[u8]) {
             let _ = tree.topmost_at(cell(col), cell(row));
         }
     }
-    // serde_json skips an unknown key's value without recursing, so
-    // `from_json` takes nesting there that `Value` refuses; such an input
-    // is checked above only.
+    // An input `Value` cannot read (deeper than its own limit) is checked
+    // above only.
     let Ok(input) = serde_json::from_str::<serde_json::Value>(text) else { return };
     let mut withheld = Vec::new();
     withheld_values(&input["root"], &mut withheld);

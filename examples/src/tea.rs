@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use ratatui::layout::{Constraint, Layout, Rect};
 use rehearse::AutomationIds;
 use rehearse::prelude::*;
+use rehearse::ratatui::layout::{Constraint, Layout, Rect};
 use rehearse::widgets::{Button, Heading, List, ListItem, Modal, ProgressBar, Status, Text};
 
 rehearse::automation_ids! {
@@ -178,6 +178,33 @@ impl Component for TeaTimer {
 }
 
 impl TeaTimer {
+    /// Start, or Cancel while a tea steeps.
+    fn buttons(&self, ui: &mut Ui<'_, Msg>, area: Rect) {
+        let [start, cancel] =
+            Layout::horizontal([Constraint::Length(12), Constraint::Length(12)]).areas(area);
+        let idle = self.steeping.is_none();
+        ui.add(
+            start,
+            Button::new("Start").automation_id(ids::START).enabled(idle).on_click(|| Msg::Start),
+        );
+        ui.add(
+            cancel,
+            Button::new("Cancel")
+                .automation_id(ids::CANCEL)
+                .enabled(!idle)
+                .on_click(|| Msg::Cancel),
+        );
+    }
+
+    /// How far the steeping is, as a progress bar with a value (`"25%"`).
+    fn countdown(&self, ui: &mut Ui<'_, Msg>, area: Rect) {
+        let ratio = self.steeping.as_ref().map_or(0.0, |steeping| {
+            let total = self.teas[steeping.tea].steep.as_secs_f64();
+            1.0 - steeping.left.as_secs_f64() / total
+        });
+        ui.add(area, ProgressBar::new(ratio).label("Steeping").automation_id(ids::PROGRESS));
+    }
+
     /// One second passed: count down, or finish and have the note written.
     fn tick(&mut self, ctx: &mut Context<'_, Self>) {
         let Some(steeping) = &mut self.steeping else { return };
@@ -219,32 +246,5 @@ impl TeaTimer {
                 .on_activate(|_| Msg::Start)
                 .show(ui, area, items);
         });
-    }
-
-    /// How far the steeping is, as a progress bar with a value (`"25%"`).
-    fn countdown(&self, ui: &mut Ui<'_, Msg>, area: Rect) {
-        let ratio = self.steeping.as_ref().map_or(0.0, |steeping| {
-            let total = self.teas[steeping.tea].steep.as_secs_f64();
-            1.0 - steeping.left.as_secs_f64() / total
-        });
-        ui.add(area, ProgressBar::new(ratio).label("Steeping").automation_id(ids::PROGRESS));
-    }
-
-    /// Start, or Cancel while a tea steeps.
-    fn buttons(&self, ui: &mut Ui<'_, Msg>, area: Rect) {
-        let [start, cancel] =
-            Layout::horizontal([Constraint::Length(12), Constraint::Length(12)]).areas(area);
-        let idle = self.steeping.is_none();
-        ui.add(
-            start,
-            Button::new("Start").automation_id(ids::START).enabled(idle).on_click(|| Msg::Start),
-        );
-        ui.add(
-            cancel,
-            Button::new("Cancel")
-                .automation_id(ids::CANCEL)
-                .enabled(!idle)
-                .on_click(|| Msg::Cancel),
-        );
     }
 }

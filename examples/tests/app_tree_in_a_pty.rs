@@ -86,6 +86,26 @@ fn an_adopted_ratatui_binary_in_a_pty_publishes_its_tree() {
 }
 
 #[test]
+fn a_paste_reaches_an_adopted_binary_that_reads_only_keys_as_typed_keys() {
+    use rehearse_examples::shopping::App;
+    let mut shopping = spawn(env!("CARGO_BIN_EXE_shopping"));
+    run(&mut shopping, scenario! { app = App; wait-for:exists,#new-item,5000; });
+    // The app turned on the mouse, which it reads, and not bracketed paste,
+    // which it does not: a paste reaches it as the keys it reads.
+    let modes = shopping.pty().input_modes();
+    assert!(!modes.bracketed_paste, "{modes:?}");
+    assert_ne!(modes.mouse_reporting, rehearse::pty::encode::MouseReporting::Off, "{modes:?}");
+    run(
+        &mut shopping,
+        scenario! { app = App;
+            paste:"oat milk";
+            key:enter;
+            wait-for:text="Added oat milk",#status,5000;
+        },
+    );
+}
+
+#[test]
 fn a_sensitive_value_stays_redacted_in_the_published_tree_and_its_checkpoints() {
     use rehearse_examples::login::{LoginApp, ids};
     let out = tempfile::tempdir().unwrap();

@@ -87,6 +87,19 @@ fn good_credentials_show_the_welcome_screen_and_sign_out_returns() {
 }
 
 #[test]
+fn a_typed_tab_moves_to_the_password_as_the_tab_key_does_in_a_terminal() {
+    // A tab in typed text is the Tab key a terminal sends for it, and a line
+    // break is Enter: one `type:` fills the form and submits it.
+    let mut typed = session();
+    run(&mut typed, scenario! { app = LoginApp; click:#user; type:"ada\tlovelace\n"; });
+    assert_eq!(typed.app().signed_in(), Some(DEMO_USER));
+    // The same from a text script, where `\t` is the escape.
+    let mut scripted = session();
+    scripted.run_script(r#"click:#user; type:"ada\tlovelace\n""#).expect("runs");
+    assert_eq!(scripted.app().signed_in(), Some(DEMO_USER));
+}
+
+#[test]
 fn the_password_never_appears_in_semantic_output() {
     let mut session = session();
     run(&mut session, scenario! { app = LoginApp; click:#password; type:"hunter2-secret"; });

@@ -140,7 +140,10 @@ pub fn derive_semantic(input: TokenStream) -> TokenStream {
 /// with it, every `#id` a step uses must be declared by
 /// `<Type as rehearse::DeclaresIds>::AUTOMATION_IDS` (every `Component`'s
 /// `AUTOMATION_IDS`) and no `key:` may press a
-/// key it refuses, or the call does not compile. Free text (what `type:`
+/// key it refuses, or the call does not compile. An app without a type of
+/// its own (an adopted ratatui app whose loop lives in `main`) names the
+/// module its `automation_ids!` declared instead: `ids = countdown::ids;`
+/// checks against `countdown::ids::DECLARED`. Free text (what `type:`
 /// types, names after `@role=`, `text~` and `value=`/`text=` values) is a
 /// string literal; everything else is spelled as in a text script.
 ///
@@ -152,7 +155,13 @@ pub fn derive_semantic(input: TokenStream) -> TokenStream {
 /// ```
 #[proc_macro]
 pub fn scenario(input: TokenStream) -> TokenStream {
-    scenario::scenario(input.into()).into()
+    // `use:PATH` is relative to the file the call is in, as `include_str!`
+    // is; the compiler names it relative to its own working directory.
+    let file = proc_macro::Span::call_site().local_file();
+    let dir = file
+        .and_then(|file| std::path::absolute(file).ok())
+        .and_then(|file| file.parent().map(std::path::Path::to_path_buf));
+    scenario::scenario(input.into(), dir).into()
 }
 
 /// Declares an app's automation ids once, for its view and its tests: a

@@ -7,10 +7,15 @@
 //! control protocol, so `#id` and `@role` reach this binary; with
 //! `REHEARSE_AUTOMATION_HEADLESS=1` as well it runs off screen.
 
+use ratatui::crossterm::{event::EnableMouseCapture, execute};
 use rehearse_examples::shopping::{App, ids};
 
 fn main() -> std::io::Result<()> {
-    if rehearse::control::serve_adopted(ids::DECLARED, |t, e| App::default().run(t, e))? {
+    if rehearse::control::serve_adopted(ids::DECLARED, |t, e| {
+        // What `shopping::main` turns on in its terminal: the mouse.
+        execute!(t.backend_mut(), EnableMouseCapture)?;
+        App::default().run(t, e)
+    })? {
         return Ok(());
     }
     rehearse_examples::shopping::main()

@@ -7,10 +7,10 @@
 use proc_macro2::{Delimiter, Group, Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote, quote_spanned};
 use rehearse_lang::script::{Loc, LocRange, ParsedStep, StepFacts, parse_step_str};
-use rehearse_lang::{AutomationStep, KeyCode, KeyPress};
+use rehearse_lang::{AutomationStep, KeyPress};
 
 use crate::scenario::expand::key_press;
-use crate::scenario::lex::{App, Input, RawStep};
+use crate::scenario::lex::{App, Declarations, Input, RawStep};
 
 /// Where a check's failure is reported, and what it says first.
 struct Site<'a> {
@@ -66,10 +66,7 @@ impl Site<'_> {
         let mut checks = TokenStream::new();
         let mut seen = std::collections::BTreeSet::new();
         for character in text.chars() {
-            let key = match character {
-                '\n' | '\r' => KeyPress::from(KeyCode::Enter),
-                other => KeyPress::char(other),
-            };
+            let key = KeyPress::typed(character);
             if seen.insert(key) {
                 checks.extend(self.key(
                     range,
@@ -87,7 +84,6 @@ const PRESSED: &str = ": the key has effects outside the app, so a test must nev
 /// The `const` assertions of `app = App;`: each id a step uses is declared
 /// by `App`, and no key a step presses is one `App` refuses.
 pub fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> TokenStream {
-    let ty = &app.ty;
     let ids_const = Ident::new("APP_IDS", Span::mixed_site());
     let mut site = Site { input, ids_const: &ids_const, app: &app.written, prefix: String::new() };
     let mut checks = TokenStream::new();
@@ -102,13 +98,21 @@ pub fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> To
     if checks.is_empty() {
         return TokenStream::new();
     }
+    let (declared, ty) = match &app.source {
+        Declarations::App(ty) => (
+            quote! { <#ty as ::rehearse::DeclaresIds>::AUTOMATION_IDS },
+            Some(ty.to_token_stream()),
+        ),
+        // `automation_ids!` always declares: no check that it does.
+        Declarations::Ids(path) => (quote! { #path::DECLARED }, None),
+    };
     let mut declares_none = TokenStream::new();
-    if any_id {
+    if let Some(ty) = ty.filter(|_| any_id) {
         let message = Literal::string(&format!(
             "`{}` declares no automation ids; set `const AUTOMATION_IDS` in its `impl Component` (an adopted ratatui app: in `impl rehearse::DeclaresIds`), declared with `rehearse::automation_ids!`, so `scenario!` can check the ids it uses",
             app.written
         ));
-        let panic = panic_over(&ty.to_token_stream(), message.into_token_stream());
+        let panic = panic_over(&ty, message.into_token_stream());
         declares_none = quote! {
             const _: () = {
                 if #ids_const.declared().is_none() {
@@ -118,8 +122,7 @@ pub fn assertions(input: &Input, app: &App, parsed: &[Option<ParsedStep>]) -> To
         };
     }
     quote! {
-        const #ids_const: ::rehearse::AutomationIds =
-            <#ty as ::rehearse::DeclaresIds>::AUTOMATION_IDS;
+        const #ids_const: ::rehearse::AutomationIds = #declared;
         #declares_none
         #checks
     }

@@ -1,5 +1,5 @@
-//! Lexing `scenario!`'s input: splitting it into the optional `app = Path;` and
-//! `plane = engine|terminal;` headers and
+//! Lexing `scenario!`'s input: splitting it into the optional `app = Path;`
+//! (or `ids = module;`) and `plane = engine|terminal;` headers and
 //! steps, and lexing every step into the grammar's front-end-neutral input.
 //!
 //! Each step is the tokens up to a top-level `;`. A string literal becomes
@@ -20,7 +20,7 @@ use crate::tokens::{delimiters, split_statements, written};
 
 /// The lexed input of one `scenario!` call.
 pub struct Input {
-    /// The `app = Path;` header, if given.
+    /// The `app = Path;` (or `ids = module;`) header, if given.
     pub app: Option<App>,
     /// The `plane = engine|terminal;` header, if given: steps the plane
     /// cannot take are compile errors.
@@ -31,14 +31,27 @@ pub struct Input {
     pub spans: Vec<Span>,
     /// How many `{expr}` values the steps before hold (numbers them).
     pub holes_seen: usize,
+    /// The directory `use:PATH` is relative to: the calling file's, when
+    /// the compiler names it.
+    pub dir: Option<std::path::PathBuf>,
 }
 
-/// The `app = Path;` header.
+/// The `app = Path;` header, or `ids = module;` for an app without a
+/// type of its own (its ids declared by `automation_ids! { pub mod ids { … } }`).
 pub struct App {
-    /// The app type.
-    pub ty: syn::Type,
-    /// The type as written, for messages (`TodoApp`, `todo::TodoApp`).
+    /// Where the declarations are.
+    pub source: Declarations,
+    /// The type or module as written, for messages (`TodoApp`,
+    /// `todo::TodoApp`, `countdown::ids`).
     pub written: String,
+}
+
+/// Where a `scenario!` header finds the ids and refused keys.
+pub enum Declarations {
+    /// `app = Type;`: `<Type as rehearse::DeclaresIds>::AUTOMATION_IDS`.
+    App(syn::Type),
+    /// `ids = module;`: `module::DECLARED`, as `automation_ids!` makes it.
+    Ids(syn::Path),
 }
 
 /// One step's lexemes and how it was written.
@@ -62,8 +75,14 @@ impl Input {
     /// Splits and lexes `tokens`, recording every malformed header, stray
     /// header and missing `;` in `cx`.
     pub fn from_tokens(cx: &Ctxt, tokens: TokenStream) -> Self {
-        let mut input =
-            Self { app: None, plane: None, steps: Vec::new(), spans: Vec::new(), holes_seen: 0 };
+        let mut input = Self {
+            app: None,
+            plane: None,
+            steps: Vec::new(),
+            spans: Vec::new(),
+            holes_seen: 0,
+            dir: None,
+        };
         let statements = split_statements(tokens);
         let mut headers_seen: Vec<&'static str> = Vec::new();
         for mut statement in statements {
@@ -90,7 +109,12 @@ impl Input {
                 } else {
                     headers_seen.push(word);
                     match word {
+                        "app" | "ids" if input.app.is_some() => cx.error_spanned_by(
+                            head,
+                            "give one of `app = Type;` and `ids = module;`: both say where the ids are declared",
+                        ),
                         "app" => input.app = app(cx, rest, &statement.tokens),
+                        "ids" => input.app = ids(cx, rest, &statement.tokens),
                         _ => input.plane = plane(cx, rest, &statement.tokens),
                     }
                 }
@@ -187,14 +211,17 @@ fn chars(text: &str, loc: Loc) -> impl Iterator<Item = Located<Lexeme>> + '_ {
     text.chars().map(move |character| Located::new(Lexeme::Char(character), loc))
 }
 
-/// The header's word (`app` or `plane`) and the tokens after its `=`, if
-/// the statement is a header.
+/// The header's word (`app`, `ids` or `plane`) and the tokens after its
+/// `=`, if the statement is a header.
 fn header(tokens: &[TokenTree]) -> Option<(&'static str, &[TokenTree])> {
     match tokens {
         [TokenTree::Ident(word), TokenTree::Punct(eq), rest @ ..]
             if eq.as_char() == '=' && eq.spacing() == Spacing::Alone =>
         {
-            ["app", "plane"].into_iter().find(|header| word == header).map(|word| (word, rest))
+            ["app", "ids", "plane"]
+                .into_iter()
+                .find(|header| word == header)
+                .map(|word| (word, rest))
         }
         _ => None,
     }
@@ -238,11 +265,36 @@ fn app(cx: &Ctxt, rest: &[TokenTree], statement: &[TokenTree]) -> Option<App> {
     }
     let tokens: TokenStream = rest.iter().cloned().collect();
     match syn::parse2::<syn::Type>(tokens.clone()) {
-        Ok(ty) => Some(App { written: written(tokens), ty }),
+        Ok(ty) => Some(App { written: written(tokens), source: Declarations::App(ty) }),
         Err(error) => {
             cx.push(syn::Error::new(
                 error.span(),
                 format!("the app after `app =` must be a type such as `TodoApp`: {error}"),
+            ));
+            None
+        }
+    }
+}
+
+/// `ids = path::to::ids;`: the module `automation_ids!` declared, for an
+/// app without a type to name.
+fn ids(cx: &Ctxt, rest: &[TokenTree], statement: &[TokenTree]) -> Option<App> {
+    if rest.is_empty() {
+        cx.error_spanned_by(
+            collect(&statement[..2]),
+            "missing the module after `ids =`; write `ids = my_app::ids;` with the module `automation_ids!` declared",
+        );
+        return None;
+    }
+    let tokens: TokenStream = rest.iter().cloned().collect();
+    match syn::parse2::<syn::Path>(tokens.clone()) {
+        Ok(path) => Some(App { written: written(tokens), source: Declarations::Ids(path) }),
+        Err(error) => {
+            cx.push(syn::Error::new(
+                error.span(),
+                format!(
+                    "the ids after `ids =` must be a module path such as `countdown::ids`: {error}"
+                ),
             ));
             None
         }

@@ -30,14 +30,17 @@ pub use expand::key_press;
 
 use crate::ctxt::Ctxt;
 
-/// Expands `scenario! { ... }`.
+/// Expands `scenario! { ... }`; `use:PATH` is relative to `dir`, the
+/// directory of the file the call is in (the crate's, `CARGO_MANIFEST_DIR`,
+/// when the compiler cannot say).
 ///
 /// On error the expansion is still a `Scenario` expression (an empty one)
 /// next to one `compile_error!` per mistake, so a mistake is reported once
 /// and the surrounding code type-checks.
-pub fn scenario(input: TokenStream) -> TokenStream {
+pub fn scenario(input: TokenStream, dir: Option<std::path::PathBuf>) -> TokenStream {
     let cx = Ctxt::new();
     let mut input = lex::Input::from_tokens(&cx, input);
+    input.dir = dir;
     let parsed = parse::parse_and_check(&cx, &mut input);
     expand::expand(&input, &parsed, cx.check().err())
 }

@@ -19,11 +19,16 @@ pub fn parse_and_check(cx: &Ctxt, input: &mut Input) -> Vec<Option<ParsedStep>> 
     }
     let mut checker = Checker::new(&context);
     let mut results = Vec::with_capacity(input.steps.len());
+    let place = crate::scenario::include::Place {
+        spans: &input.spans,
+        dir: input.dir.as_deref(),
+        expanded: std::cell::Cell::new(0),
+    };
     for raw in &mut input.steps {
         match crate::scenario::include::path(raw) {
             Some(path) => {
                 results.push(None);
-                crate::scenario::include::read(cx, &context, raw, path);
+                crate::scenario::include::read(cx, &context, &place, raw, path);
             }
             None => results.push(Some(crate::scenario::holes::parse(raw))),
         }

@@ -137,8 +137,14 @@ fn checks_run_across_steps_and_across_unparsed_ones() {
 
 #[test]
 fn suggestions_missing_from_the_message_are_added() {
-    let input =
-        lex::Input { app: None, plane: None, steps: Vec::new(), spans: Vec::new(), holes_seen: 0 };
+    let input = lex::Input {
+        app: None,
+        plane: None,
+        steps: Vec::new(),
+        spans: Vec::new(),
+        holes_seen: 0,
+        dir: None,
+    };
     let error = rehearse_lang::script::GrammarError::new(
         rehearse_lang::script::ErrorKind::UnknownRole,
         rehearse_lang::script::LocRange::default(),
@@ -172,6 +178,23 @@ fn the_header_comes_first_and_steps_end_with_semicolons() {
 }
 
 #[test]
+fn an_app_without_a_type_names_its_ids_module() {
+    let cx = Ctxt::new();
+    let input = lex::Input::from_tokens(&cx, tokens! { ids = countdown::ids; drain; });
+    cx.check().unwrap();
+    let app = input.app.as_ref().unwrap();
+    assert_eq!(app.written, "countdown::ids");
+    assert!(matches!(app.source, lex::Declarations::Ids(_)));
+
+    let error = one_error(tokens! { ids = ; drain; });
+    assert!(error.starts_with("missing the module after `ids =`"), "{error}");
+    let error = one_error(tokens! { ids = 3; });
+    assert!(error.starts_with("the ids after `ids =` must be a module path"), "{error}");
+    let error = one_error(tokens! { app = App; ids = app::ids; drain; });
+    assert!(error.starts_with("give one of `app = Type;` and `ids = module;`"), "{error}");
+}
+
+#[test]
 fn types_are_written_without_token_spacing() {
     let written = |tokens: TokenStream| crate::tokens::written(tokens);
     assert_eq!(written(tokens! { a::b::App }), "a::b::App");
@@ -181,7 +204,7 @@ fn types_are_written_without_token_spacing() {
 
 #[test]
 fn the_expansion_is_a_scenario_of_constructor_calls() {
-    let expansion = scenario(tokens! { click:#save; wait:250; });
+    let expansion = scenario(tokens! { click:#save; wait:250; }, None);
     let text = spaced(expansion.clone());
     assert!(
         text.contains(
@@ -198,7 +221,8 @@ fn the_expansion_is_a_scenario_of_constructor_calls() {
 
 #[test]
 fn with_an_app_every_id_and_key_gets_an_assertion() {
-    let expansion = scenario(tokens! { app = TodoApp; click:#save; drag:#a>#b; key:f6; drain; });
+    let expansion =
+        scenario(tokens! { app = TodoApp; click:#save; drag:#a>#b; key:f6; drain; }, None);
     let text = spaced(expansion);
     assert!(
         has(
@@ -215,13 +239,13 @@ fn with_an_app_every_id_and_key_gets_an_assertion() {
     assert!(text.contains("`TodoApp` refuses `f6` in automation"), "{text}");
     assert_eq!(text.matches("declares no automation ids").count(), 1, "once per call");
     // Keys alone need no declared ids.
-    let keys_only = spaced(scenario(tokens! { app = TodoApp; key:f6; }));
+    let keys_only = spaced(scenario(tokens! { app = TodoApp; key:f6; }, None));
     assert!(!keys_only.contains("declares no automation ids"), "{keys_only}");
 }
 
 #[test]
 fn an_input_with_errors_still_expands_to_an_empty_scenario() {
-    let expansion = scenario(tokens! { app = App; click:#save; clik:#x; });
+    let expansion = scenario(tokens! { app = App; click:#save; clik:#x; }, None);
     assert_eq!(errors(&expansion).len(), 1);
     let text = spaced(expansion);
     assert!(text.ends_with(":: rehearse :: Scenario :: new ( ) }"), "{text}");

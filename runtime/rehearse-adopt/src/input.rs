@@ -74,14 +74,6 @@ pub(crate) fn mouse_event(kind: PointerKind, column: u16, row: u16) -> Option<Ev
     Some(Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE }))
 }
 
-/// The key a typed character is: a line break is Enter.
-pub(crate) fn typed_key(character: char) -> KeyPress {
-    match character {
-        '\n' | '\r' => KeyPress::from(KeyCode::Enter),
-        other => KeyPress::char(other),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,7 +84,7 @@ mod tests {
             panic!("a key event")
         };
         assert_eq!((event.code, event.modifiers), (CtKeyCode::Char('n'), KeyModifiers::CONTROL));
-        let Event::Key(event) = key_event(typed_key('\n')) else { panic!("a key event") };
+        let Event::Key(event) = key_event(KeyPress::typed('\n')) else { panic!("a key event") };
         assert_eq!(event.code, CtKeyCode::Enter);
         let Event::Key(event) = key_event(KeyPress::char('A')) else { panic!("a key event") };
         assert_eq!(event.modifiers, KeyModifiers::SHIFT);

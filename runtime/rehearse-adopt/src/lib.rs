@@ -19,11 +19,16 @@
 //!   `Terminal<HarnessBackend>` (ratatui's `TestBackend` underneath) and
 //!   implements [`rehearse_core::Plane`], so `scenario!` values and text
 //!   scripts run on it through the shared runner.
+//! - **A loop that asks for its terminal itself** (in `main`, or in
+//!   `ratatui::run`'s closure) draws on an [`AdoptedTerminal`] from
+//!   [`init_terminal`]: crossterm's in production, the harness's where a
+//!   harness hosts the thread ([`Harness::start_main`]).
 //!
 //! See `docs/adopting.md` for a whole app adopted line by line.
 //!
 //! [`SemanticFacts`]: rehearse_core::semantic::SemanticFacts
 
+mod adopted;
 mod events;
 mod harness;
 mod input;
@@ -33,8 +38,10 @@ mod record;
 mod scope;
 mod tag;
 
+pub use adopted::{AdoptedBackend, AdoptedTerminal, init_terminal, restore_terminal};
 pub use events::{Crossterm, EventSource};
-pub use harness::{Harness, HarnessBackend, HarnessEvents, HarnessOptions};
-pub use list::{ItemFacts, TagList, TaggedList};
+pub use harness::hosted::is_hosted;
+pub use harness::{Harness, HarnessBackend, HarnessEvents, HarnessOptions, Host};
+pub use list::{ItemFacts, ListBlock, TagList, TaggedList};
 pub use scope::{FrameExt, Scope, modal, overlay, scope};
 pub use tag::{SemanticWidget, Tag, Tagged};

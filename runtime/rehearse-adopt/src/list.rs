@@ -11,6 +11,8 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use std::borrow::Cow;
+
 use ratatui::widgets::{Block, ListState, StatefulWidget};
 use rehearse_core::semantic::{Bounds, SemanticFacts};
 use rehearse_lang::SemanticRole;
@@ -58,16 +60,18 @@ pub struct TaggedList<'b, W, F, L> {
     list: W,
     facts: F,
     items: L,
-    block: Option<&'b Block<'b>>,
+    block: Option<Cow<'b, Block<'b>>>,
     item_height: u16,
 }
 
 impl<'b, W, F, L> TaggedList<'b, W, F, L> {
     /// The block the list is drawn in (the one given to `List::block`):
     /// items lie inside it. Without it they fill the area.
-    pub fn block<'c>(self, block: &'c Block<'c>) -> TaggedList<'c, W, F, L> {
+    /// The block goes by reference (`&block`, the one given to the list as
+    /// a clone) or by value (`Block::bordered()`, a block like it).
+    pub fn block<'c>(self, block: impl Into<ListBlock<'c>>) -> TaggedList<'c, W, F, L> {
         let Self { list, facts, items, item_height, .. } = self;
-        TaggedList { list, facts, items, block: Some(block), item_height }
+        TaggedList { list, facts, items, block: Some(block.into().0), item_height }
     }
 
     /// How many rows each item takes (1 by default).
@@ -93,7 +97,7 @@ where
         if !record::active() {
             return;
         }
-        let inner = self.block.map_or(area, |block| block.inner(area));
+        let inner = self.block.as_ref().map_or(area, |block| block.inner(area));
         let list =
             record::push((self.facts)(), Bounds::from(area), Bounds::from(inner), Layer::Content);
         let offset = i64::try_from(state.offset()).unwrap_or(i64::MAX);
@@ -144,3 +148,19 @@ pub trait TagList: StatefulWidget<State = ListState> + Sized {
 }
 
 impl<W: StatefulWidget<State = ListState>> TagList for W {}
+
+/// The block a [`TaggedList`] is drawn in, borrowed or owned.
+#[derive(Debug, Clone)]
+pub struct ListBlock<'b>(Cow<'b, Block<'b>>);
+
+impl<'b> From<&'b Block<'b>> for ListBlock<'b> {
+    fn from(block: &'b Block<'b>) -> Self {
+        Self(Cow::Borrowed(block))
+    }
+}
+
+impl<'b> From<Block<'b>> for ListBlock<'b> {
+    fn from(block: Block<'b>) -> Self {
+        Self(Cow::Owned(block))
+    }
+}

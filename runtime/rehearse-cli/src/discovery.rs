@@ -72,9 +72,14 @@ pub fn dir() -> Result<PathBuf, Failure> {
     Ok(dir)
 }
 
-fn file(dir: &Path, id: &str) -> PathBuf {
-    dir.join(format!("{id}.json"))
+/// The discovery file of session `id`; `None` for an id that is not one
+/// (`../escape`), which could name a file outside `dir`.
+fn file(dir: &Path, id: &str) -> Option<PathBuf> {
+    valid_id(id).then(|| dir.join(format!("{id}.json")))
 }
+
+/// The largest discovery file read: one is a few hundred bytes.
+const MAX_DISCOVERY_BYTES: u64 = 64 * 1024;
 
 /// Writes `bytes` to `path` atomically, mode 0600.
 fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
@@ -94,10 +99,17 @@ fn write_private(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 }
 
 impl Discovery {
+    /// Its own file, `<id>.json` (its id was checked when it was made or read).
+    fn own_file(&self, dir: &Path) -> Result<PathBuf, Failure> {
+        file(dir, &self.id).ok_or_else(|| {
+            Failure::runtime(format!("{:?} is not a session id (letters, digits and -)", self.id))
+        })
+    }
+
     /// Writes `<id>.json` and `latest.json`.
     pub fn publish(&self, dir: &Path) -> Result<(), Failure> {
         let json = serde_json::to_vec_pretty(self).expect("a discovery serializes");
-        write_private(&file(dir, &self.id), &json)?;
+        write_private(&self.own_file(dir)?, &json)?;
         write_private(&dir.join("latest.json"), &json)
     }
 
@@ -105,7 +117,7 @@ impl Discovery {
     /// session (a newer session keeps its place).
     pub fn republish(&self, dir: &Path) -> Result<(), Failure> {
         let json = serde_json::to_vec_pretty(self).expect("a discovery serializes");
-        write_private(&file(dir, &self.id), &json)?;
+        write_private(&self.own_file(dir)?, &json)?;
         if read(&dir.join("latest.json")).is_ok_and(|latest| latest.id == self.id) {
             write_private(&dir.join("latest.json"), &json)?;
         }
@@ -113,8 +125,10 @@ impl Discovery {
     }
 
     /// Removes `<id>.json`, and `latest.json` when it names this session.
+    /// An id that is not one (a forged file's `../escape`) removes nothing.
     pub fn remove(&self, dir: &Path) {
-        let _ = fs::remove_file(file(dir, &self.id));
+        let Ok(own) = self.own_file(dir) else { return };
+        let _ = fs::remove_file(own);
         if read(&dir.join("latest.json")).is_ok_and(|latest| latest.id == self.id) {
             let _ = fs::remove_file(dir.join("latest.json"));
         }
@@ -148,10 +162,57 @@ impl Discovery {
     }
 }
 
-fn read(path: &Path) -> Result<Discovery, String> {
-    let text = fs::read_to_string(path).map_err(|error| error.to_string())?;
-    serde_json::from_str(&text)
-        .map_err(|error| format!("{} is not a discovery file: {error}", path.display()))
+/// Why a discovery file could not be read.
+#[derive(Debug)]
+enum Unread {
+    /// There is none.
+    Missing,
+    /// Something is there, and it is no discovery file (the reason says why).
+    Invalid(String),
+}
+
+/// Reads a discovery file: opened without blocking and without following
+/// a link (a FIFO named `latest.json` would otherwise hang every verb),
+/// accepted only when it is a regular file, read up to
+/// [`MAX_DISCOVERY_BYTES`], and its id checked, since paths are built from
+/// it.
+fn read(path: &Path) -> Result<Discovery, Unread> {
+    use std::io::Read;
+    let invalid =
+        |why: String| Unread::Invalid(format!("{} is not a discovery file: {why}", path.display()));
+    let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOFOLLOW;
+    let opened = fs::OpenOptions::new().read(true).custom_flags(flags.bits() as i32).open(path);
+    let file = match opened {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Err(Unread::Missing),
+        Err(error) => return Err(invalid(error.to_string())),
+    };
+    let meta = file.metadata().map_err(|error| invalid(error.to_string()))?;
+    if !meta.file_type().is_file() {
+        return Err(invalid("it is not a regular file".into()));
+    }
+    if meta.len() > MAX_DISCOVERY_BYTES {
+        return Err(invalid(format!(
+            "it is {} bytes, more than {MAX_DISCOVERY_BYTES}",
+            meta.len()
+        )));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_DISCOVERY_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|error| invalid(error.to_string()))?;
+    if bytes.len() as u64 > MAX_DISCOVERY_BYTES {
+        return Err(invalid(format!("it is more than {MAX_DISCOVERY_BYTES} bytes")));
+    }
+    let discovery: Discovery =
+        serde_json::from_slice(&bytes).map_err(|error| invalid(error.to_string()))?;
+    if !valid_id(&discovery.id) {
+        return Err(invalid(format!(
+            "its id {:?} is not a session id (letters, digits and -)",
+            discovery.id
+        )));
+    }
+    Ok(discovery)
 }
 
 /// The session `id` names, or the most recent one. A session whose host is
@@ -159,22 +220,20 @@ fn read(path: &Path) -> Result<Discovery, String> {
 pub fn find(id: Option<&str>) -> Result<Discovery, Failure> {
     let dir = dir()?;
     let path = match id {
-        Some(id) => {
-            if !valid_id(id) {
-                return Err(Failure::script(format!(
-                    "--session {id:?} is not a session id (letters, digits and -)"
-                )));
-            }
-            file(&dir, id)
-        }
+        Some(id) => file(&dir, id).ok_or_else(|| {
+            Failure::script(format!("--session {id:?} is not a session id (letters, digits and -)"))
+        })?,
         None => dir.join("latest.json"),
     };
-    let discovery = read(&path).map_err(|_| match id {
-        Some(id) => Failure::runtime(format!(
+    let discovery = read(&path).map_err(|unread| match (unread, id) {
+        (Unread::Invalid(why), _) => {
+            Failure::runtime(format!("{why}; remove it, or start a session with `rehearse open`"))
+        }
+        (Unread::Missing, Some(id)) => Failure::runtime(format!(
             "no session {id} in {}; start one with `rehearse open`",
             dir.display()
         )),
-        None => Failure::runtime(format!(
+        (Unread::Missing, None) => Failure::runtime(format!(
             "no session in {}; start one with `rehearse open`",
             dir.display()
         )),
@@ -192,7 +251,9 @@ pub fn find(id: Option<&str>) -> Result<Discovery, Failure> {
 /// Removes the files of session `id` (after a `close`).
 pub fn forget(id: &str) {
     let Ok(dir) = dir() else { return };
-    if let Ok(found) = read(&file(&dir, id)) {
+    if let Some(path) = file(&dir, id)
+        && let Ok(found) = read(&path)
+    {
         found.remove(&dir);
     }
 }
@@ -212,7 +273,9 @@ pub fn sweep(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let path = entry.path();
+        // Regular files only (a FIFO is never opened); `read` checks again.
         if path.extension().is_some_and(|ext| ext == "json")
+            && entry.file_type().is_ok_and(|kind| kind.is_file())
             && let Ok(found) = read(&path)
             && !found.alive()
         {
@@ -229,7 +292,12 @@ pub fn accept(id: &str, pid: u32, spawned_at: u64) -> Result<Discovery, Failure>
 
 /// [`accept`] in `dir`.
 fn accept_in(dir: &Path, id: &str, pid: u32, spawned_at: u64) -> Result<Discovery, Failure> {
-    let discovery = read(&file(dir, id)).map_err(Failure::runtime)?;
+    let path =
+        file(dir, id).ok_or_else(|| Failure::runtime(format!("{id:?} is not a session id")))?;
+    let discovery = read(&path).map_err(|unread| match unread {
+        Unread::Missing => Failure::runtime(format!("no discovery file {}", path.display())),
+        Unread::Invalid(why) => Failure::runtime(why),
+    })?;
     if discovery.pid != pid || discovery.started_at < spawned_at {
         return Err(Failure::runtime(format!(
             "the discovery file of session {id} is stale (pid {}, started at {}; expected pid {pid}, started at or after {spawned_at})",

@@ -205,6 +205,8 @@ pub struct HostArgs {
     pub size: (u16, u16),
     /// Stop after this long without a request.
     pub idle_timeout: Duration,
+    /// The directory `use:` in an `act` reads below (none: refused).
+    pub scripts: Option<PathBuf>,
 }
 
 /// Runs the host: prints `ready <id>` (or `error: …`) on standard output
@@ -260,7 +262,9 @@ fn start(args: &HostArgs, signals: StopSignals) -> Result<Started, Failure> {
     let mut watchdog = Watchdog::start()?;
     let terminal = program.spawn(args.size, None)?;
     watchdog.watch(terminal.pty().pid());
-    let config = ServerConfig::new(&socket).idle_timeout(Some(args.idle_timeout));
+    let config = ServerConfig::new(&socket)
+        .idle_timeout(Some(args.idle_timeout))
+        .scripts(args.scripts.clone());
     let server = Server::bind(config).map_err(|error| Failure::runtime(error.to_string()))?;
     let discovery = Discovery {
         id: args.id.clone(),

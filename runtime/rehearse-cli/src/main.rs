@@ -157,6 +157,11 @@ enum Verb {
         /// Stop the session after this long without a request (default 30 minutes).
         #[arg(long, default_value_t = 1_800_000)]
         idle_timeout_ms: u64,
+        /// The directory `use:` in a script sent to the session (MCP's
+        /// `act`, a client's) reads below; without it every `use:` there
+        /// is refused.
+        #[arg(long)]
+        scripts: Option<PathBuf>,
     },
     /// Type text and press keys in a session (text first, then the keys).
     Send {
@@ -230,7 +235,12 @@ enum Verb {
         timeout_ms: u64,
     },
     /// Serve the session verbs as MCP tools over standard input and output.
-    Mcp,
+    Mcp {
+        /// The directory `use:` in an `act` script reads below, in every
+        /// session this server opens; without it every `use:` is refused.
+        #[arg(long)]
+        scripts: Option<PathBuf>,
+    },
     /// The background host `open` starts (not for direct use).
     #[command(name = "__host", hide = true)]
     Host {
@@ -242,6 +252,8 @@ enum Verb {
         idle_timeout_ms: u64,
         #[arg(long)]
         exec: String,
+        #[arg(long)]
+        scripts: Option<PathBuf>,
     },
     /// The watchdog of a host's program (not for direct use).
     #[command(name = "__watchdog", hide = true)]
@@ -279,7 +291,7 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         Verb::Record { out, format, app, command } => {
             record::record(&record::RecordArgs { out, format, app, command })
         }
-        Verb::Open { exec, size, timeout_ms, idle_timeout_ms } => {
+        Verb::Open { exec, size, timeout_ms, idle_timeout_ms, scripts } => {
             let exec = exec
                 .or_else(|| std::env::var("SHELL").ok().filter(|shell| !shell.is_empty()))
                 .unwrap_or_else(|| "/bin/sh".into());
@@ -288,6 +300,7 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
                 size,
                 timeout: Duration::from_millis(timeout_ms),
                 idle_timeout: Duration::from_millis(idle_timeout_ms.max(1)),
+                scripts: session::scripts_dir(scripts)?,
             })?;
             print(format!("{id}\n").as_bytes())
         }
@@ -309,13 +322,14 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         Verb::PtyStart { session, timeout_ms } => {
             session::pty_start(session.as_deref(), timeout_ms).map(|_| Exit::Passed)
         }
-        Verb::Mcp => mcp::serve().map(|()| Exit::Passed),
+        Verb::Mcp { scripts } => mcp::serve(session::scripts_dir(scripts)?).map(|()| Exit::Passed),
         Verb::Watchdog => watchdog::run().map(|()| Exit::Passed),
-        Verb::Host { id, size, idle_timeout_ms, exec } => host::run(host::HostArgs {
+        Verb::Host { id, size, idle_timeout_ms, exec, scripts } => host::run(host::HostArgs {
             id,
             exec,
             size,
             idle_timeout: Duration::from_millis(idle_timeout_ms.max(1)),
+            scripts,
         })
         .map(|()| Exit::Passed),
     }

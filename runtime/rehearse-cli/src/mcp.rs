@@ -9,8 +9,11 @@ use crate::discovery;
 use crate::exit::Failure;
 use crate::session;
 
-/// The sessions `rehearse open` makes, for the MCP tools.
-struct CliSessions;
+/// The sessions `rehearse open` makes, for the MCP tools; `scripts` is the
+/// directory `use:` in their `act` scripts reads below.
+struct CliSessions {
+    scripts: Option<PathBuf>,
+}
 
 impl rehearse_mcp::Sessions for CliSessions {
     fn open(&self, exec: Option<String>, size: (u16, u16)) -> Result<String, String> {
@@ -22,6 +25,7 @@ impl rehearse_mcp::Sessions for CliSessions {
             size,
             timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(30 * 60),
+            scripts: self.scripts.clone(),
         })
         .map_err(|failure| failure.message)
     }
@@ -50,7 +54,8 @@ impl rehearse_mcp::Sessions for CliSessions {
     }
 }
 
-/// Serves the tools on standard input and output until the client leaves.
-pub fn serve() -> Result<(), Failure> {
-    rehearse_mcp::serve_stdio(Arc::new(CliSessions)).map_err(Failure::runtime)
+/// Serves the tools on standard input and output until the client leaves;
+/// the sessions it opens read `use:` files below `scripts` only.
+pub fn serve(scripts: Option<PathBuf>) -> Result<(), Failure> {
+    rehearse_mcp::serve_stdio(Arc::new(CliSessions { scripts })).map_err(Failure::runtime)
 }

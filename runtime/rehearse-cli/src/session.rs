@@ -3,6 +3,7 @@
 //! session it serves.
 
 use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -27,6 +28,20 @@ pub struct Open {
     pub timeout: Duration,
     /// How long the host waits for a request before it stops.
     pub idle_timeout: Duration,
+    /// The directory `use:` in a script sent to the session reads below
+    /// (absolute; none: `use:` is refused there).
+    pub scripts: Option<PathBuf>,
+}
+
+/// `--scripts DIR` made absolute (the host may resolve it later, from
+/// anywhere), or an invalid argument when it names no directory.
+pub fn scripts_dir(dir: Option<PathBuf>) -> Result<Option<PathBuf>, Failure> {
+    let Some(dir) = dir else { return Ok(None) };
+    match dir.canonicalize() {
+        Ok(resolved) if resolved.is_dir() => Ok(Some(resolved)),
+        Ok(_) => Err(Failure::script(format!("--scripts {}: not a directory", dir.display()))),
+        Err(error) => Err(Failure::script(format!("--scripts {}: {error}", dir.display()))),
+    }
 }
 
 /// Starts a host in the background and returns its session id once its
@@ -49,10 +64,11 @@ pub fn open(open: &Open) -> Result<String, Failure> {
         .arg("--idle-timeout-ms")
         .arg(open.idle_timeout.as_millis().to_string())
         .arg("--exec")
-        .arg(&open.exec)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+        .arg(&open.exec);
+    if let Some(scripts) = &open.scripts {
+        command.arg("--scripts").arg(scripts);
+    }
+    command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null());
     // Its own process group: a Ctrl+C at the shell that ran `open` does
     // not reach the host.
     std::os::unix::process::CommandExt::process_group(&mut command, 0);

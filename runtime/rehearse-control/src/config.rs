@@ -25,6 +25,11 @@ pub struct ServerConfig {
     /// How long a reply may wait for a client that does not read before
     /// its connection is dropped.
     pub write_timeout: Duration,
+    /// The directory `use:` in an `act` script reads below (relative paths
+    /// only, no `..`, links resolved and checked); `None` refuses every
+    /// `use:`, saying why. A client's script never reads this process's
+    /// other files.
+    pub scripts: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -36,7 +41,15 @@ impl ServerConfig {
             idle_timeout: None,
             default_quiet: DEFAULT_QUIET,
             write_timeout: Duration::from_secs(10),
+            scripts: None,
         }
+    }
+
+    /// The same with a directory `use:` in an `act` reads below.
+    #[must_use]
+    pub fn scripts(mut self, dir: Option<PathBuf>) -> ServerConfig {
+        self.scripts = dir;
+        self
     }
 
     /// The same with `limits`.

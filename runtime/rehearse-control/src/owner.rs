@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use rehearse_core::{Runner, Scenario};
-use rehearse_lang::script::{parse_script_with, parse_step_str};
+use rehearse_lang::script::{UseFiles, parse_script_with_uses, parse_step_str};
 use rehearse_lang::{AutomationStep, TerminalCondition, WaitCondition};
 use rehearse_protocol::{
     Acted, Checkpointed, ErrorCode, Extra, Generation, ModelState, OkReply, RequestBody, Resized,
@@ -40,6 +40,10 @@ pub enum Stopped {
 
 /// How long the loop sleeps when nothing is pending.
 const IDLE_TICK: Duration = Duration::from_millis(100);
+
+/// Why `use:` in an `act` reads nothing when the server was given no
+/// directory for it.
+const NO_SCRIPTS: &str = "this server was given no directory to read `use:` files from (ServerConfig::scripts; `rehearse open --scripts DIR`, `rehearse mcp --scripts DIR`), so a client's script cannot read its files";
 /// How often pending waits are looked at again.
 const WAIT_TICK: Duration = Duration::from_millis(5);
 
@@ -299,7 +303,11 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
     /// Runs a script step by step, checking the request's cancellation and
     /// deadline between steps (a step itself is never cut in half).
     fn act(&mut self, job: &Job, script: &str) -> Result<OkReply, Failure> {
-        let parsed = parse_script_with(script, &self.served.check_context())
+        let uses = match &self.config.scripts {
+            Some(dir) => UseFiles::Below(dir),
+            None => UseFiles::Refused(NO_SCRIPTS),
+        };
+        let parsed = parse_script_with_uses(script, &self.served.check_context(), uses)
             .map_err(|errors| WireError::new(ErrorCode::InvalidScript, errors.to_string()))?;
         let scenario = Scenario::from_script(parsed, None);
         let left = job.deadline.saturating_duration_since(Instant::now());

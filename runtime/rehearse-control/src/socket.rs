@@ -15,12 +15,18 @@ use crate::error::ServeError;
 pub(crate) struct BoundSocket {
     pub(crate) listener: UnixListener,
     path: PathBuf,
+    /// The device and inode of the file `bind` made: what is at `path`
+    /// when this is dropped is removed only when it is still that file.
+    made: (u64, u64),
 }
 
 impl Drop for BoundSocket {
     fn drop(&mut self) {
-        // Only our own socket: a file put there since is left alone.
-        let ours = fs::symlink_metadata(&self.path).is_ok_and(|meta| meta.file_type().is_socket());
+        // Only our own socket: a file put there since — another server's
+        // socket that replaced it, anything else — is left alone.
+        let ours = fs::symlink_metadata(&self.path).is_ok_and(|meta| {
+            meta.file_type().is_socket() && (meta.dev(), meta.ino()) == self.made
+        });
         if ours {
             let _ = fs::remove_file(&self.path);
         }
@@ -45,7 +51,11 @@ pub(crate) fn bind(path: &Path) -> Result<BoundSocket, ServeError> {
     fs::set_permissions(path, fs::Permissions::from_mode(0o600)).map_err(|source| {
         ServeError::Io { what: format!("making {} owner-only", path.display()), source }
     })?;
-    Ok(BoundSocket { listener, path: path.to_path_buf() })
+    let meta = fs::symlink_metadata(path).map_err(|source| ServeError::Io {
+        what: format!("reading the socket {} just bound", path.display()),
+        source,
+    })?;
+    Ok(BoundSocket { listener, path: path.to_path_buf(), made: (meta.dev(), meta.ino()) })
 }
 
 /// Makes `dir` (mode 0700) when it is missing; when it exists, it must be
@@ -161,6 +171,20 @@ mod tests {
         assert_eq!(fs::metadata(&path).unwrap().mode() & 0o777, 0o600);
         drop(bound);
         assert!(!path.exists());
+    }
+
+    #[test]
+    fn a_socket_that_replaced_ours_is_left_when_dropped() {
+        let root = private();
+        let path = root.path().join("s.sock");
+        let bound = bind(&path).unwrap();
+        // Another listener takes the path while this one runs.
+        fs::remove_file(&path).unwrap();
+        let other = UnixListener::bind(&path).unwrap();
+        drop(bound);
+        assert!(fs::symlink_metadata(&path).is_ok_and(|meta| meta.file_type().is_socket()));
+        let _client = UnixStream::connect(&path).unwrap();
+        assert!(other.accept().is_ok(), "the other listener still answers there");
     }
 
     #[test]

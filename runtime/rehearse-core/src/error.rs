@@ -351,6 +351,35 @@ pub enum AutomationError {
     },
 }
 
+impl AutomationError {
+    /// A pointer action on `target` that a pointer at its centre `(col,
+    /// row)` would not reach: the topmost node there is `reached` (or
+    /// `"nothing"`). Every plane says it in these words.
+    ///
+    /// ```
+    /// use rehearse_core::AutomationError;
+    /// let error = AutomationError::covered("button \"Save\"", "click", (4, 2), "dialog \"Confirm\"");
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "button \"Save\" cannot take `click`: a pointer at its centre (4,2) reaches dialog \"Confirm\", not it (something drawn over it covers it there, or it takes no pointer there)"
+    /// );
+    /// ```
+    pub fn covered(
+        target: impl Into<String>,
+        operation: impl Into<String>,
+        (col, row): (impl std::fmt::Display, impl std::fmt::Display),
+        reached: &str,
+    ) -> Self {
+        Self::NotActionable {
+            target: target.into(),
+            operation: operation.into(),
+            reason: format!(
+                "a pointer at its centre ({col},{row}) reaches {reached}, not it (something drawn over it covers it there, or it takes no pointer there)"
+            ),
+        }
+    }
+}
+
 /// "no `@button` named `add`; buttons: `Add`, `Cancel`"; an id's hint is a
 /// suggestion, every other hint says what is there.
 fn no_match(selector: &Selector, hint: Option<&str>) -> String {

@@ -15,6 +15,7 @@ mod limits;
 pub mod marker;
 mod plane;
 mod published;
+mod redact;
 mod report;
 mod runner;
 mod scenario;
@@ -33,6 +34,7 @@ pub use limits::{
 };
 pub use plane::{Input, Pending, Plane, PointerKind, no_terminal};
 pub use published::TreeSource;
+pub use redact::{MASK, REDACTED, TypedSecrets};
 pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use runner::Runner;
 pub use scenario::{AutomationIds, Interpolated, Origin, Scenario, ScenarioStep, StepSource};

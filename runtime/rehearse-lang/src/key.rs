@@ -222,6 +222,35 @@ impl KeyPress {
     pub fn char(character: char) -> Self {
         Self::from(KeyCode::Char(character))
     }
+
+    /// The key a terminal delivers when `character` is typed — what `type:`
+    /// presses for each character, on every plane: a line break (`\r` or
+    /// `\n`) is Enter, a tab is Tab, ESC is Esc, DEL is Backspace, and the
+    /// other control characters are the ctrl+key that sends them, as
+    /// crossterm reads them from a terminal (`\u{1}` is `ctrl+a`, `\u{8}`
+    /// `ctrl+h`, `\0` `ctrl+space`, `\u{1c}`–`\u{1f}` `ctrl+4`–`ctrl+7`).
+    /// Every other character is itself.
+    ///
+    /// ```
+    /// use rehearse_lang::{KeyCode, KeyPress, Modifiers};
+    /// assert_eq!(KeyPress::typed('\t'), KeyPress::from(KeyCode::Tab));
+    /// assert_eq!(KeyPress::typed('\n'), KeyPress::from(KeyCode::Enter));
+    /// assert_eq!(KeyPress::typed('\u{3}'), KeyPress::new(KeyCode::Char('c'), Modifiers::CTRL));
+    /// assert_eq!(KeyPress::typed('é'), KeyPress::char('é'));
+    /// ```
+    pub fn typed(character: char) -> Self {
+        let ctrl = |key: char| Self::new(KeyCode::Char(key), Modifiers::CTRL);
+        match character {
+            '\r' | '\n' => Self::from(KeyCode::Enter),
+            '\t' => Self::from(KeyCode::Tab),
+            '\u{1b}' => Self::from(KeyCode::Esc),
+            '\u{7f}' => Self::from(KeyCode::Backspace),
+            '\0' => ctrl(' '),
+            '\u{1}'..='\u{1a}' => ctrl(char::from(b'a' + (character as u8 - 1))),
+            '\u{1c}'..='\u{1f}' => ctrl(char::from(b'4' + (character as u8 - 0x1c))),
+            other => Self::char(other),
+        }
+    }
 }
 
 impl From<KeyCode> for KeyPress {
@@ -365,6 +394,29 @@ mod tests {
         assert_eq!(key("+"), KeyPress::char('+'));
         assert_eq!(key("ctrl++"), KeyPress::new(KeyCode::Char('+'), Modifiers::CTRL));
         assert_eq!(key("A"), KeyPress::char('A'));
+    }
+
+    #[test]
+    fn a_typed_character_is_the_key_a_terminal_delivers_for_it() {
+        // What crossterm reads from a terminal for each byte below 0x80 that
+        // is not printable, and the printable ones as themselves.
+        assert_eq!(KeyPress::typed('\t'), KeyPress::from(KeyCode::Tab));
+        assert_eq!(KeyPress::typed('\r'), KeyPress::from(KeyCode::Enter));
+        assert_eq!(KeyPress::typed('\n'), KeyPress::from(KeyCode::Enter));
+        assert_eq!(KeyPress::typed('\u{1b}'), KeyPress::from(KeyCode::Esc));
+        assert_eq!(KeyPress::typed('\u{7f}'), KeyPress::from(KeyCode::Backspace));
+        assert_eq!(KeyPress::typed('\0'), key("ctrl+space"));
+        assert_eq!(KeyPress::typed('\u{1}'), key("ctrl+a"));
+        assert_eq!(KeyPress::typed('\u{8}'), key("ctrl+h"));
+        assert_eq!(KeyPress::typed('\u{1a}'), key("ctrl+z"));
+        assert_eq!(KeyPress::typed('\u{1c}'), key("ctrl+4"));
+        assert_eq!(KeyPress::typed('\u{1f}'), key("ctrl+7"));
+        for printable in [' ', 'a', 'A', '~', 'é', '€'] {
+            assert_eq!(KeyPress::typed(printable), KeyPress::char(printable));
+        }
+        for control in (0u8..0x20).chain([0x7f]).map(char::from) {
+            assert_ne!(KeyPress::typed(control).code, KeyCode::Char(control), "{control:?}");
+        }
     }
 
     #[test]

@@ -217,6 +217,9 @@ pub(crate) struct State {
     /// Counts everything that can change the grid: each chunk of output and
     /// each resize. A snapshot taken at the same count shows the same grid.
     pub(crate) screen_epoch: u64,
+    /// What the terminal plane typed as secrets: every screen a wait's
+    /// error shows hides them.
+    pub(crate) secrets: rehearse_core::TypedSecrets,
 }
 
 pub(crate) struct Shared {
@@ -311,6 +314,7 @@ impl PtySession {
                 pending_replies: Vec::new(),
                 outputs: 0,
                 screen_epoch: 0,
+                secrets: rehearse_core::TypedSecrets::new(),
             }),
             changed: Condvar::new(),
         });
@@ -492,6 +496,22 @@ impl PtySession {
     /// The input modes the program has enabled.
     pub fn input_modes(&self) -> InputModes {
         self.shared.lock().emulator.input_modes()
+    }
+
+    /// What was typed into the program as secrets (`type:${secret.NAME}`
+    /// through [`Terminal`](crate::Terminal)): the screens this session's
+    /// waits show in their errors hide them, and whatever else shows a
+    /// screen of this program (a trace, a report) hides them with
+    /// [`TypedSecrets::redact_text`](rehearse_core::TypedSecrets::redact_text)
+    /// and [`redact_cells`](rehearse_core::TypedSecrets::redact_cells).
+    pub fn typed_secrets(&self) -> rehearse_core::TypedSecrets {
+        self.shared.lock().secrets.clone()
+    }
+
+    /// Notes `secret` as typed into the program (see
+    /// [`typed_secrets`](Self::typed_secrets)).
+    pub(crate) fn note_secret(&self, secret: &str) {
+        self.shared.lock().secrets.add(secret);
     }
 
     /// The visible screen as text (no settle: see the waits).

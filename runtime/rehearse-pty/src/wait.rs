@@ -26,6 +26,12 @@ const EXIT_DRAIN: Duration = Duration::from_millis(100);
 /// When the last output of an exited program counts as read: when the PTY
 /// reports its end, or (a leftover process keeps it open) after a short
 /// silence.
+/// The screen as a wait's error shows it: what was typed as a secret
+/// reads `<redacted>`.
+fn shown(state: &State) -> String {
+    state.secrets.redact_text(&state.emulator.screen_text()).into_owned()
+}
+
 fn drain_end(state: &State, exited_at: Instant) -> Instant {
     state.settle.last_output().max(exited_at) + EXIT_DRAIN
 }
@@ -46,7 +52,8 @@ pub enum TextMatch {
     NotContains(String),
     /// Equals the text, trailing blanks and blank lines ignored on both sides.
     Equals(String),
-    /// The regular expression matches somewhere.
+    /// The regular expression matches somewhere (in the rows as the program
+    /// wrote them: the spaces it wrote at a row's end are kept).
     Matches(Regex),
 }
 
@@ -199,12 +206,14 @@ impl PtySession {
             timeout,
             Mode::Screen,
             |state| {
+                // The rows as the program wrote them: a space it wrote at
+                // the end of a row is there to match (`matches="^> "`).
                 let text = if condition.include_scrollback {
                     let scrollback = state.emulator.scrollback_text();
-                    let screen = state.emulator.screen_text();
+                    let screen = state.emulator.written_text();
                     if scrollback.is_empty() { screen } else { format!("{scrollback}\n{screen}") }
                 } else {
-                    state.emulator.screen_text()
+                    state.emulator.written_text()
                 };
                 condition.matcher.test(&text)
             },
@@ -320,7 +329,7 @@ impl PtySession {
                     return Err(PtyError::TargetExited {
                         condition: condition.to_owned(),
                         status: exit,
-                        screen: state.emulator.screen_text(),
+                        screen: shown(&state),
                     });
                 }
                 wake = wake.min(drain_end);
@@ -329,7 +338,7 @@ impl PtySession {
                 return Err(PtyError::Timeout {
                     condition: condition.to_owned(),
                     elapsed: start.elapsed(),
-                    screen: state.emulator.screen_text(),
+                    screen: shown(&state),
                 });
             }
             if let Some(at) = wake_at(&state)

@@ -28,12 +28,22 @@ fn with_a_list(work: &std::path::Path, artifacts: &std::path::Path) -> Terminal 
 /// left at all: the zombies of processes killed with their parent are
 /// reaped by init, which takes a moment.
 fn assert_group_gone(group: i32) {
-    let alive: Vec<_> = members(-1, &[group]).into_iter().filter(|p| p.state != 'Z').collect();
-    assert!(alive.is_empty(), "the transform's processes still run: {alive:?}");
+    // SIGKILL is delivered, not obeyed at once: a member may still show as
+    // running for a moment. What proves the kill is that every member
+    // (among them a `sleep 1000`) ends well before it would have on its own:
+    // each one's pidfd turns readable when it exits.
+    use rustix::event::{PollFd, PollFlags, Timespec, poll};
+    use rustix::process::{Pid, PidfdFlags, pidfd_open};
     let deadline = std::time::Instant::now() + TIMEOUT;
-    while !members(-1, &[group]).is_empty() {
-        assert!(std::time::Instant::now() < deadline, "left: {:?}", members(-1, &[group]));
-        std::thread::sleep(Duration::from_millis(5));
+    for member in members(-1, &[group]).into_iter().filter(|p| p.state != 'Z') {
+        let Some(pid) = Pid::from_raw(member.pid) else { continue };
+        // ESRCH: it is gone already.
+        let Ok(pidfd) = pidfd_open(pid, PidfdFlags::empty()) else { continue };
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let timeout = Timespec::try_from(left).unwrap();
+        let mut fds = [PollFd::new(&pidfd, PollFlags::IN)];
+        let ready = poll(&mut fds, Some(&timeout)).unwrap();
+        assert!(ready == 1, "the transform's process {member:?} still runs after {TIMEOUT:?}");
     }
 }
 

@@ -202,3 +202,29 @@ fn download_transform_and_monitor_are_steps() {
     assert_eq!(copy, list);
     assert!(terminal.monitor_report().is_some_and(|report| !report.samples.is_empty()));
 }
+
+#[test]
+fn screen_waits_see_the_spaces_a_program_wrote_at_the_end_of_a_line() {
+    // A real prompt that ends in a space, then a line without one.
+    let program = r#"printf '> '; read line; printf 'got %s\n' "$line"; read rest"#;
+    let options = PtySessionOptions::new("sh").args(["-c", program]).size(40, 5);
+    let mut terminal = Terminal::spawn(options).unwrap();
+    let report = terminal
+        .run_script(
+            r#"
+            wait-for:matches="^> ",screen,10000
+            wait-for:matches="(?m)^> $",history,10000
+            wait-for:contains="> ",screen,10000
+            wait-for:equals=">",screen,10000
+            type:"milk\n"
+            wait-for:matches="(?m)^got milk$",screen,10000
+            "#,
+        )
+        .unwrap();
+    assert_eq!(report.steps.len(), 6);
+    // Cells the program never wrote are no text: a `$` still ends the line.
+    let (index, error) =
+        failure(terminal.run_script(r#"wait-for:matches="(?m)^got milk +",screen,1"#));
+    assert_eq!(index, 0);
+    assert!(matches!(error, AutomationError::ScreenTimeout { .. }), "{error:?}");
+}

@@ -1,5 +1,5 @@
 //! A `Terminal` with a `TreeSource`: `#id` and `@role` resolve against the
-//! tree the program publishes, a node covered by an overlay refuses the
+//! tree the program publishes, a node something is drawn over refuses the
 //! click naming what is on top, a source that fails fails the step with the
 //! screen's tree committed, and a source that stops publishing gives the
 //! screen's lines back. The program is a real shell; the tree stands in for
@@ -92,6 +92,13 @@ fn ids_resolve_in_the_published_tree_and_a_covered_node_refuses_the_click() {
         panic!("{error}")
     };
     assert!(reason.contains("dialog \"Busy\""), "{reason}");
+    // In the words every plane uses for a covered node.
+    assert!(
+        reason.ends_with(
+            "not it (something drawn over it covers it there, or it takes no pointer there)"
+        ),
+        "{reason}"
+    );
 }
 
 #[test]

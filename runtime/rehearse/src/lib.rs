@@ -46,6 +46,7 @@
 //! | [`control`] | the control plane: an app served over a Unix socket (`rehearse/1`) |
 //! | [`pty`] | the terminal plane: any program in a real PTY, the same steps |
 //! | [`adopt`] | a plain ratatui app adopted: tags at the render site, its own loop driven by steps |
+//! | [`ratatui`] | the ratatui rehearse is built on, for apps that name it through rehearse |
 
 pub use rehearse_core::semantic::Semantic;
 pub use rehearse_core::{
@@ -60,10 +61,11 @@ pub use rehearse_lang::{
 };
 pub use rehearse_macros::{Semantic, automation_ids, scenario};
 
-/// A plain ratatui app, adopted without a rewrite: tags at the render site
-/// publish its semantic tree, and [`adopt::Harness`] drives its own loop
-/// with the same steps; see `docs/adopting.md`.
-pub use rehearse_adopt as adopt;
+pub mod adopt;
+/// The ratatui an app draws with, the version rehearse is built on: an app
+/// that names it through `rehearse::ratatui` needs no dependency of its own
+/// and never meets a second copy of it.
+pub use ratatui;
 pub use rehearse_core::{semantic, wait};
 pub use rehearse_engine::{input, ui, widgets};
 #[cfg(unix)]
@@ -98,9 +100,11 @@ pub mod command {
 }
 
 /// Artifacts: checkpoint encoders, golden baselines, recordings, and the
-/// drivers that run whole sessions for them.
+/// drivers that run whole sessions for them; [`TypedSecrets`](artifacts::TypedSecrets)
+/// hides what a plane typed as a secret in a screen an output shows.
 pub mod artifacts {
     pub use rehearse_core::artifacts::*;
+    pub use rehearse_core::{MASK, REDACTED, TypedSecrets};
     pub use rehearse_engine::drivers::*;
 }
 
@@ -108,9 +112,10 @@ pub mod artifacts {
 /// time ([`Session::run_script`] runs one).
 pub mod script {
     pub use rehearse_lang::script::{
-        CheckContext, DeclaredIds, ErrorKind, GrammarError, MAX_DURATION_MS, MAX_INCLUDE_BYTES,
-        MAX_INCLUDE_DEPTH, PlaneName, Script, ScriptError, ScriptErrors, ScriptStep, parse_script,
-        parse_script_file, parse_script_file_with, parse_script_with, parse_step_str,
+        CheckContext, DeclaredIds, ErrorKind, GrammarError, MAX_DURATION_MS, MAX_EXPANDED_BYTES,
+        MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, MAX_SCRIPT_STEPS, PlaneName, Script, ScriptError,
+        ScriptErrors, ScriptStep, UseFiles, parse_script, parse_script_file,
+        parse_script_file_with, parse_script_with, parse_script_with_uses, parse_step_str,
     };
 }
 

@@ -253,3 +253,26 @@ fn with_a_popup_open_the_trees_still_match() {
     );
     assert_eq!(adopted.by_id("confirm").and_then(|dialog| dialog.overlay_order), Some(1));
 }
+
+#[test]
+fn a_click_on_a_node_the_popup_covers_fails_in_the_same_words_on_both_planes() {
+    let model = Model {
+        pin: String::new(),
+        items: vec!["Apple", "Banana", "Cherry"],
+        selected: 0,
+        popup: true,
+    };
+    let options = HarnessOptions::default().viewport(SIZE.0, SIZE.1);
+    let mut harness = Harness::start(options, adopted(model.clone())).expect("starts");
+    let mut session =
+        Session::new(OnEngine(model), SessionOptions::default().viewport(SIZE.0, SIZE.1));
+    // Banana's row runs under the popup's top border.
+    let click = || scenario! { click:@list-item="Banana"; };
+    let adopted = harness.run(click()).expect_err("the popup covers the row").failed.error;
+    let engine = session.run(click()).expect_err("the popup covers the row").failed.error;
+    assert_eq!(adopted.to_string(), engine.to_string());
+    assert_eq!(
+        engine.to_string(),
+        "list-item \"Banana\" cannot take `click`: a pointer at its centre (14,4) reaches dialog \"Confirm\" #confirm, not it (something drawn over it covers it there, or it takes no pointer there)"
+    );
+}

@@ -27,7 +27,8 @@ impl Component for Counter {
 fn scenario_splices_a_shared_script_read_at_compile_time() {
     let mut session = Session::new(Counter::default(), SessionOptions::default().viewport(20, 3));
     let steps = scenario! {
-        use:"tests/scripts/guarded_clicks.steps";
+        // Relative to this file, as `include_str!`'s path is.
+        use:"scripts/guarded_clicks.steps";
         click:#add;
     };
     assert_eq!(steps.len(), 3);

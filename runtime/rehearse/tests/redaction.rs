@@ -6,6 +6,9 @@
 //! checkpoint a sink receives (diagnostic checkpoints included).
 //!
 //! 10,000 cases by default; `REHEARSE_REDACTION_CASES` sets another count.
+//! The cases come from a fixed seed, so every run checks the same ones;
+//! a failing case is kept in `tests/regressions/redaction.txt` and
+//! replayed first.
 //! What the test itself wrote may be echoed — the step (`step 3
 //! `wait-for:value=…``, which is why the inner error is checked), a
 //! condition or a selector that matched no redacted node — so each failed
@@ -16,7 +19,7 @@
 use std::sync::{Arc, Mutex};
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+use proptest::test_runner::TestRunner;
 use rehearse::engine::{Checkpoint, CheckpointSink};
 use rehearse::prelude::*;
 
@@ -24,6 +27,9 @@ use rehearse::prelude::*;
 mod random;
 
 use random::{Random, case, echoes, forms, leaks};
+
+/// Failing cases kept (committed) and replayed first on every run.
+const REGRESSIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/regressions/redaction.txt");
 
 /// What every checkpoint (diagnostic ones too) would write as text.
 #[derive(Clone, Default)]
@@ -43,8 +49,7 @@ impl CheckpointSink for Capture {
 #[test]
 fn no_output_ever_holds_a_masked_or_sensitive_value() {
     let cases = random::cases(10_000);
-    let mut runner =
-        TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(random::config(cases, REGRESSIONS));
     runner
         .run(&case(), |(secret, nodes, steps)| {
             let forms = forms(&secret);

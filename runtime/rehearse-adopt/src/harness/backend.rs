@@ -1,7 +1,10 @@
 //! [`HarnessBackend`]: ratatui's `TestBackend`, with each flushed frame
-//! handed to the harness together with what its tags recorded.
+//! handed to the harness together with what its tags recorded, and what
+//! the app writes to its terminal itself (the modes it turns on) read as a
+//! terminal would read it.
 
-use std::io;
+use std::io::{self, Write};
+use std::num::NonZeroU16;
 use std::sync::Arc;
 
 use ratatui::backend::{Backend, ClearType, TestBackend, WindowSize};
@@ -9,13 +12,19 @@ use ratatui::buffer::Cell;
 use ratatui::layout::{Position, Size};
 
 use super::mirror::Mirror;
-use super::shared::{Drawn, Shared};
+use super::shared::{Drawn, Modes, Shared};
 use crate::record;
 
 /// The backend an adopted app draws on under a harness: a `TestBackend`
 /// of the harness's viewport. `Terminal::draw` ends with a flush, which
 /// publishes the frame: its cells, its cursor and its semantic nodes.
-#[derive(Debug)]
+///
+/// It is also the app's terminal for what the app writes itself
+/// (`io::Write`): `execute!(terminal.backend_mut(), EnableBracketedPaste)`
+/// turns bracketed paste on, so a `paste:` arrives as one `Event::Paste`
+/// (as keys otherwise), and `EnableMouseCapture` asks for the mouse — read
+/// from the sequences as a terminal reads them, and passed on to the real
+/// terminal when the app is served from one.
 pub struct HarnessBackend {
     inner: TestBackend,
     shared: Arc<Shared>,
@@ -24,6 +33,17 @@ pub struct HarnessBackend {
     drew: bool,
     /// The real terminal, when the app is served from it.
     mirror: Option<Mirror>,
+    /// Reads the modes the app turns on from what it writes.
+    modes: vt100::Parser,
+}
+
+impl std::fmt::Debug for HarnessBackend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HarnessBackend")
+            .field("inner", &self.inner)
+            .field("mirror", &self.mirror)
+            .finish_non_exhaustive()
+    }
 }
 
 impl HarnessBackend {
@@ -35,6 +55,8 @@ impl HarnessBackend {
             cursor_shown: false,
             drew: false,
             mirror,
+            // Only its modes are read: one cell of screen is enough.
+            modes: vt100::Parser::new(NonZeroU16::MIN, NonZeroU16::MIN, 0),
         }
     }
 
@@ -51,6 +73,26 @@ impl HarnessBackend {
     /// The `TestBackend` underneath.
     pub fn test_backend(&self) -> &TestBackend {
         &self.inner
+    }
+}
+
+impl Write for HarnessBackend {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.modes.process(bytes);
+        let screen = self.modes.screen();
+        let modes = Modes {
+            bracketed_paste: screen.bracketed_paste(),
+            mouse: screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None,
+        };
+        self.shared.update(|state| state.modes = modes);
+        if let Some(mirror) = &mut self.mirror {
+            mirror.write_raw(bytes);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.mirror.as_mut().map_or(Ok(()), |mirror| mirror.flush(false))
     }
 }
 

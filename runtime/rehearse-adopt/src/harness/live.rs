@@ -1,8 +1,10 @@
 //! An adopted app served from its real terminal: the terminal is entered
-//! (raw mode, alternate screen, mouse capture, bracketed paste) and
-//! restored when the harness goes, and what a person types there reaches
-//! the app through the same queue a step's input does — on one thread that
-//! reads crossterm's events and stops with the harness.
+//! (raw mode, alternate screen) and restored when the harness goes, and
+//! what a person types there reaches the app through the same queue a
+//! step's input does — on one thread that reads crossterm's events and
+//! stops with the harness. Mouse capture and bracketed paste are the app's
+//! to turn on (it writes them to its backend, which passes them on): an app
+//! that reads only keys gets a paste as typed keys, as in a terminal.
 
 use std::io;
 use std::sync::Arc;
@@ -10,10 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use ratatui::crossterm::event::{
-    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-    Event,
-};
+use ratatui::crossterm::event::{self, DisableBracketedPaste, DisableMouseCapture, Event};
 use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
@@ -52,13 +51,7 @@ impl Live {
         enable_raw_mode().map_err(no_terminal)?;
         let live = Self { reader: None, stop: Arc::new(AtomicBool::new(false)) };
         // From here on, dropping `live` restores whatever was entered.
-        execute!(
-            io::stdout(),
-            EnterAlternateScreen,
-            EnableMouseCapture,
-            EnableBracketedPaste,
-            cursor::Hide
-        )?;
+        execute!(io::stdout(), EnterAlternateScreen, cursor::Hide)?;
         Ok((live, Size::new(cols.max(1), rows.max(1))))
     }
 
@@ -93,19 +86,26 @@ fn read_terminal(shared: &Shared, stop: &AtomicBool) {
     }
 }
 
+/// Restores the real terminal: whatever the app turned on is turned off,
+/// the alternate screen left, raw mode ended. Also what a panic on a hosted
+/// loop's thread does first, so its message shows on the restored screen.
+pub(crate) fn leave() {
+    let _ = execute!(
+        io::stdout(),
+        cursor::Show,
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen
+    );
+    let _ = disable_raw_mode();
+}
+
 impl Drop for Live {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(reader) = self.reader.take() {
             let _ = reader.join();
         }
-        let _ = execute!(
-            io::stdout(),
-            cursor::Show,
-            DisableBracketedPaste,
-            DisableMouseCapture,
-            LeaveAlternateScreen
-        );
-        let _ = disable_raw_mode();
+        leave();
     }
 }

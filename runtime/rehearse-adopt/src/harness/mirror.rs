@@ -84,6 +84,12 @@ impl Mirror {
         self.backend.clear_region(clear_type)
     }
 
+    /// Queues bytes the app writes to its terminal itself (the modes it
+    /// turns on), sent with the next flush.
+    pub(crate) fn write_raw(&mut self, bytes: &[u8]) {
+        self.held.0.borrow_mut().extend_from_slice(bytes);
+    }
+
     /// Writes what was queued, and the marker after a drawn frame, in one
     /// write.
     pub(crate) fn flush(&mut self, drew: bool) -> io::Result<()> {

@@ -9,7 +9,8 @@
 //!
 //! | step | on an adopted app |
 //! |---|---|
-//! | `key:` `type:` | crossterm key events, one per character for `type:` (which needs a focused text field, as on the engine) |
+//! | `key:` `type:` | crossterm key events, for `type:` the key a terminal delivers for each character (which needs a focused text field, as on the engine) |
+//! | `paste:` | one `Event::Paste` when the app turned bracketed paste on (written to its backend), otherwise the keys typing the text presses |
 //! | `click:` `hover:` `scroll:` `drag:` | crossterm mouse events at the centre of the node's clipped bounds, after checking the topmost node painted there is it (or inside it) |
 //! | `wait:` | the controlled clock moves; an app in `poll(timeout)` wakes at its deadline, reacts, and is settled again before time moves on |
 //! | `resize:` | the backend's size changes and the app reads `Event::Resize` |
@@ -19,11 +20,13 @@
 
 mod backend;
 mod events;
+pub(crate) mod hosted;
 mod live;
 mod mirror;
 mod plane;
 mod shared;
 
+use std::any::Any;
 use std::borrow::Cow;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -43,6 +46,7 @@ use rehearse_lang::script::CheckContext;
 
 pub use self::backend::HarnessBackend;
 pub use self::events::HarnessEvents;
+pub use self::hosted::Host;
 use self::live::Live;
 use self::mirror::Mirror;
 use self::plane::AdoptPlane;
@@ -168,14 +172,79 @@ impl Harness {
     /// What settling and committing the first frame fail with (the app
     /// panicked, failed, did not block within the settle timeout, or
     /// published an invalid tree). The app's thread is stopped first.
-    pub fn start<F, E>(options: HarnessOptions, app: F) -> Result<Self, AutomationError>
+    ///
+    /// A loop that returns a value (`Ok(choice)`) keeps it for
+    /// [`take_returned`](Self::take_returned).
+    pub fn start<F, T, E>(options: HarnessOptions, app: F) -> Result<Self, AutomationError>
     where
-        F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>
+        F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<T, E>
             + Send
             + 'static,
+        T: Send + 'static,
         E: std::fmt::Display,
     {
-        Self::launch(options, None, app)
+        Self::launch(options, None, with_terminal(app))
+    }
+
+    /// Starts `main` — a function whose loop asks for its terminal with
+    /// `rehearse::adopt::init` or `rehearse::adopt::run`, such as the app's
+    /// own `main` when its loop lives there or in `ratatui::run`'s closure
+    /// — on its own thread, where those calls get this harness's terminal
+    /// and events; then waits until the loop blocks waiting for input and
+    /// commits generation 1. What `main` returns (`Ok(value)`) is kept for
+    /// [`take_returned`](Self::take_returned).
+    ///
+    /// # Errors
+    ///
+    /// As [`start`](Self::start).
+    pub fn start_main<F, T, E>(options: HarnessOptions, main: F) -> Result<Self, AutomationError>
+    where
+        F: FnOnce() -> Result<T, E> + Send + 'static,
+        T: Send + 'static,
+        E: std::fmt::Display,
+    {
+        Self::launch(options, None, move |shared: &Arc<Shared>, _mirror: bool| {
+            hosted::install(Arc::clone(shared), false, None);
+            let outcome = main();
+            hosted::uninstall();
+            outcome.map(|value| Box::new(value) as Box<dyn Any + Send>).map_err(|e| e.to_string())
+        })
+    }
+
+    /// A harness for an app whose loop runs on a thread of the caller's
+    /// choosing (an app served from its own `main` thread): nothing runs
+    /// yet. Hand the [`Host`] to that thread ([`Host::host_here`]), start
+    /// the loop there, and commit the first frame here
+    /// (`plane_mut().commit()`), which waits until the loop blocks waiting
+    /// for input.
+    ///
+    /// # Errors
+    ///
+    /// [`AutomationError::InvalidViewport`] for an empty viewport.
+    pub fn attach(options: HarnessOptions) -> Result<(Self, Host), AutomationError> {
+        Self::attach_to(options, None)
+    }
+
+    /// [`attach`](Self::attach) in the real terminal, as
+    /// [`start_in_terminal`](Self::start_in_terminal) starts an app there.
+    ///
+    /// # Errors
+    ///
+    /// Entering the terminal fails ([`AutomationError::Io`]).
+    pub fn attach_in_terminal(options: HarnessOptions) -> Result<(Self, Host), AutomationError> {
+        let (live, size) = Live::enter().map_err(AutomationError::Io)?;
+        let options = HarnessOptions { viewport: size, clock: ClockMode::Realtime, ..options };
+        Self::attach_to(options, Some(live))
+    }
+
+    fn attach_to(
+        options: HarnessOptions,
+        mut live: Option<Live>,
+    ) -> Result<(Self, Host), AutomationError> {
+        let shared = prepare(&options, &mut live)?;
+        let host = Host { shared: Arc::clone(&shared), mirror: live.is_some() };
+        let plane = AdoptPlane::new(shared, options.declared, options.settle_timeout);
+        Ok((Self { plane, runner: Runner::new(), thread: None, _live: live }, host))
     }
 
     /// Starts `app` in the real terminal, under the wall clock, at the
@@ -190,40 +259,31 @@ impl Harness {
     ///
     /// Entering the terminal fails ([`AutomationError::Io`]), or as
     /// [`start`](Self::start).
-    pub fn start_in_terminal<F, E>(options: HarnessOptions, app: F) -> Result<Self, AutomationError>
+    pub fn start_in_terminal<F, T, E>(
+        options: HarnessOptions,
+        app: F,
+    ) -> Result<Self, AutomationError>
     where
-        F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>
+        F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<T, E>
             + Send
             + 'static,
+        T: Send + 'static,
         E: std::fmt::Display,
     {
         let (live, size) = Live::enter().map_err(AutomationError::Io)?;
         let options = HarnessOptions { viewport: size, clock: ClockMode::Realtime, ..options };
-        Self::launch(options, Some(live), app)
+        Self::launch(options, Some(live), with_terminal(app))
     }
 
-    fn launch<F, E>(
+    fn launch<F>(
         options: HarnessOptions,
         mut live: Option<Live>,
         app: F,
     ) -> Result<Self, AutomationError>
     where
-        F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>
-            + Send
-            + 'static,
-        E: std::fmt::Display,
+        F: FnOnce(&Arc<Shared>, bool) -> Result<Box<dyn Any + Send>, String> + Send + 'static,
     {
-        if options.viewport.width == 0 || options.viewport.height == 0 {
-            return Err(AutomationError::InvalidViewport {
-                cols: options.viewport.width,
-                rows: options.viewport.height,
-            });
-        }
-        let shared =
-            Shared::new(options.viewport, options.clock == ClockMode::Realtime, live.is_some());
-        if let Some(live) = &mut live {
-            live.listen(Arc::clone(&shared)).map_err(AutomationError::Io)?;
-        }
+        let shared = prepare(&options, &mut live)?;
         let mirror = live.is_some();
         let thread = {
             let shared = Arc::clone(&shared);
@@ -322,6 +382,28 @@ impl Harness {
         self.plane.now()
     }
 
+    /// What the app's loop returned (its `Ok` value), once it has returned
+    /// a `T`; `None` while it runs, after it failed, or when it returned
+    /// something else (the value is kept then).
+    pub fn take_returned<T: 'static>(&mut self) -> Option<T> {
+        let mut state = self.plane.shared.lock();
+        let returned = state.returned.take()?;
+        match returned.downcast::<T>() {
+            Ok(value) => Some(*value),
+            Err(other) => {
+                state.returned = Some(other);
+                None
+            }
+        }
+    }
+
+    /// Restores the real terminal now, when the app is served from one —
+    /// for a server about to end the process while the app's loop still
+    /// runs (dropping the harness restores it otherwise).
+    pub fn restore_terminal(&mut self) {
+        self._live.take();
+    }
+
     /// Whether the app's loop has ended, and how (`None` while it runs).
     pub fn ended(&self) -> Option<String> {
         self.plane.shared.lock().ended.as_ref().map(Ended::status)
@@ -417,24 +499,62 @@ impl Drop for Harness {
     }
 }
 
-/// The app's thread: records tags, runs the app's loop, reports how it
-/// ended.
-fn run_app<F, E>(shared: &Arc<Shared>, mirror: bool, app: F)
+/// The viewport checked, the shared state made and the real terminal (if
+/// any) read into it.
+fn prepare(
+    options: &HarnessOptions,
+    live: &mut Option<Live>,
+) -> Result<Arc<Shared>, AutomationError> {
+    if options.viewport.width == 0 || options.viewport.height == 0 {
+        return Err(AutomationError::InvalidViewport {
+            cols: options.viewport.width,
+            rows: options.viewport.height,
+        });
+    }
+    let shared =
+        Shared::new(options.viewport, options.clock == ClockMode::Realtime, live.is_some());
+    if let Some(live) = live {
+        live.listen(Arc::clone(&shared)).map_err(AutomationError::Io)?;
+    }
+    Ok(shared)
+}
+
+/// An app's loop given the harness's terminal and events, as the app
+/// thread runs it.
+fn with_terminal<F, T, E>(
+    app: F,
+) -> impl FnOnce(&Arc<Shared>, bool) -> Result<Box<dyn Any + Send>, String> + Send + 'static
 where
-    F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>,
+    F: FnOnce(&mut Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<T, E> + Send + 'static,
+    T: Send + 'static,
     E: std::fmt::Display,
 {
-    record::start();
-    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
+    move |shared: &Arc<Shared>, mirror: bool| {
         let mut terminal =
             Terminal::new(HarnessBackend::new(Arc::clone(shared), mirror.then(Mirror::from_env)))
                 .map_err(|error| error.to_string())?;
         let mut events = HarnessEvents::new(Arc::clone(shared));
-        app(&mut terminal, &mut events).map_err(|error| error.to_string())
-    }));
+        match app(&mut terminal, &mut events) {
+            Ok(value) => Ok(Box::new(value) as Box<dyn Any + Send>),
+            Err(error) => Err(error.to_string()),
+        }
+    }
+}
+
+/// The app's thread: records tags, runs the app's loop, reports how it
+/// ended (and keeps what it returned).
+fn run_app<F>(shared: &Arc<Shared>, mirror: bool, app: F)
+where
+    F: FnOnce(&Arc<Shared>, bool) -> Result<Box<dyn Any + Send>, String>,
+{
+    record::start();
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| app(shared, mirror)));
     record::stop();
     let ended = match outcome {
-        Ok(Ok(())) => Ended::Returned,
+        Ok(Ok(value)) => {
+            shared.update(|state| state.returned = Some(value));
+            Ended::Returned
+        }
         Ok(Err(error)) => Ended::Failed(error),
         Err(payload) => Ended::Panicked(
             payload

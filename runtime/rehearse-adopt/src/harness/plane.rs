@@ -17,7 +17,7 @@ use rehearse_core::{
 use rehearse_lang::{KeyPress, SemanticAction, SemanticRole};
 
 use super::shared::{Ended, Shared};
-use crate::input::{key_event, mouse_event, typed_key};
+use crate::input::{key_event, mouse_event};
 use crate::project::Layout;
 
 /// The harness's view of the app: the shared state, the committed frame
@@ -92,14 +92,34 @@ impl AdoptPlane {
                 reason: format!("typing needs a focused {}", SemanticRole::typing_roles_phrase()),
             });
         }
-        if let Some(key) = text.chars().map(typed_key).find(|key| self.declared.refuses(key)) {
+        if let Some(key) = text.chars().map(KeyPress::typed).find(|key| self.declared.refuses(key))
+        {
             return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
         }
         self.ensure_open()?;
         // All at once: a key a person types in the terminal meanwhile lands
         // before or after the text, never inside it.
         self.shared.update(|state| {
-            state.queue.extend(text.chars().map(|character| key_event(typed_key(character))));
+            state.queue.extend(text.chars().map(|character| key_event(KeyPress::typed(character))));
+        });
+        Ok(())
+    }
+
+    /// A paste: one `Event::Paste` when the app turned bracketed paste on,
+    /// otherwise the keys typing it would press, as a terminal delivers it.
+    fn paste(&mut self, text: &str) -> Result<(), AutomationError> {
+        self.ensure_open()?;
+        if self.shared.lock().modes.bracketed_paste {
+            let event = ratatui::crossterm::event::Event::Paste(text.to_owned());
+            self.shared.update(|state| state.queue.push_back(event));
+            return Ok(());
+        }
+        if let Some(key) = text.chars().map(KeyPress::typed).find(|key| self.declared.refuses(key))
+        {
+            return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
+        }
+        self.shared.update(|state| {
+            state.queue.extend(text.chars().map(|character| key_event(KeyPress::typed(character))));
         });
         Ok(())
     }
@@ -229,13 +249,12 @@ impl Plane for AdoptPlane {
                         self.committed.tree.nodes().find(|n| n.identity.0 == identity)
                     })
                     .map_or_else(|| "nothing".to_owned(), SemanticNode::label);
-                return Err(AutomationError::NotActionable {
-                    target: node.label(),
-                    operation: operation.to_owned(),
-                    reason: format!(
-                        "a pointer at its centre ({col},{row}) reaches {reached}, not it (something rendered after it covers it)"
-                    ),
-                });
+                return Err(AutomationError::covered(
+                    node.label(),
+                    operation,
+                    (col, row),
+                    &reached,
+                ));
             }
         }
         match (u16::try_from(col), u16::try_from(row)) {
@@ -269,6 +288,7 @@ impl Plane for AdoptPlane {
             }
             Input::Key(key) => self.key(key),
             Input::Text(text) | Input::Secret(text) => self.type_text(text),
+            Input::Paste(text) => self.paste(text),
             Input::Focus(target) => Err(AutomationError::NotAvailable {
                 what: match target.order() {
                     Some(order) => format!("focus:{order}"),

@@ -20,6 +20,17 @@ pub(crate) struct Drawn {
     pub(crate) nodes: Vec<RawNode>,
 }
 
+/// What the app turned on in its terminal, as it asks a terminal: by
+/// writing the sequences (`EnableBracketedPaste`, `EnableMouseCapture`) to
+/// its backend.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Modes {
+    /// Pastes arrive bracketed, as one `Event::Paste`; otherwise as keys.
+    pub(crate) bracketed_paste: bool,
+    /// The terminal reports the mouse.
+    pub(crate) mouse: bool,
+}
+
 /// How the app's loop ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Ended {
@@ -61,6 +72,10 @@ pub(crate) struct State {
     /// Under the wall clock: the app is blocked in a `poll` with a timeout,
     /// so it wakes by itself (a timer, as the engine would call it).
     pub(crate) timed: bool,
+    /// What the app turned on in its terminal.
+    pub(crate) modes: Modes,
+    /// What the app's loop returned, until a test takes it.
+    pub(crate) returned: Option<Box<dyn std::any::Any + Send>>,
 }
 
 impl State {
@@ -106,6 +121,8 @@ impl Shared {
                 closing: false,
                 frames: 0,
                 timed: false,
+                modes: Modes::default(),
+                returned: None,
             }),
             changed: Condvar::new(),
             epoch: Instant::now(),

@@ -83,6 +83,14 @@ impl Served {
         self.thread.take().unwrap().join().unwrap().unwrap()
     }
 
+    /// Closes the session through `client` (connected earlier: the path
+    /// may name another socket by now) and waits for the server to stop;
+    /// its directory stays until this is dropped.
+    pub fn close_through(&mut self, mut client: Client) -> Stopped {
+        client.request(RequestBody::Close, 5_000).unwrap();
+        self.thread.take().unwrap().join().unwrap().unwrap()
+    }
+
     pub fn path(&self) -> &Path {
         &self.socket
     }

@@ -2,18 +2,21 @@
 //! program serving the control protocol publishes, so a plane that holds
 //! the program (a PTY) can resolve `#id` and `@role` against it.
 //!
-//! The closed sets (roles, actions, checked states, sensitivities) stay
-//! closed: an unknown word is an error naming the node. Unknown keys are
-//! ignored, as everywhere a newer server may add optional fields. A
+//! The program under test is the untrusted side, so this direction is
+//! read strictly (docs/protocol.md): an unknown key is an error naming it,
+//! the closed sets (roles, actions, checked states, sensitivities) stay
+//! closed, an automation id appears once in a tree, a tree holds at most
+//! [`MAX_PUBLISHED_NODES`] nodes, and a node's clipped bounds lie within the
+//! viewport (its layout bounds may reach past it: scrolled content). A
 //! redacted value reads back as redacted: its text never was in the JSON,
 //! and one marked `"redacted": true` with the `public` sensitivity is an
 //! error, not an empty public text. Bounds whose far edge is past the
 //! largest coordinate are an error, so the geometry planes compute on a
 //! node (its centre, the cells it covers) cannot overflow.
 //! serde_json's recursion limit (128 JSON levels, two a tree level) bounds
-//! the depth read back: a deeper tree is an error, never a stack overflow
-//! (an unknown key's value is skipped without recursing, at any depth).
+//! the depth read back: a deeper tree is an error, never a stack overflow.
 
+use std::collections::HashMap;
 use std::str::FromStr;
 
 use ratatui::layout::Size;
@@ -31,7 +34,16 @@ pub enum TreeJsonError {
     /// Not JSON, or not the shape `docs/semantics.md` documents.
     #[error("not a semantic tree's JSON: {0}")]
     Shape(#[from] serde_json::Error),
-    /// A word outside its closed set, or an invalid automation id.
+    /// More nodes than [`MAX_PUBLISHED_NODES`].
+    #[error(
+        "the tree has more than {limit} nodes (MAX_PUBLISHED_NODES, docs/limits.md); a program publishes at most that many"
+    )]
+    TooManyNodes {
+        /// The limit.
+        limit: usize,
+    },
+    /// A word outside its closed set, an invalid or repeated automation
+    /// id, or bounds that cannot be.
     #[error("the node at {path} has an invalid {what} `{word}`: {reason}")]
     Word {
         /// Where the node is: `root`, `root/2/0`, ...
@@ -46,6 +58,7 @@ pub enum TreeJsonError {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct TreeIn {
     generation: u64,
     viewport: ViewportIn,
@@ -53,12 +66,14 @@ struct TreeIn {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ViewportIn {
     cols: u16,
     rows: u16,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct NodeIn {
     role: String,
     #[serde(default)]
@@ -84,6 +99,7 @@ struct NodeIn {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ValueIn {
     #[serde(default)]
     text: Option<String>,
@@ -93,6 +109,7 @@ struct ValueIn {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct StatesIn {
     #[serde(default)]
     focused: Option<bool>,
@@ -117,6 +134,7 @@ fn yes() -> bool {
 }
 
 #[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
 struct BoundsIn {
     x: i32,
     y: i32,
@@ -160,40 +178,106 @@ impl SemanticTree {
     /// ```
     pub fn from_json(json: &str) -> Result<SemanticTree, TreeJsonError> {
         let tree: TreeIn = serde_json::from_str(json)?;
-        let mut next = 0;
-        let root = node(tree.root, "root".into(), &mut next)?;
-        Ok(SemanticTree::new(
-            Generation(tree.generation),
-            Size::new(tree.viewport.cols, tree.viewport.rows),
-            root,
-        ))
+        let viewport = Size::new(tree.viewport.cols, tree.viewport.rows);
+        let mut reader = Reader { next: 0, ids: HashMap::new(), viewport };
+        let root = reader.node(tree.root, "root".into())?;
+        Ok(SemanticTree::new(Generation(tree.generation), viewport, root))
     }
 }
 
-/// One node and its subtree; `next` numbers them in document order.
-fn node(input: NodeIn, path: String, next: &mut u64) -> Result<SemanticNode, TreeJsonError> {
+/// The most nodes a tree read back ([`SemanticTree::from_json`]) may hold:
+/// 50,000, termwright's absolute limit for a tree an app publishes (a
+/// frame of the protocol's largest reply holds a few hundred thousand of
+/// the smallest nodes). docs/limits.md.
+pub const MAX_PUBLISHED_NODES: usize = 50_000;
+
+/// What reading a tree has seen so far.
+struct Reader {
+    /// The next node's number, in document order.
+    next: u64,
+    /// Each automation id read, with where.
+    ids: HashMap<String, String>,
+    viewport: Size,
+}
+
+impl Reader {
+    /// One node and its subtree, numbered in document order.
+    fn node(&mut self, input: NodeIn, path: String) -> Result<SemanticNode, TreeJsonError> {
+        if self.next >= MAX_PUBLISHED_NODES as u64 {
+            return Err(TreeJsonError::TooManyNodes { limit: MAX_PUBLISHED_NODES });
+        }
+        let mut node = node(&input, &path, self.next)?;
+        self.next += 1;
+        if let Some(id) = &node.automation_id {
+            if let Some(first) = self.ids.get(id.as_str()) {
+                return Err(TreeJsonError::Word {
+                    reason: format!(
+                        "the node at {first} has it too; an automation id names one node of a tree"
+                    ),
+                    path,
+                    what: "id",
+                    word: id.as_str().to_owned(),
+                });
+            }
+            self.ids.insert(id.as_str().to_owned(), path.clone());
+        }
+        node.clipped_bounds = match input.clipped_bounds {
+            Some(clipped) => bounds(&path, "clipped bounds", clipped)?,
+            // Clipped by the viewport, as every tree a plane commits is.
+            None => node.bounds.intersection(Bounds::new(
+                0,
+                0,
+                self.viewport.width,
+                self.viewport.height,
+            )),
+        };
+        let clipped = node.clipped_bounds;
+        let (cols, rows) = (i32::from(self.viewport.width), i32::from(self.viewport.height));
+        if !clipped.is_empty()
+            && (clipped.x < 0 || clipped.y < 0 || clipped.right() > cols || clipped.bottom() > rows)
+        {
+            return Err(TreeJsonError::Word {
+                path,
+                what: "clipped bounds",
+                word: format!("{},{} {}x{}", clipped.x, clipped.y, clipped.width, clipped.height),
+                reason: format!(
+                    "they reach outside the viewport, {cols}x{rows}: clipped bounds lie within it (layout bounds may reach past it)"
+                ),
+            });
+        }
+        node.in_view = input.in_view.unwrap_or(!node.clipped_bounds.is_empty());
+        for (index, child) in input.children.into_iter().enumerate() {
+            node.children.push(self.node(child, format!("{path}/{index}"))?);
+        }
+        Ok(node)
+    }
+}
+
+/// One node without its children, clipped bounds and whether it is in
+/// view (the [`Reader`] checks those against the tree), numbered `number`.
+fn node(input: &NodeIn, path: &str, number: u64) -> Result<SemanticNode, TreeJsonError> {
+    let path = path.to_owned();
     let role = word::<SemanticRole>(&path, "role", &input.role)?;
     let mut node = SemanticNode::new(role, bounds(&path, "bounds", input.bounds)?);
-    node.identity = NodeIdentity(*next);
-    *next += 1;
+    node.identity = NodeIdentity(number);
     if let Some(id) = &input.id {
         node.automation_id = Some(word::<AutomationId>(&path, "id", id)?);
     }
-    node.name = input.name;
-    if let Some(value) = input.value {
+    node.name = input.name.clone();
+    if let Some(value) = &input.value {
         let sensitivity = word::<Sensitivity>(&path, "sensitivity", &value.sensitivity)?;
         if value.redacted && !sensitivity.is_redacted() {
             // Read as public, it would gain a text (`""`) it never had.
             return Err(TreeJsonError::Word {
                 path,
                 what: "redacted value's sensitivity",
-                word: value.sensitivity,
+                word: value.sensitivity.clone(),
                 reason: "a value marked `\"redacted\": true` is `sensitive` or `masked`".into(),
             });
         }
-        node.value = Some(SemanticValue::new(value.text.unwrap_or_default(), sensitivity));
+        node.value = Some(SemanticValue::new(value.text.clone().unwrap_or_default(), sensitivity));
     }
-    if let Some(states) = input.states {
+    if let Some(states) = &input.states {
         let checked = match &states.checked {
             Some(checked) => Some(word::<Checked>(&path, "checked state", checked)?),
             None => None,
@@ -209,11 +293,6 @@ fn node(input: NodeIn, path: String, next: &mut u64) -> Result<SemanticNode, Tre
             inert: states.inert,
         };
     }
-    node.clipped_bounds = match input.clipped_bounds {
-        Some(clipped) => bounds(&path, "clipped bounds", clipped)?,
-        None => node.bounds,
-    };
-    node.in_view = input.in_view.unwrap_or(!node.clipped_bounds.is_empty());
     node.actionable = input.actionable;
     let mut actions = Vec::with_capacity(input.actions.len());
     for action in &input.actions {
@@ -221,9 +300,6 @@ fn node(input: NodeIn, path: String, next: &mut u64) -> Result<SemanticNode, Tre
     }
     node.actions = actions.into_iter().collect::<ActionSet>();
     node.overlay_order = input.overlay_order;
-    for (index, child) in input.children.into_iter().enumerate() {
-        node.children.push(self::node(child, format!("{path}/{index}"), next)?);
-    }
     Ok(node)
 }
 
@@ -313,9 +389,20 @@ mod tests {
     }
 
     #[test]
-    fn unknown_keys_are_ignored_and_a_missing_one_is_named() {
-        let json = sample().to_json().replacen("\"name\"", "\"tooltip\": \"new\", \"name\"", 1);
-        assert_eq!(SemanticTree::from_json(&json).unwrap(), sample());
+    fn unknown_keys_are_refused_and_a_missing_one_is_named() {
+        // The program under test is the untrusted side: read strictly.
+        for (key, at) in [
+            ("\"name\"", "\"tooltip\": \"new\", \"name\""),
+            ("\"generation\"", "\"schema\": 2, \"generation\""),
+            ("\"enabled\"", "\"busy\": true, \"enabled\""),
+            ("\"x\"", "\"z\": 1, \"x\""),
+            ("\"sensitivity\"", "\"hint\": \"pin\", \"sensitivity\""),
+            ("\"cols\"", "\"dpi\": 96, \"cols\""),
+        ] {
+            let json = sample().to_json().replacen(key, at, 1);
+            let error = SemanticTree::from_json(&json).unwrap_err().to_string();
+            assert!(error.contains("unknown field"), "{at}: {error}");
+        }
         let error =
             SemanticTree::from_json(r#"{"generation": 1, "viewport": {"cols": 1, "rows": 1}}"#)
                 .unwrap_err()
@@ -345,15 +432,73 @@ mod tests {
             SemanticTree::from_json(&json).map_err(|error| error.to_string())
         };
         let fits = r#"{"x": 2147483646, "y": -2147483648, "width": 1, "height": 65535}"#;
-        let read = edge(fits, fits).unwrap();
-        assert_eq!(read.root.clipped_bounds.centre(), (2_147_483_646, -2_147_450_881));
+        let on_screen = r#"{"x": 0, "y": 0, "width": 1, "height": 1}"#;
+        let read = edge(fits, on_screen).unwrap();
+        assert_eq!(read.root.bounds.centre(), (2_147_483_646, -2_147_450_881));
         let past = r#"{"x": 2147483647, "y": 0, "width": 3, "height": 1}"#;
-        let error = edge(past, fits).unwrap_err();
+        let error = edge(past, on_screen).unwrap_err();
         assert!(error.contains("root has an invalid bounds `2147483647,0 3x1`"), "{error}");
         assert!(error.contains("`x` + `width` is past the largest coordinate"), "{error}");
         let past = r#"{"x": 0, "y": 2147483000, "width": 1, "height": 65535}"#;
         let error = edge(fits, past).unwrap_err();
         assert!(error.contains("invalid clipped bounds") && error.contains("`y` + `height`"));
+    }
+
+    #[test]
+    fn an_automation_id_names_one_node() {
+        let json =
+            sample().to_json().replace("\"name\": \"milk\"", "\"id\": \"pin\", \"name\": \"milk\"");
+        let error = SemanticTree::from_json(&json).unwrap_err().to_string();
+        assert!(error.contains("the node at root/1/0 has an invalid id `pin`"), "{error}");
+        assert!(error.contains("the node at root/0 has it too"), "{error}");
+    }
+
+    #[test]
+    fn clipped_bounds_lie_within_the_viewport() {
+        let tree = |clipped: &str| {
+            let json = format!(
+                r#"{{"generation": 1, "viewport": {{"cols": 10, "rows": 4}}, "root": {{"role": "application", "bounds": {{"x": 0, "y": 0, "width": 10, "height": 4}}, "children": [{{"role": "button", "bounds": {{"x": -5, "y": 2, "width": 40, "height": 9}}, "clipped_bounds": {clipped}}}]}}}}"#
+            );
+            SemanticTree::from_json(&json).map_err(|error| error.to_string())
+        };
+        // Layout bounds may reach past the viewport; clipped ones may not.
+        assert!(tree(r#"{"x": 0, "y": 2, "width": 10, "height": 2}"#).is_ok());
+        // An empty clip (out of view) may sit on the edge.
+        assert!(tree(r#"{"x": 10, "y": 4, "width": 0, "height": 0}"#).is_ok());
+        for outside in [
+            r#"{"x": 0, "y": 2, "width": 11, "height": 2}"#,
+            r#"{"x": -1, "y": 2, "width": 1, "height": 1}"#,
+            r#"{"x": 3, "y": 4, "width": 1, "height": 1}"#,
+        ] {
+            let error = tree(outside).unwrap_err();
+            assert!(error.contains("root/0 has an invalid clipped bounds"), "{error}");
+            assert!(error.contains("outside the viewport, 10x4"), "{error}");
+        }
+        // Without clipped bounds, the layout bounds clipped by the viewport.
+        let json = r#"{"generation": 1, "viewport": {"cols": 10, "rows": 4}, "root": {"role": "application", "bounds": {"x": -5, "y": 2, "width": 40, "height": 9}}}"#;
+        let read = SemanticTree::from_json(json).unwrap();
+        assert_eq!(read.root.clipped_bounds, Bounds::new(0, 2, 10, 2));
+    }
+
+    #[test]
+    fn a_tree_holds_at_most_the_node_limit() {
+        let leaf = r#"{"role": "text", "bounds": {"x": 0, "y": 0, "width": 1, "height": 1}}"#;
+        let tree = |nodes: usize| {
+            let children = vec![leaf; nodes - 1].join(",");
+            format!(
+                r#"{{"generation": 1, "viewport": {{"cols": 1, "rows": 1}}, "root": {{"role": "application", "bounds": {{"x": 0, "y": 0, "width": 1, "height": 1}}, "children": [{children}]}}}}"#
+            )
+        };
+        assert_eq!(
+            SemanticTree::from_json(&tree(MAX_PUBLISHED_NODES)).unwrap().len(),
+            MAX_PUBLISHED_NODES
+        );
+        let error = SemanticTree::from_json(&tree(MAX_PUBLISHED_NODES + 1)).unwrap_err();
+        assert!(matches!(error, TreeJsonError::TooManyNodes { limit: 50_000 }), "{error}");
+        assert!(
+            error.to_string().contains("more than 50000 nodes (MAX_PUBLISHED_NODES"),
+            "{error}"
+        );
     }
 
     #[test]

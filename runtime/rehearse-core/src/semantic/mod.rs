@@ -20,7 +20,7 @@ mod wrapper;
 
 pub use facts::{IntoSemanticText, ReportedStates, Semantic, SemanticFacts, SemanticValue};
 pub use json::MAX_JSON_INDENT_LEVELS;
-pub use json_read::TreeJsonError;
+pub use json_read::{MAX_PUBLISHED_NODES, TreeJsonError};
 pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name, resolve_name_inferring};
 pub use query::ResolveError;
 pub use tree::{

@@ -15,7 +15,7 @@ use rehearse_core::{
     AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, MAX_TIMERS_PER_ADVANCE,
     Pending, Plane, PointerKind, check_can, resolve,
 };
-use rehearse_lang::{AutomationStep, FocusTarget, KeyCode, KeyPress, SemanticAction, SemanticRole};
+use rehearse_lang::{AutomationStep, FocusTarget, KeyPress, SemanticAction, SemanticRole};
 
 /// What one executed step produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +93,9 @@ impl<C: Component> SessionEngine<C> {
             });
         }
         // Every character is a key press: a refused key stays refused.
-        if let Some(key) = text.chars().map(typed_key).find(|key| C::AUTOMATION_IDS.refuses(key)) {
+        if let Some(key) =
+            text.chars().map(KeyPress::typed).find(|key| C::AUTOMATION_IDS.refuses(key))
+        {
             return Err(AutomationError::RefusedKey { key, app: std::any::type_name::<C>() });
         }
         for character in text.chars() {
@@ -101,7 +103,7 @@ impl<C: Component> SessionEngine<C> {
             if self.quit_requested() {
                 break;
             }
-            self.handle_event(&Event::Key(key_event(typed_key(character))))?;
+            self.handle_event(&Event::Key(key_event(KeyPress::typed(character))))?;
         }
         Ok(())
     }
@@ -190,13 +192,12 @@ impl<C: Component> Plane for SessionEngine<C> {
                         },
                         SemanticNode::label,
                     );
-                return Err(AutomationError::NotActionable {
-                    target: node.label(),
-                    operation: operation.to_owned(),
-                    reason: format!(
-                        "a pointer at its centre ({col},{row}) reaches {reached}, not it (covered by an overlay, or outside its hit area)"
-                    ),
-                });
+                return Err(AutomationError::covered(
+                    node.label(),
+                    operation,
+                    (col, row),
+                    &reached,
+                ));
             }
         }
         let (Ok(col), Ok(row)) = (u16::try_from(col), u16::try_from(row)) else {
@@ -309,13 +310,5 @@ impl<C: Component> Plane for SessionEngine<C> {
 
     fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
         SessionEngine::diagnostic_checkpoint(self)
-    }
-}
-
-/// The key a typed character is: a line break is Enter.
-fn typed_key(character: char) -> KeyPress {
-    match character {
-        '\n' | '\r' => KeyPress::from(KeyCode::Enter),
-        other => KeyPress::char(other),
     }
 }

@@ -30,7 +30,7 @@
 
 use std::collections::HashMap;
 
-use crate::key::{KeyCode, KeyPress};
+use crate::key::KeyPress;
 use crate::role::SemanticRole;
 use crate::script::declared::DeclaredIds;
 use crate::script::error::{ErrorKind, GrammarError};
@@ -267,14 +267,12 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Typing `text` presses a key per character (a line break is Enter).
+    /// Typing `text` presses a key per character ([`KeyPress::typed`]: a
+    /// line break is Enter, a tab is Tab).
     fn typed(&mut self, text: &str, range: LocRange) {
         let mut reported: Vec<KeyPress> = Vec::new();
         for character in text.chars() {
-            let pressed = match character {
-                '\n' | '\r' => KeyPress::from(KeyCode::Enter),
-                other => KeyPress::char(other),
-            };
+            let pressed = KeyPress::typed(character);
             if reported.contains(&pressed) || !self.refuses(pressed) {
                 continue;
             }

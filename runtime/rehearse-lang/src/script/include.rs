@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use crate::script::check::{CheckContext, Checker};
 use crate::script::error::ErrorKind;
 use crate::script::text_script::{
-    LocatedUse, Script, ScriptError, ScriptErrors, ScriptStep, parse_text,
+    Expansion, LocatedUse, Script, ScriptError, ScriptErrors, ScriptStep, parse_text,
 };
 
 /// How deep `use:` may nest.
@@ -18,11 +18,23 @@ pub const MAX_INCLUDE_DEPTH: usize = 16;
 /// The largest file a `use:` reads (1 MiB).
 pub const MAX_INCLUDE_BYTES: u64 = 1024 * 1024;
 
+/// The most steps one script expands to, counting every step each `use:`
+/// brings in (again each time a file is included) and each `use:` itself
+/// (docs/limits.md). Counted while the script expands: passing it is one
+/// `script-too-large` error, and nothing more is read.
+pub const MAX_SCRIPT_STEPS: usize = 100_000;
+
+/// The most bytes of script text one script expands to through `use:`,
+/// counting a file again each time it is included (16 MiB: sixteen files
+/// of [`MAX_INCLUDE_BYTES`]). Checked before an included file is parsed.
+pub const MAX_EXPANDED_BYTES: u64 = 16 * 1024 * 1024;
+
 /// A script being parsed with what its `use:` steps bring in.
 pub(crate) struct Includes<'c> {
     checker: Checker<'c>,
     steps: Vec<ScriptStep>,
     errors: Vec<ScriptError>,
+    expansion: Expansion,
     state: State,
 }
 
@@ -31,6 +43,33 @@ struct State {
     reading: Vec<PathBuf>,
     /// Every file read, in order.
     read: Vec<PathBuf>,
+    /// Where `use:` may read.
+    confined: Confined,
+}
+
+/// Where the `use:` steps of a script whose text came from elsewhere (a
+/// socket, an agent) may read files: [`parse_script_with_uses`].
+#[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
+pub enum UseFiles<'a> {
+    /// Any file this process can read, relative to the working directory
+    /// (a script a test or a user wrote: [`parse_script`](crate::script::parse_script)).
+    WorkingDirectory,
+    /// Only files below this directory: a path is relative to it (or to
+    /// the including file, below it), never absolute and never with a
+    /// `..`, and once links are resolved the file must still be below it.
+    Below(&'a Path),
+    /// None at all; the text says why (and how to allow them), and every
+    /// `use:` is an `invalid-include` error saying so.
+    Refused(&'a str),
+}
+
+/// [`UseFiles`] as a parse holds it.
+enum Confined {
+    Anywhere,
+    /// The directory, resolved (links and all).
+    Below(PathBuf),
+    Refused(String),
 }
 
 impl<'c> Includes<'c> {
@@ -40,8 +79,30 @@ impl<'c> Includes<'c> {
             checker: Checker::new(context),
             steps: Vec::new(),
             errors: Vec::new(),
-            state: State { reading: vec![dir], read: Vec::new() },
+            expansion: Expansion::default(),
+            state: State { reading: vec![dir], read: Vec::new(), confined: Confined::Anywhere },
         }
+    }
+
+    /// `use:` reads as `uses` says.
+    pub(crate) fn confined(context: &'c CheckContext<'c>, uses: UseFiles<'_>) -> Self {
+        let (dir, confined) = match uses {
+            UseFiles::WorkingDirectory => (PathBuf::from("."), Confined::Anywhere),
+            UseFiles::Below(root) => match root.canonicalize() {
+                Ok(resolved) => (resolved.clone(), Confined::Below(resolved)),
+                Err(error) => (
+                    PathBuf::from("."),
+                    Confined::Refused(format!(
+                        "the directory `use:` reads from, {}, cannot be read: {error}",
+                        root.display()
+                    )),
+                ),
+            },
+            UseFiles::Refused(why) => (PathBuf::from("."), Confined::Refused(why.to_owned())),
+        };
+        let mut parse = Self::new(context, dir);
+        parse.state.confined = confined;
+        parse
     }
 
     /// Parses the top-level text (named `file` when it is one). `shown`
@@ -57,7 +118,10 @@ impl<'c> Includes<'c> {
             &mut self.checker,
             &mut self.steps,
             &mut self.errors,
-            &mut |at, checker, into, errors| include(state, &dir, &at, checker, into, errors),
+            &mut self.expansion,
+            &mut |at, checker, into, errors, expansion| {
+                include(state, &dir, &at, checker, into, errors, expansion);
+            },
         );
     }
 
@@ -79,6 +143,7 @@ fn include(
     checker: &mut Checker<'_>,
     into: &mut Vec<ScriptStep>,
     errors: &mut Vec<ScriptError>,
+    expansion: &mut Expansion,
 ) {
     let written = match &at.target {
         Ok(path) => path.clone(),
@@ -89,6 +154,28 @@ fn include(
     };
     let path = dir.join(&written);
     let fail = |message: String| at.error(ErrorKind::InvalidInclude, message);
+    match &state.confined {
+        Confined::Anywhere => {}
+        Confined::Refused(why) => {
+            errors.push(fail(format!("`use:{written}` reads no file here: {why}")));
+            return;
+        }
+        Confined::Below(root) => {
+            // Checked as written before anything is looked up, so a path
+            // outside cannot even be probed for whether it exists.
+            let written_path = Path::new(&written);
+            let climbs = written_path.components().any(|part| {
+                !matches!(part, std::path::Component::Normal(_) | std::path::Component::CurDir)
+            });
+            if climbs {
+                errors.push(fail(format!(
+                    "`use:{written}` must name a file below {} by a relative path without `..`; this server reads `use:` files only there",
+                    root.display()
+                )));
+                return;
+            }
+        }
+    }
     let canonical = match path.canonicalize() {
         Ok(canonical) => canonical,
         Err(error) => {
@@ -99,6 +186,15 @@ fn include(
             return;
         }
     };
+    if let Confined::Below(root) = &state.confined
+        && !canonical.starts_with(root)
+    {
+        errors.push(fail(format!(
+            "`use:{written}` leads outside {} (through a link); this server reads `use:` files only below it",
+            root.display()
+        )));
+        return;
+    }
     // `reading[0]` is the top-level directory; files follow it.
     if let Some(first) = state.reading[1..].iter().position(|open| *open == canonical) {
         let chain: Vec<String> = state.reading[1 + first..]
@@ -129,6 +225,14 @@ fn include(
             }
         },
     };
+    if let Some(why) = crate::script::included::not_a_script(&text) {
+        errors.push(fail(format!("`{}` cannot be included: {why}", path.display())));
+        return;
+    }
+    if let Err(message) = expansion.read(text.len()) {
+        errors.push(fail(message));
+        return;
+    }
     let name = path.display().to_string();
     // Its own `use:`s resolve from where it was found by the path as
     // written (as a shell or `#include` would), so every included file is
@@ -143,11 +247,29 @@ fn include(
         checker,
         into,
         errors,
-        &mut |at, checker, into, errors| {
-            include(state, &inner_dir, &at, checker, into, errors);
+        expansion,
+        &mut |at, checker, into, errors, expansion| {
+            include(state, &inner_dir, &at, checker, into, errors, expansion);
         },
     );
     state.reading.pop();
+}
+
+/// Parses and checks a script's text, reading its `use:` files only where
+/// `uses` allows: what a server does with a script a client sent.
+///
+/// # Errors
+///
+/// Every parse, check and include error; a `use:` that `uses` does not
+/// allow is an `invalid-include` error saying why.
+pub fn parse_script_with_uses(
+    text: &str,
+    context: &CheckContext<'_>,
+    uses: UseFiles<'_>,
+) -> Result<Script, ScriptErrors> {
+    let mut parse = Includes::confined(context, uses);
+    parse.text(text, None, None);
+    parse.finish()
 }
 
 /// Parses and checks a script file: `use:` inside it resolves relative to
@@ -419,11 +541,134 @@ mod tests {
 
         let errors = parse_script_file(files.path("uses_bad.steps")).unwrap_err();
         let shown: Vec<String> = errors.errors.iter().map(ToString::to_string).collect();
-        assert!(shown[0].contains("bad.steps: line 2, column 1: unknown verb `clik`"), "{shown:?}");
+        // Where, what was expected, the token: never the included line.
+        assert!(
+            shown[0].contains("bad.steps: line 2, column 1: unknown-verb: expected a step")
+                && shown[0].contains("found `clik`; did you mean `click`"),
+            "{shown:?}"
+        );
+        assert!(!shown[0].contains("clik:#save"), "{shown:?}");
         assert!(
             shown[1].contains("cannot read") && shown[1].contains("missing.steps"),
             "{shown:?}"
         );
+    }
+
+    #[test]
+    fn a_fan_out_of_use_fails_once_it_passes_the_step_limit() {
+        // 1,000 × 1,000 × 1,000 steps: 10⁹ if it expanded whole.
+        let fan = |line: &str| format!("{line}\n").repeat(1000);
+        let files = Files::new(
+            "fan-out",
+            &[
+                ("a.steps", &fan("use:b.steps")),
+                ("b.steps", &fan("use:c.steps")),
+                ("c.steps", &fan("drain")),
+            ],
+        );
+        let errors = parse_script_file(files.path("a.steps")).unwrap_err();
+        assert_eq!(errors.len(), 1, "one error, then nothing more is read");
+        let error = &errors.errors[0];
+        assert_eq!(error.kind, ErrorKind::ScriptTooLarge);
+        assert!(error.message.contains("more than 100000 steps (MAX_SCRIPT_STEPS"), "{error}");
+        // `use:` of empty files counts too: a million of them is no script.
+        let files = Files::new(
+            "fan-out-empty",
+            &[("a.steps", &fan("use:b.steps")), ("b.steps", &fan("use:c.steps")), ("c.steps", "")],
+        );
+        let errors = parse_script_file(files.path("a.steps")).unwrap_err();
+        assert_eq!(errors.errors[0].kind, ErrorKind::ScriptTooLarge, "{errors}");
+        // One script of exactly the limit is fine.
+        let files = Files::new(
+            "at-limit",
+            &[("a.steps", &fan("use:b.steps")), ("b.steps", &"drain\n".repeat(99))],
+        );
+        assert_eq!(parse_script_file(files.path("a.steps")).unwrap().len(), 99_000);
+    }
+
+    #[test]
+    fn a_fan_out_of_large_files_fails_on_the_bytes_it_would_parse() {
+        // Comments only: no steps, but 1 MiB to read and parse each time.
+        let big = "#".repeat(MAX_INCLUDE_BYTES as usize - 1);
+        let files = Files::new(
+            "fan-bytes",
+            &[("a.steps", &"use:big.steps\n".repeat(40)), ("big.steps", &big)],
+        );
+        let errors = parse_script_file(files.path("a.steps")).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors}");
+        assert!(errors.errors[0].message.contains("MAX_EXPANDED_BYTES"), "{errors}");
+        assert_eq!(errors.errors[0].line, 17, "the 17th MiB passes 16 MiB");
+    }
+
+    #[test]
+    fn an_included_file_that_is_not_a_script_is_never_quoted() {
+        let files = Files::new(
+            "not-a-script",
+            &[
+                ("environ", "TOKEN=hunter2-secret\0HOME=/root\0"),
+                ("dot.env", "API_TOKEN=hunter2-secret\nURL=https://x:hunter2-secret@example.com\n"),
+                ("script.steps", "use:environ\nuse:dot.env\n"),
+            ],
+        );
+        let errors = parse_script_file(files.path("script.steps")).unwrap_err();
+        let shown = errors.to_string();
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(shown.contains("U+0000 at line 1, column 21"), "{shown}");
+        // Each error says where and what was expected.
+        assert!(
+            shown.contains("dot.env: line 1, column 1: unknown-verb: expected a step"),
+            "{shown}"
+        );
+        assert!(shown.contains("dot.env: line 2, column 1:"), "{shown}");
+        assert!(errors.iter().all(|error| error.file.is_none() || error.source.is_empty()));
+    }
+
+    #[test]
+    fn a_confined_script_reads_use_files_only_below_its_directory() {
+        let files = Files::new(
+            "confined",
+            &[
+                ("root/ok.steps", "key:enter\nuse:sub/deeper.steps"),
+                ("root/sub/deeper.steps", "drain"),
+                ("root/sub/climbs.steps", "use:../../outside.steps"),
+                ("outside.steps", "key:tab"),
+            ],
+        );
+        let root = files.path("root");
+        std::os::unix::fs::symlink(files.path("outside.steps"), root.join("link.steps")).unwrap();
+        let below = UseFiles::Below(&root);
+        let context = CheckContext::new();
+        // Relative to the directory, nested files relative to theirs.
+        let script = parse_script_with_uses("use:ok.steps", &context, below).unwrap();
+        assert_eq!(script.len(), 2);
+        for (text, why) in [
+            ("use:/etc/passwd", "by a relative path without `..`"),
+            ("use:../outside.steps", "by a relative path without `..`"),
+            ("use:sub/climbs.steps", "by a relative path without `..`"),
+            ("use:link.steps", "leads outside"),
+        ] {
+            let errors = parse_script_with_uses(text, &context, below).unwrap_err();
+            let error = &errors.errors[0];
+            assert_eq!(error.kind, ErrorKind::InvalidInclude, "{text}: {errors}");
+            assert!(error.message.contains(why), "{text}: {errors}");
+        }
+        // Refused: nothing is read, and the error says why.
+        let refused = UseFiles::Refused("this server was given no directory");
+        let errors = parse_script_with_uses("use:ok.steps", &context, refused).unwrap_err();
+        assert!(
+            errors.errors[0]
+                .message
+                .contains("reads no file here: this server was given no directory"),
+            "{errors}"
+        );
+        // The working directory, as `parse_script` reads.
+        let errors = parse_script_with_uses(
+            "use:surely/not/here.steps",
+            &context,
+            UseFiles::WorkingDirectory,
+        )
+        .unwrap_err();
+        assert!(errors.errors[0].message.contains("cannot read"), "{errors}");
     }
 
     #[test]

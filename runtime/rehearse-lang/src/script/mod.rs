@@ -36,6 +36,7 @@ mod error;
 mod facts;
 mod family;
 mod include;
+mod included;
 mod parse;
 mod plane_check;
 mod source;
@@ -57,8 +58,8 @@ pub use family::{
     matches_declared, validate_declared_id,
 };
 pub use include::{
-    MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, ScriptReadError, parse_script_file,
-    parse_script_file_with, read_script_text,
+    MAX_EXPANDED_BYTES, MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, MAX_SCRIPT_STEPS, ScriptReadError,
+    UseFiles, parse_script_file, parse_script_file_with, parse_script_with_uses, read_script_text,
 };
 pub use parse::{DEFAULT_WAIT, Dialect, MAX_DURATION_MS, parse_step, parse_step_in};
 pub use plane_check::{PlaneName, plane_errors};

@@ -8,7 +8,8 @@ use std::ops::Range;
 use crate::script::check::{CheckContext, Checker};
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::ParsedStep;
-use crate::script::include::Includes;
+use crate::script::include::{Includes, MAX_EXPANDED_BYTES, MAX_SCRIPT_STEPS};
+use crate::script::included;
 use crate::script::parse::{Dialect, parse_step_in};
 use crate::script::source::{Loc, LocRange};
 use crate::script::text_lexer::{Lexer, lex_step};
@@ -78,7 +79,8 @@ pub struct ScriptError {
     pub end_column: usize,
     /// The offending token's byte range in the script.
     pub span: Range<usize>,
-    /// The step as written.
+    /// The step as written; empty for an error in a file a `use:` brought
+    /// in, whose lines are never shown (it may not be a script).
     pub source: String,
     /// The 1-based column the step starts at (for pointing into `source`).
     pub source_column: usize,
@@ -199,9 +201,56 @@ pub fn parse_script_with(text: &str, context: &CheckContext<'_>) -> Result<Scrip
     parse.finish()
 }
 
+/// How much a script has expanded to so far, through every `use:`: the
+/// steps (each `use:` counts as one) and the bytes of script text parsed,
+/// bounded by [`MAX_SCRIPT_STEPS`] and [`MAX_EXPANDED_BYTES`]. Once either
+/// limit is passed, one error says so and parsing stops everywhere, so a
+/// fan-out of `use:` (three files of 1,000 `use:` each would be 10⁹ steps)
+/// fails before memory grows.
+#[derive(Debug, Default)]
+pub(super) struct Expansion {
+    steps: usize,
+    bytes: u64,
+    /// A limit was passed: nothing more is parsed.
+    pub(super) over: bool,
+}
+
+impl Expansion {
+    /// Counts one more step; `false` (and an error in `errors`, at `at`)
+    /// when that passes the limit.
+    fn step(&mut self, at: &Source<'_>, span: Range<usize>, errors: &mut Vec<ScriptError>) -> bool {
+        self.steps += 1;
+        if self.steps <= MAX_SCRIPT_STEPS {
+            return true;
+        }
+        self.over = true;
+        let message = format!(
+            "the script expands to more than {MAX_SCRIPT_STEPS} steps (MAX_SCRIPT_STEPS, docs/limits.md), counting every step each `use:` brings in and each `use:` itself; nothing ran: include less, or split the script"
+        );
+        // Scripts locate by byte offset; the step that passed the limit.
+        let start = LocRange::at(Loc(u32::try_from(span.start).unwrap_or(u32::MAX)));
+        errors.push(at.locate(&GrammarError::new(ErrorKind::ScriptTooLarge, start, message), span));
+        false
+    }
+
+    /// Counts `bytes` more bytes of script text; the message saying the
+    /// limit is passed when it is.
+    pub(super) fn read(&mut self, bytes: usize) -> Result<(), String> {
+        self.bytes = self.bytes.saturating_add(bytes as u64);
+        if self.bytes <= MAX_EXPANDED_BYTES {
+            return Ok(());
+        }
+        self.over = true;
+        Err(format!(
+            "the script expands to more than {MAX_EXPANDED_BYTES} bytes of script text (MAX_EXPANDED_BYTES, docs/limits.md) through `use:`, counting a file once each time it is included; nothing ran: include less, or split the script"
+        ))
+    }
+}
+
 /// Parses `text` (from `file`, when it came from one; `shown` is how an
 /// error in another file names it) into `into`, handing every `use:` step
 /// to `include`.
+#[allow(clippy::too_many_arguments)] // the parse's state, passed down as it nests
 pub(super) fn parse_text(
     text: &str,
     file: Option<&str>,
@@ -209,12 +258,13 @@ pub(super) fn parse_text(
     checker: &mut Checker<'_>,
     into: &mut Vec<ScriptStep>,
     errors: &mut Vec<ScriptError>,
+    expansion: &mut Expansion,
     include: &mut Include<'_>,
 ) {
     let origin = u32::try_from(checker.texts.len()).unwrap_or(u32::MAX);
     checker.texts.push(Lines::new(text, shown));
     let outer = checker.set_origin(origin);
-    parse_lines(text, file, checker, into, errors, include);
+    parse_lines(text, file, checker, into, errors, expansion, include);
     checker.set_origin(outer);
 }
 
@@ -224,6 +274,7 @@ fn parse_lines(
     checker: &mut Checker<'_>,
     into: &mut Vec<ScriptStep>,
     errors: &mut Vec<ScriptError>,
+    expansion: &mut Expansion,
     include: &mut Include<'_>,
 ) {
     let source = Source::new(text, file);
@@ -241,6 +292,9 @@ fn parse_lines(
     let source = Source { quote_ends: lexer.quote_ends, ..source };
     let mut own_errors = Vec::new();
     for raw in raw_steps {
+        if !expansion.step(&source, raw.span.clone(), &mut own_errors) {
+            break;
+        }
         if raw.error.is_none()
             && let Some(target) = use_target(&raw.lexemes)
         {
@@ -248,7 +302,10 @@ fn parse_lines(
             // Errors so far first, so the included file's follow them.
             own_errors.sort_by_key(|error: &ScriptError| error.span.start);
             errors.append(&mut own_errors);
-            include(at, checker, into, errors);
+            include(at, checker, into, errors, expansion);
+            if expansion.over {
+                return;
+            }
             continue;
         }
         let parsed = match raw.error {
@@ -285,7 +342,15 @@ fn parse_lines(
             }
             Err(error) => {
                 checker.unknown_step();
-                own_errors.push(source.locate(&error, raw.span));
+                let mut located = source.locate(&error, raw.span);
+                if file.is_some() {
+                    // A file a `use:` read may not be a script at all.
+                    let token = &text[located.span.clone()];
+                    located.message =
+                        included::grammar_message(error.kind, token, &error.suggestions);
+                    located.suggestions.clear();
+                }
+                own_errors.push(located);
             }
         }
     }
@@ -295,8 +360,13 @@ fn parse_lines(
 
 /// What a `use:` step does: reads its file and parses it into the same
 /// steps and errors, with the same checker.
-pub(super) type Include<'a> =
-    dyn FnMut(LocatedUse<'_>, &mut Checker<'_>, &mut Vec<ScriptStep>, &mut Vec<ScriptError>) + 'a;
+pub(super) type Include<'a> = dyn FnMut(
+        LocatedUse<'_>,
+        &mut Checker<'_>,
+        &mut Vec<ScriptStep>,
+        &mut Vec<ScriptError>,
+        &mut Expansion,
+    ) + 'a;
 
 /// A `use:` step: where it is and what it names.
 pub(super) struct LocatedUse<'s> {
@@ -444,6 +514,9 @@ impl<'t> Source<'t> {
         let (end_line, end_column) = self.line_column(span.end);
         let end_column = if end_line == line { end_column } else { column + 1 };
         let (_, source_column) = self.line_column(step.start);
+        // A file a `use:` brought in never has its lines shown: it may not
+        // be a script (see `included`).
+        let source = if self.file.is_some() { String::new() } else { self.text[step].to_owned() };
         ScriptError {
             kind: error.kind,
             message: error.message.clone(),
@@ -451,7 +524,7 @@ impl<'t> Source<'t> {
             column,
             end_column,
             span,
-            source: self.text[step].to_owned(),
+            source,
             source_column,
             suggestions: error.suggestions.clone(),
             related: error.related.map(|related| self.line_column(related.start.0 as usize)),

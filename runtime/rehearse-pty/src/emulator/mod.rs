@@ -196,6 +196,22 @@ pub trait Emulator: Send {
         (0..rows).map(|row| self.line_text(row)).collect::<Vec<_>>().join("\n")
     }
 
+    /// The text of a visible row as the program wrote it, what text waits
+    /// match: the cells at its end that the program never wrote (or
+    /// erased) are left out, the spaces it wrote are kept — a `> ` prompt
+    /// ends in its space. By default the trimmed [`line_text`](Self::line_text),
+    /// for an emulator that cannot tell a written space from a blank cell.
+    fn written_line(&self, row: u16) -> String {
+        self.line_text(row)
+    }
+
+    /// The visible screen as [`written_line`](Self::written_line)s joined
+    /// with `\n`: the text `contains`, `lacks` and `matches` waits read.
+    fn written_text(&self) -> String {
+        let (rows, _) = self.size();
+        (0..rows).map(|row| self.written_line(row)).collect::<Vec<_>>().join("\n")
+    }
+
     /// The scrollback as text, one line per row, joined with `\n`.
     fn scrollback_text(&self) -> String {
         self.scrollback().iter().map(|line| line.text.as_str()).collect::<Vec<_>>().join("\n")

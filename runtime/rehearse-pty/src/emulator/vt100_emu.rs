@@ -136,6 +136,25 @@ impl Emulator for Vt100Emulator {
         text
     }
 
+    fn written_line(&self, row: u16) -> String {
+        let (_, cols) = self.size();
+        let mut text = String::new();
+        // The length up to the last cell the program wrote.
+        let mut written = 0;
+        for col in 0..cols {
+            match self.parser.screen().cell(row, col) {
+                Some(cell) if cell.is_wide_continuation() => {}
+                Some(cell) if cell.has_contents() => {
+                    text.push_str(cell.contents());
+                    written = text.len();
+                }
+                _ => text.push(' '),
+            }
+        }
+        text.truncate(written);
+        text
+    }
+
     fn line_wrapped(&self, row: u16) -> bool {
         self.parser.screen().row_wrapped(row)
     }

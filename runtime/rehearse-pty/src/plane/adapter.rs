@@ -14,7 +14,7 @@ use rehearse_core::{
 use rehearse_lang::{AutomationStep, Selector, SemanticRole, TerminalCondition};
 
 use super::conditions;
-use super::screen::{LineMap, Snapshotter, TreeBuilder, screen_tree};
+use super::screen::{LineMap, Snapshotter, TreeBuilder, redact_lines, screen_tree};
 use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 use crate::error::PtyError;
 use crate::session::PtySession;
@@ -107,9 +107,9 @@ impl TerminalPlane {
     /// output, no resize), else with the rows that changed read again.
     fn take_snapshot(&mut self, generation: Generation, time: LogicalTime) {
         let Self { pty, snapshotter, committed, lines, .. } = self;
-        pty.with_emulator_epoch(|emulator, epoch| {
+        let taken = pty.with_emulator_epoch(|emulator, epoch| {
             if snapshotter.unchanged(epoch) {
-                return;
+                return false;
             }
             let screen = snapshotter.take(emulator, epoch, &mut committed.buffer, generation);
             let (rows, cols) = emulator.size();
@@ -118,7 +118,12 @@ impl TerminalPlane {
             *lines = screen.lines;
             let cursor = emulator.cursor();
             committed.cursor = cursor.visible.then_some((cursor.col, cursor.row));
+            true
         });
+        if taken {
+            // A tree read afresh: what was typed as a secret is hidden in it.
+            redact_lines(&mut committed.tree, lines, &pty.typed_secrets());
+        }
         committed.generation = generation;
         committed.tree.generation = generation;
         committed.time = time;
@@ -155,8 +160,11 @@ impl TerminalPlane {
     fn program_tree(&mut self) -> Result<Option<SemanticTree>, AutomationError> {
         let generation = self.committed.generation;
         let Some(source) = &mut self.tree_source else { return Ok(None) };
+        let secrets = self.pty.typed_secrets();
         Ok(source.fetch()?.map(|mut tree| {
             tree.generation = generation;
+            // A field the app shows what was typed into: hidden as on screen.
+            secrets.redact_tree(&mut tree);
             tree
         }))
     }
@@ -168,7 +176,9 @@ impl TerminalPlane {
             return Ok(tree);
         }
         let generation = self.committed.generation;
-        Ok(self.pty.with_emulator(|emulator| screen_tree(emulator, generation).tree))
+        let mut screen = self.pty.with_emulator(|emulator| screen_tree(emulator, generation));
+        redact_lines(&mut screen.tree, &mut screen.lines, &self.pty.typed_secrets());
+        Ok(screen.tree)
     }
 
     /// Queues input bytes for the next [`flush_input`](Self::flush_input),
@@ -410,14 +420,7 @@ impl Plane for TerminalPlane {
             });
             if !within {
                 let reached = top.map_or_else(|| "nothing".to_owned(), SemanticNode::label);
-                return Err(AutomationError::NotActionable {
-                    target: node.label(),
-                    operation: operation.to_owned(),
-                    reason: format!(
-                        "a pointer at its centre ({},{}) reaches {reached}, not it (covered by an overlay)",
-                        point.0, point.1
-                    ),
-                });
+                return Err(AutomationError::covered(node.label(), operation, point, &reached));
             }
         }
         Ok(point)
@@ -471,6 +474,10 @@ impl Plane for TerminalPlane {
     }
 
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
+        if let Input::Secret(secret) = input {
+            // Every screen shown from now on hides it.
+            self.pty.note_secret(secret);
+        }
         let delivered = self.input_bytes(input).and_then(|bytes| self.write(&bytes));
         if delivered.is_err() {
             // What the step delivered before it failed still reaches the
@@ -639,7 +646,8 @@ impl Plane for TerminalPlane {
         let name = format!("diagnostic-{}", self.committed.generation);
         // What the screen shows now, under the last committed generation's
         // number (nothing is committed).
-        let (frame, _) = snapshot(&self.pty, self.committed.generation, self.now());
+        let (mut frame, mut lines) = snapshot(&self.pty, self.committed.generation, self.now());
+        redact_lines(&mut frame.tree, &mut lines, &self.pty.typed_secrets());
         let checkpoint = Checkpoint::new(&name, &frame, true);
         for sink in &mut self.sinks {
             if let Err(error) = sink.record(&checkpoint) {

@@ -232,6 +232,17 @@ impl Terminal {
         self.plane.frame().generation
     }
 
+    /// What the steps typed into the program as secrets
+    /// (`type:${secret.NAME}`). Every screen the plane shows in an error,
+    /// a wait's diagnostic or its trees hides them; anything else that
+    /// shows this program's screen (a trace, a report) hides them with
+    /// [`TypedSecrets::redact_text`](rehearse_core::TypedSecrets::redact_text)
+    /// and [`redact_cells`](rehearse_core::TypedSecrets::redact_cells).
+    /// Pixels and recordings show the screen as it was.
+    pub fn typed_secrets(&self) -> rehearse_core::TypedSecrets {
+        self.plane.pty.typed_secrets()
+    }
+
     /// The PTY session underneath: raw input, the emulator, scrollback,
     /// process and idle waits, terminal-state goldens, the recording.
     pub fn pty(&self) -> &PtySession {

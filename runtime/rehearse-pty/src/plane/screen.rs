@@ -13,6 +13,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Bounds, Generation, NodeIdentity, SemanticNode, SemanticTree};
+use rehearse_core::{REDACTED, TypedSecrets};
 use rehearse_lang::{ActionSet, SemanticAction, SemanticRole};
 
 use crate::emulator::Emulator;
@@ -129,6 +130,77 @@ impl TreeBuilder {
         let Bounds { width, height, .. } = self.root.bounds;
         let tree = SemanticTree::new(generation, Size::new(width, height), self.root);
         ScreenTree { tree, lines: self.lines }
+    }
+}
+
+/// Hides what was typed as a secret in a screen tree's lines, as every
+/// output that shows the tree (a wait's diagnostic, a selector's hint)
+/// must: each piece of a secret reads [`REDACTED`] in its line's name —
+/// a secret the screen wrapped is found across the lines — and the line's
+/// map of characters to cells follows, so text after it is still located
+/// where it is on screen. Only for a freshly built tree: a name already
+/// redacted is never redacted again.
+pub(crate) fn redact_lines(tree: &mut SemanticTree, lines: &mut [LineMap], secrets: &TypedSecrets) {
+    if secrets.is_empty() {
+        return;
+    }
+    let mut joined = String::new();
+    let mut starts = Vec::with_capacity(tree.root.children.len());
+    for node in &tree.root.children {
+        starts.push(joined.len());
+        joined.push_str(&node.name);
+        joined.push('\n');
+    }
+    let found = secrets.find(&joined);
+    if found.is_empty() {
+        return;
+    }
+    for (node, start) in tree.root.children.iter_mut().zip(starts) {
+        let end = start + node.name.len();
+        let pieces: Vec<std::ops::Range<usize>> = found
+            .iter()
+            .filter(|range| range.start < end && range.end > start)
+            .map(|range| range.start.max(start) - start..range.end.min(end) - start)
+            .collect();
+        let Some(map) = usize::try_from(node.identity.0).ok().and_then(|at| lines.get_mut(at))
+        else {
+            continue;
+        };
+        if pieces.is_empty() {
+            continue;
+        }
+        let mut name = String::with_capacity(node.name.len());
+        let mut cells = Vec::with_capacity(map.cells.len());
+        let mut pieces = pieces.into_iter().peekable();
+        let mut chars = node.name.char_indices().enumerate().peekable();
+        while let Some((index, (byte, character))) = chars.next() {
+            match pieces.peek() {
+                Some(piece) if piece.start == byte => {
+                    // The piece's characters, and the cells they covered.
+                    let mut covered = vec![map.cells[index]];
+                    while chars.peek().is_some_and(|(_, (at, _))| *at < piece.end) {
+                        let (next, _) = chars.next().expect("peeked");
+                        covered.push(map.cells[next]);
+                    }
+                    pieces.next();
+                    for (at, shown) in REDACTED.chars().enumerate() {
+                        name.push(shown);
+                        let last = at + 1 == REDACTED.len();
+                        cells.push(if last {
+                            covered[covered.len() - 1]
+                        } else {
+                            covered[at.min(covered.len() - 1)]
+                        });
+                    }
+                }
+                _ => {
+                    name.push(character);
+                    cells.push(map.cells[index]);
+                }
+            }
+        }
+        node.name = name;
+        map.cells = cells;
     }
 }
 
@@ -302,6 +374,29 @@ mod tests {
         emulator.row_keys(&mut after);
         let changed: Vec<bool> = before.iter().zip(&after).map(|(a, b)| a != b).collect();
         assert_eq!(changed, [false, true, false], "bold alone changes the row's key");
+    }
+
+    #[test]
+    fn a_typed_secret_is_hidden_in_the_lines_and_text_after_it_keeps_its_cells() {
+        // 12 columns: the second secret wraps from row 2 to row 3.
+        let mut emulator = Vt100Emulator::new(4, 12, 0);
+        let _ = emulator.feed(b"pw hunter2 ok\r\n");
+        let _ = emulator.feed(b"\x1b[2;1Habcdefghhunt\x1b[3;1Her2 done");
+        let mut screen = screen_tree(&emulator, Generation(1));
+        let mut secrets = TypedSecrets::new();
+        secrets.add("hunter2");
+        redact_lines(&mut screen.tree, &mut screen.lines, &secrets);
+        let names: Vec<&str> = screen.tree.root.children.iter().map(|n| n.name.as_str()).collect();
+        // (Row 2 was written over; `k` wrapped there first.)
+        assert_eq!(names, ["pw <redacted> o", "abcdefgh<redacted>", "<redacted> done"]);
+        // `done` and `o` are still where the screen shows them.
+        let line = &screen.tree.root.children[2];
+        assert_eq!(screen.lines[2].locate(&line.name, "done"), Some((4, 4)));
+        assert_eq!(screen.lines[0].locate(&screen.tree.root.children[0].name, " o"), Some((10, 2)));
+        assert_eq!(
+            screen.lines[0].locate(&screen.tree.root.children[0].name, "<redacted>"),
+            Some((3, 7))
+        );
     }
 
     #[test]

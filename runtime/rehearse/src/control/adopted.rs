@@ -22,6 +22,10 @@ const FRAME_TICK: Duration = Duration::from_millis(10);
 pub struct ServedHarness {
     harness: Harness,
     declared: AutomationIds,
+    /// The loop runs on the thread that will end the process when the
+    /// session closes (`rehearse::adopt::run`): closing leaves its reads
+    /// alone, so it never sees the harness go.
+    loop_outlives_close: bool,
 }
 
 impl std::fmt::Debug for ServedHarness {
@@ -34,7 +38,13 @@ impl ServedHarness {
     /// Serves `harness`.
     pub fn new(harness: Harness) -> Self {
         let declared = harness.declared();
-        Self { harness, declared }
+        Self { harness, declared, loop_outlives_close: false }
+    }
+
+    /// Serves `harness`, whose loop runs on a thread the server's thread
+    /// ends the process from when the session closes.
+    pub(crate) fn hosting(harness: Harness) -> Self {
+        Self { loop_outlives_close: true, ..Self::new(harness) }
     }
 
     /// The harness, to add checkpoint sinks or commit hooks before serving.
@@ -90,7 +100,9 @@ impl Served for ServedHarness {
     }
 
     fn close(&mut self) {
-        self.harness.close();
+        if !self.loop_outlives_close {
+            self.harness.close();
+        }
     }
 }
 
@@ -125,18 +137,23 @@ impl Served for ServedHarness {
 /// (with the render-commit marker when the environment carries its key)
 /// and a person's input reaches it too. Either way it serves until a
 /// client closes the session or the app's loop ends, and `checkpoint:`
-/// writes under `REHEARSE_AUTOMATION_ARTIFACTS` when it is set.
+/// writes under `REHEARSE_AUTOMATION_ARTIFACTS` when it is set. The
+/// terminal's modes are the app's: it turns on mouse capture or bracketed
+/// paste by writing them to `terminal.backend_mut()` (as its own `main`
+/// writes them to standard output), and nothing else is turned on — a
+/// paste reaches an app that reads only keys as keys.
 ///
 /// # Errors
 ///
 /// An automation variable with a bad value, the socket's failures, what
 /// starting the app fails with, and the app's loop failing or panicking by
 /// itself, as [`std::io::Error`]s that name them.
-pub fn serve_adopted<F, E>(declared: AutomationIds, app: F) -> std::io::Result<bool>
+pub fn serve_adopted<F, T, E>(declared: AutomationIds, app: F) -> std::io::Result<bool>
 where
-    F: FnOnce(&mut ratatui::Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>
+    F: FnOnce(&mut ratatui::Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<T, E>
         + Send
         + 'static,
+    T: Send + 'static,
     E: std::fmt::Display,
 {
     let io = |error: AutomationError| match error {
@@ -161,15 +178,16 @@ impl Automation {
     /// session fails with outside a request, and
     /// [`AutomationError::TargetEnded`] naming how the app's loop failed or
     /// panicked by itself.
-    pub fn serve_adopted<F, E>(
+    pub fn serve_adopted<F, T, E>(
         self,
         declared: AutomationIds,
         app: F,
     ) -> Result<rehearse_control::Stopped, AutomationError>
     where
-        F: FnOnce(&mut ratatui::Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<(), E>
+        F: FnOnce(&mut ratatui::Terminal<HarnessBackend>, &mut HarnessEvents) -> Result<T, E>
             + Send
             + 'static,
+        T: Send + 'static,
         E: std::fmt::Display,
     {
         let server = Server::bind(ServerConfig::new(&self.socket)).map_err(serve_error)?;

@@ -16,12 +16,14 @@
 mod adopted;
 mod app;
 mod env;
+mod hosted;
 mod in_pty;
 mod live_app;
 
 pub use adopted::{ServedHarness, serve_adopted};
 pub use app::ServedApp;
 pub use env::{ARTIFACTS, Automation, CONTROL, HEADLESS, VIEWPORT};
+pub(crate) use hosted::serve_this_loop;
 pub use in_pty::{ServedTree, spawn_app_in_pty};
 pub use live_app::WatchedApp;
 pub use rehearse_control::{

@@ -9,6 +9,7 @@
 use std::time::Duration;
 
 use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
 use ratatui::layout::Rect;
 use rehearse::prelude::*;
 
@@ -136,9 +137,39 @@ pub fn case() -> impl Strategy<Value = (String, Vec<Spec>, Vec<AutomationStep>)>
         (
             Just(secret.clone()),
             proptest::collection::vec(spec(secret.clone()), 1..4),
-            proptest::collection::vec(step(secret), 1..7),
+            proptest::collection::vec(step(secret), 1..7).prop_map(unique_checkpoints),
         )
     })
+}
+
+/// The steps with every checkpoint's name made its own (`c17` at index 4
+/// becomes `c17-4`): a script naming one checkpoint twice is invalid, and
+/// the properties generate only scripts a server runs.
+pub fn unique_checkpoints(steps: Vec<AutomationStep>) -> Vec<AutomationStep> {
+    steps
+        .into_iter()
+        .enumerate()
+        .map(|(index, step)| match step {
+            AutomationStep::Checkpoint { name } => {
+                AutomationStep::checkpoint(format!("{name}-{index}"))
+            }
+            other => other,
+        })
+        .collect()
+}
+
+/// The runner's configuration: `cases` cases from a fixed seed, so every
+/// run generates the same cases, and failing cases kept in `regressions`
+/// (a file beside the tests, committed) and replayed first on every run.
+/// `PROPTEST_RNG_SEED` does not move it: a property is the same on every
+/// machine.
+pub fn config(cases: u32, regressions: &'static str) -> Config {
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(0x5EED_0022),
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(regressions))),
+        ..Config::default()
+    }
 }
 
 /// The secret as it may appear in an output: raw, JSON-escaped and

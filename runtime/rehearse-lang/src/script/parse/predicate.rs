@@ -7,9 +7,31 @@ use crate::vocabulary::{UnknownName, Vocabulary};
 use crate::wait::{Boolean, Predicate, PredicateName};
 
 use super::piece::Piece;
+use super::written::Written;
 use super::{Parser, error, unknown_name};
+use crate::spelling::quote;
 
 impl Parser {
+    /// `text~X` where a predicate goes: the text selector, written where
+    /// `wait-for:` wants what to wait for; the predicate for text is
+    /// `text=X`.
+    fn selector_for_predicate(&self, piece: Piece<'_>) -> GrammarError {
+        let text = match self.name(piece.skip(5)) {
+            Ok(Some(Written::Quoted(text) | Written::Bare(text))) => text,
+            _ => "…".to_owned(),
+        };
+        let suggestion = format!("text={}", quote(&text));
+        error(
+            ErrorKind::UnknownPredicate,
+            piece.sub_range(0, 5),
+            format!(
+                "`text~` is a selector, not a predicate; to wait until a node's text contains {}, write `{suggestion}` and then the node's selector",
+                quote(&text)
+            ),
+        )
+        .with_suggestions([suggestion])
+    }
+
     pub(super) fn predicate(&self, piece: Piece<'_>) -> Result<Predicate, GrammarError> {
         let piece = piece.trim();
         let (name_piece, value_piece) = match piece.find_char('=') {
@@ -19,6 +41,9 @@ impl Parser {
             }
             None => (piece, None),
         };
+        if name_piece.starts_with("text~") {
+            return Err(self.selector_for_predicate(name_piece));
+        }
         let name_text = self.strict(name_piece, "a predicate name")?;
         let name = PredicateName::parse(&name_text).map_err(|_| {
             // Suggest from every predicate, the terminal ones too.

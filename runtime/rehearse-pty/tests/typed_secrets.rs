@@ -1,0 +1,132 @@
+//! What the plane typed as a secret never shows in a screen it shows: a
+//! secret typed into `cat` (which echoes it, twice: the terminal's echo and
+//! cat's own) is hidden in a failing screen wait's error, a node wait's
+//! diagnostic tree, a selector's hint, the committed tree and a diagnostic
+//! checkpoint's tree — wrapped across rows too — while the screen itself
+//! (the emulator, pixels, recordings) still shows what the program drew.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rehearse_core::{AutomationError, Checkpoint, CheckpointSink};
+use rehearse_lang::{
+    AutomationStep, KeyCode, Predicate, Secret, Selector, TerminalCondition, TextMatcher,
+    TextRegion, WaitCondition,
+};
+use rehearse_pty::{PtySessionOptions, Terminal};
+
+const SECRET: &str = "Zq9-hunter2-typed";
+
+fn cat(cols: u16) -> Terminal {
+    Terminal::spawn(PtySessionOptions::new("cat").size(cols, 6)).unwrap()
+}
+
+/// Types the secret and Enter, and waits until cat has echoed it back.
+fn typed(terminal: &mut Terminal) {
+    terminal.step(AutomationStep::type_secret(Secret::value(SECRET))).unwrap();
+    terminal.step(AutomationStep::key(KeyCode::Enter)).unwrap();
+    // Both copies: the terminal's echo and cat's.
+    let twice = TerminalCondition::Text {
+        region: TextRegion::Screen,
+        matcher: TextMatcher::Matches(rehearse_lang::Pattern::new("(?s)typed.*typed").unwrap()),
+    };
+    terminal.step(AutomationStep::wait_for_terminal(twice, Duration::from_secs(10))).unwrap();
+}
+
+/// The error's `Display` and `Debug`, which must not hold the secret.
+fn shown(error: &AutomationError) -> String {
+    format!("{error}\n{error:?}")
+}
+
+fn never(text: &str) -> TerminalCondition {
+    TerminalCondition::Text {
+        region: TextRegion::Screen,
+        matcher: TextMatcher::Contains(text.into()),
+    }
+}
+
+#[test]
+fn a_failing_screen_wait_shows_the_screen_without_the_secret() {
+    let mut terminal = cat(80);
+    typed(&mut terminal);
+    // The program did draw it: the emulator's screen holds it.
+    assert!(terminal.pty().screen_text().contains(SECRET));
+    let failed = terminal
+        .step(AutomationStep::wait_for_terminal(never("not-there"), Duration::from_millis(50)))
+        .unwrap_err();
+    let shown = shown(&failed.error);
+    assert!(matches!(failed.error, AutomationError::ScreenTimeout { .. }), "{shown}");
+    assert!(!shown.contains(SECRET), "{shown}");
+    assert!(shown.contains("<redacted>"), "the screen says where it was: {shown}");
+    // So does a wait on the PTY session itself.
+    let error = terminal
+        .pty()
+        .wait_screen(
+            &rehearse_pty::ScreenCondition::contains("not-there"),
+            Duration::from_millis(20),
+        )
+        .unwrap_err();
+    assert!(!format!("{error}{error:?}").contains(SECRET), "{error}");
+}
+
+#[test]
+fn node_waits_hints_and_trees_never_show_the_secret() {
+    let mut terminal = cat(80);
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    terminal.add_checkpoint_sink(Capture(seen.clone()));
+    typed(&mut terminal);
+    let mut outputs = Vec::new();
+    // A node wait on the screen's lines: its diagnostic holds the tree.
+    let waits = [
+        WaitCondition::new(Predicate::Exists, Selector::text_contains("not-there")),
+        WaitCondition::new(Predicate::Count(3), Selector::text_contains("redacted")),
+        WaitCondition::new(Predicate::Missing, Selector::text_contains("<redacted>")),
+    ];
+    for condition in waits {
+        let failed = terminal
+            .step(AutomationStep::wait_for(condition, Duration::from_millis(50)))
+            .unwrap_err();
+        outputs.push(shown(&failed.error));
+    }
+    // A selector that finds nothing lists what is there.
+    let failed =
+        terminal.step(AutomationStep::click(Selector::text_contains("absent"))).unwrap_err();
+    outputs.push(shown(&failed.error));
+    terminal.step(AutomationStep::checkpoint("after")).unwrap();
+    let tree = terminal.tree();
+    outputs.extend([tree.to_json(), tree.to_markdown(), format!("{tree:?}")]);
+    outputs.extend(seen.lock().unwrap().drain(..));
+    assert!(outputs.iter().any(|output| output.contains("<redacted>")), "{outputs:#?}");
+    for output in &outputs {
+        assert!(!output.contains(SECRET), "the secret leaked:\n{output}");
+        assert!(!output.contains("hunter2"), "a part of it leaked:\n{output}");
+        assert!(!output.contains("typed\""), "a part of it leaked:\n{output}");
+    }
+}
+
+#[test]
+fn a_secret_the_screen_wrapped_is_hidden_across_its_rows() {
+    // 10 columns: the 17-character secret runs on into the next row.
+    let mut terminal = cat(10);
+    typed(&mut terminal);
+    let failed = terminal
+        .step(AutomationStep::wait_for_terminal(never("not-there"), Duration::from_millis(50)))
+        .unwrap_err();
+    let shown = shown(&failed.error);
+    for piece in ["Zq9-hunter", "2-typed"] {
+        assert!(!shown.contains(piece), "{piece} leaked:\n{shown}");
+    }
+    let markdown = terminal.tree().to_markdown();
+    assert!(!markdown.contains("Zq9-hunter") && !markdown.contains("2-typed"), "{markdown}");
+}
+
+/// Every checkpoint's tree (diagnostic ones too), as JSON and Markdown.
+struct Capture(Arc<Mutex<Vec<String>>>);
+
+impl CheckpointSink for Capture {
+    fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError> {
+        let tree = &checkpoint.frame.tree;
+        self.0.lock().unwrap().extend([tree.to_json(), tree.to_markdown()]);
+        Ok(())
+    }
+}
