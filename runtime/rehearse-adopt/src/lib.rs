@@ -31,7 +31,6 @@
 mod adopted;
 mod events;
 mod harness;
-mod input;
 mod list;
 mod project;
 mod record;
@@ -41,7 +40,7 @@ mod tag;
 pub use adopted::{AdoptedBackend, AdoptedTerminal, init_terminal, restore_terminal};
 pub use events::{Crossterm, EventSource};
 pub use harness::hosted::is_hosted;
-pub use harness::{Harness, HarnessBackend, HarnessEvents, HarnessOptions, Host};
+pub use harness::{AdoptPlane, Harness, HarnessBackend, HarnessEvents, HarnessOptions, Host};
 pub use list::{ItemFacts, ListBlock, TagList, TaggedList};
 pub use scope::{FrameExt, Scope, modal, overlay, scope};
 pub use tag::{SemanticWidget, Tag, Tagged};

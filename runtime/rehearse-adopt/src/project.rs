@@ -12,7 +12,8 @@ use std::collections::HashMap;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Size;
 use rehearse_core::semantic::{
-    Bounds, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree, resolve_name,
+    Bounds, Generation, Inherited, NodeIdentity, Placement, SemanticNode, SemanticTree,
+    resolve_name,
 };
 use rehearse_core::{AutomationError, AutomationIds, MAX_TREE_DEPTH};
 use rehearse_lang::{AutomationId, SemanticAction, SemanticRole};
@@ -115,15 +116,6 @@ impl Layout {
     }
 }
 
-/// What a node takes from its ancestors.
-#[derive(Debug, Clone, Copy)]
-struct Inherited {
-    /// Every ancestor is enabled.
-    enabled: bool,
-    /// It lies beneath an open modal.
-    inert: bool,
-}
-
 struct Projector<'a> {
     layout: &'a Layout,
     buffer: &'a Buffer,
@@ -135,8 +127,7 @@ impl Projector<'_> {
     fn node(&mut self, at: usize, ancestors: Inherited) -> Result<SemanticNode, AutomationError> {
         let raw = &self.layout.nodes[at];
         let facts = &raw.facts;
-        let enabled = ancestors.enabled && facts.states.enabled.unwrap_or(true);
-        let inert = ancestors.inert;
+        let below = facts.passed_on(ancestors);
         self.depth += 1;
         let mut children = Vec::new();
         match self.layout.children[at].first() {
@@ -146,7 +137,7 @@ impl Projector<'_> {
             _ => {
                 for &child in &self.layout.children[at] {
                     if !self.layout.nodes[child].overlay {
-                        children.push(self.node(child, Inherited { enabled, inert })?);
+                        children.push(self.node(child, below)?);
                     }
                 }
             }
@@ -166,18 +157,14 @@ impl Projector<'_> {
         // The harness cannot move an adopted app's focus: like the engine's
         // non-focusable nodes, no node offers `focus`.
         let actions = facts.effective_actions().without(SemanticAction::Focus);
-        let in_view = !clip.is_empty();
-        let offscreen = !raw.bounds.is_empty() && !in_view;
-        let mut states = NodeStates::default();
-        states.focused = facts.states.focused;
-        states.enabled = enabled;
-        states.selected = facts.states.selected;
-        states.expanded = facts.states.expanded;
-        states.checked = facts.states.checked;
-        states.hidden = offscreen;
-        states.offscreen = offscreen;
-        states.inert = inert;
-        let mut node = SemanticNode::new(facts.role, raw.bounds);
+        let placement = Placement {
+            layout: raw.bounds,
+            clip,
+            inherited: ancestors,
+            focused: facts.states.focused,
+            actions,
+        };
+        let mut node = facts.project(placement);
         node.automation_id = match &facts.automation_id {
             None => None,
             Some(id) => Some(AutomationId::new(id.clone()).map_err(|reason| {
@@ -189,12 +176,6 @@ impl Projector<'_> {
             })?),
         };
         node.name = name;
-        node.value = facts.value.clone();
-        node.states = states;
-        node.clipped_bounds = clip;
-        node.in_view = in_view;
-        node.actions = actions;
-        node.actionable = enabled && !inert && !actions.is_empty();
         node.children = children;
         node.identity = NodeIdentity(u64::try_from(at).unwrap_or(u64::MAX));
         Ok(node)

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use rehearse_adopt::{Harness, HarnessOptions};
+use rehearse_adopt::{EventSource, Harness, HarnessOptions};
 use rehearse_core::artifacts::{Artifacts, Baseline, Format, SnapshotMode};
 use rehearse_core::semantic::Bounds;
 use rehearse_core::{AutomationError, AutomationIds};
@@ -171,6 +171,26 @@ fn an_app_that_panics_fails_the_step_with_its_message() {
     assert!(
         matches!(&error, AutomationError::ComponentPanicked(message) if message == "the app broke")
     );
+}
+
+#[test]
+fn an_app_that_never_blocks_reading_fails_with_a_settle_timeout() {
+    let options = HarnessOptions::default().settle_timeout(std::time::Duration::from_millis(100));
+    let error = Harness::start(options, |terminal, events| -> std::io::Result<()> {
+        // Polls with a zero timeout in a loop: never blocked waiting for
+        // input, so never settled (the harness closing ends the loop).
+        loop {
+            terminal.draw(|_| {})?;
+            events.poll(std::time::Duration::ZERO)?;
+        }
+    })
+    .expect_err("the app never settles");
+    let AutomationError::SettleTimeout { waiting_for, waited, .. } = &error else {
+        panic!("{error:?}")
+    };
+    assert_eq!(waiting_for, "the adopted app to block waiting for input");
+    assert_eq!(*waited, std::time::Duration::from_millis(100));
+    assert!(error.to_string().contains("never polls with a zero timeout"), "{error}");
 }
 
 #[test]

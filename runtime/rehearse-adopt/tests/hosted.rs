@@ -9,6 +9,7 @@ use std::io;
 use ratatui::crossterm::event::{Event, KeyCode};
 use ratatui::widgets::Paragraph;
 use rehearse_adopt::{EventSource, Harness, HarnessOptions, Tag, init_terminal, restore_terminal};
+use rehearse_core::Plane as _;
 use rehearse_core::semantic::SemanticFacts;
 use rehearse_lang::{AutomationStep, SemanticRole};
 

@@ -57,5 +57,6 @@ impl rehearse_mcp::Sessions for CliSessions {
 /// Serves the tools on standard input and output until the client leaves;
 /// the sessions it opens read `use:` files below `scripts` only.
 pub fn serve(scripts: Option<PathBuf>) -> Result<(), Failure> {
-    rehearse_mcp::serve_stdio(Arc::new(CliSessions { scripts })).map_err(Failure::runtime)
+    rehearse_mcp::serve_stdio(Arc::new(CliSessions { scripts }))
+        .map_err(|error| Failure::runtime(error.to_string()))
 }

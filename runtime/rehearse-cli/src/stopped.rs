@@ -6,14 +6,17 @@
 use std::time::Duration;
 
 use rehearse_core::semantic::{SemanticNode, SemanticTree};
-use rehearse_core::{AutomationError, CommittedFrame, Input, LogicalTime, Pending, Plane};
+use rehearse_core::{
+    AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, Plane, PlaneKind,
+    SinkHost,
+};
 
 /// What a stopped program answers, and why.
 pub const STOPPED: &str = "the program is stopped (`rehearse pty-stop`); `rehearse pty-start` starts it again at the session's size";
 
 /// A stopped program's plane.
 pub struct StoppedPlane {
-    frame: CommittedFrame,
+    record: CommitRecord,
     /// The terminal-state golden of its last screen.
     pub golden: String,
     /// The size it will start at again: the session's size when it stopped.
@@ -36,7 +39,7 @@ impl StoppedPlane {
         let mut frame = frame.clone();
         frame.generation = frame.generation.next();
         frame.tree.generation = frame.generation;
-        StoppedPlane { frame, golden, size, app }
+        StoppedPlane { record: CommitRecord::new(frame), golden, size, app }
     }
 }
 
@@ -44,13 +47,23 @@ fn refused(what: &str) -> AutomationError {
     AutomationError::NotAvailable { what: what.to_owned(), reason: STOPPED.to_owned() }
 }
 
-impl Plane for StoppedPlane {
-    fn ensure_open(&self) -> Result<(), AutomationError> {
-        Err(refused("a step"))
+impl SinkHost for StoppedPlane {
+    fn commit_record(&self) -> &CommitRecord {
+        &self.record
     }
 
-    fn committed(&self) -> &CommittedFrame {
-        &self.frame
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        &mut self.record
+    }
+}
+
+impl Plane for StoppedPlane {
+    fn kind(&self) -> PlaneKind {
+        PlaneKind::Terminal
+    }
+
+    fn ensure_open(&self) -> Result<(), AutomationError> {
+        Err(refused("a step"))
     }
 
     fn reach(&self, _node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
@@ -85,12 +98,8 @@ impl Plane for StoppedPlane {
         Err(refused("a commit"))
     }
 
-    fn checkpoint(&mut self, _name: &str) -> Result<(), AutomationError> {
-        Err(refused("checkpoint"))
-    }
-
     fn now(&self) -> LogicalTime {
-        self.frame.time
+        self.committed().time
     }
 
     fn pending(&self) -> Pending {
@@ -102,10 +111,10 @@ impl Plane for StoppedPlane {
     }
 
     fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
-        Ok(self.frame.tree.clone())
+        Ok(self.committed().tree.clone())
     }
 
-    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
-        Ok(None)
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
+        Ok(self.committed().clone())
     }
 }

@@ -7,9 +7,9 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use rehearse_core::{Runner, Scenario};
+use rehearse_core::{AutomationError, Halted, Runner, Scenario, WaitStep};
 use rehearse_lang::script::{UseFiles, parse_script_with_uses, parse_step_str};
-use rehearse_lang::{AutomationStep, TerminalCondition, WaitCondition};
+use rehearse_lang::{AutomationStep, TerminalCondition};
 use rehearse_protocol::{
     Acted, Checkpointed, ErrorCode, Extra, Generation, ModelState, OkReply, RequestBody, Resized,
     SnapshotData, Waited, WireError,
@@ -48,8 +48,11 @@ const NO_SCRIPTS: &str = "this server was given no directory to read `use:` file
 const WAIT_TICK: Duration = Duration::from_millis(5);
 
 enum WaitKind {
-    For { condition: WaitCondition, until: Instant, timeout_ms: u64 },
-    Idle { quiet: Duration },
+    /// The executor's own `wait-for:`, polled between requests.
+    For(Box<WaitStep>),
+    Idle {
+        quiet: Duration,
+    },
 }
 
 struct PendingWait {
@@ -184,7 +187,10 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
         let generation = self.generation();
         self.shared.publish(generation);
         let closed = || WireError::new(ErrorCode::SessionClosed, "the session is closed");
-        for wait in self.waits.drain(..) {
+        for wait in std::mem::take(&mut self.waits) {
+            if let WaitKind::For(step) = wait.kind {
+                (*step).abandon(self.served.plane_mut(), AutomationError::SessionClosed);
+            }
             wait.job.fail(closed(), generation, None);
         }
         while let Some(job) = sockets.queue.pop_front() {
@@ -307,7 +313,7 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             Some(dir) => UseFiles::Below(dir),
             None => UseFiles::Refused(NO_SCRIPTS),
         };
-        let parsed = parse_script_with_uses(script, &self.served.check_context(), uses)
+        let parsed = parse_script_with_uses(script, &self.served.plane().check_context(), uses)
             .map_err(|errors| WireError::new(ErrorCode::InvalidScript, errors.to_string()))?;
         let scenario = Scenario::from_script(parsed, None);
         let left = job.deadline.saturating_duration_since(Instant::now());
@@ -331,23 +337,25 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 .into());
             }
         }
-        let mut runner = Runner::new();
-        let mut count = 0u32;
-        for step in scenario {
-            if let Some(halt) = job.halt(Instant::now()) {
-                return Err(match halt {
-                    Halt::Stop(error) => error.into(),
-                    Halt::Gone => {
-                        WireError::new(ErrorCode::Cancelled, "the client went away").into()
-                    }
-                });
+        let halt = || job.halt(Instant::now());
+        match Runner::new().run_until(self.served.plane_mut(), scenario, halt) {
+            Ok(report) => {
+                let steps = u32::try_from(report.steps.len()).unwrap_or(u32::MAX);
+                Ok(OkReply::Act(Acted {
+                    generation: self.generation(),
+                    steps,
+                    extra: Extra::new(),
+                }))
             }
-            if let Err(failed) = runner.step(self.served.plane_mut(), step.step) {
-                return Err(Failure { error: step_error(&failed), step: Some(count) });
+            Err(Halted::Failed(failed)) => {
+                let step = u32::try_from(failed.completed.steps.len()).unwrap_or(u32::MAX);
+                Err(Failure { error: step_error(&failed.failed), step: Some(step) })
             }
-            count += 1;
+            Err(Halted::Stopped { reason: Halt::Stop(error), .. }) => Err(error.into()),
+            Err(Halted::Stopped { reason: Halt::Gone, .. }) => {
+                Err(WireError::new(ErrorCode::Cancelled, "the client went away").into())
+            }
         }
-        Ok(OkReply::Act(Acted { generation: self.generation(), steps: count, extra: Extra::new() }))
     }
 
     fn one_step(&mut self, step: AutomationStep) -> Result<u64, Failure> {
@@ -373,8 +381,8 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
 
     fn begin_wait_for(&mut self, job: Job, condition: &str, timeout_ms: u64) {
         let parsed = parse_step_str(&format!("wait-for:{condition},{timeout_ms}"));
-        let condition = match parsed.map(|parsed| parsed.step) {
-            Ok(AutomationStep::WaitFor { condition, .. }) => condition,
+        let (condition, timeout) = match parsed.map(|parsed| parsed.step) {
+            Ok(AutomationStep::WaitFor { condition, timeout }) => (condition, timeout),
             Ok(AutomationStep::WaitForTerminal { condition, timeout }) => {
                 return self.wait_terminal(job, &condition, timeout);
             }
@@ -395,17 +403,15 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                 return job.fail(error, self.generation(), None);
             }
         };
-        if let Err(error) = self.served.plane().check_selector(&condition.selector) {
-            let error = WireError::new(ErrorCode::InvalidScript, error.to_string());
-            return job.fail(error, self.generation(), None);
-        }
-        let started = Instant::now();
-        let until = (started + Duration::from_millis(timeout_ms)).min(job.deadline);
-        self.waits.push(PendingWait {
-            job,
-            kind: WaitKind::For { condition, until, timeout_ms },
-            started,
-        });
+        let plane = self.served.plane_mut();
+        let step = match Runner::new().begin_wait(plane, condition, timeout, job.deadline) {
+            Ok(step) => Box::new(step),
+            Err(failed) => {
+                let error = WireError::new(ErrorCode::InvalidScript, failed.error.to_string());
+                return job.fail(error, self.generation(), None);
+            }
+        };
+        self.waits.push(PendingWait { job, kind: WaitKind::For(step), started: Instant::now() });
         self.check_waits();
     }
 
@@ -439,45 +445,38 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
         let quiet_for = now.saturating_duration_since(self.last_change);
         let busy = self.served.busy();
         let waits = std::mem::take(&mut self.waits);
-        for wait in waits {
+        for mut wait in waits {
             // Cancelled or gone; running out of time is the wait's own answer.
             if let Some(halt) = wait.job.interrupted() {
+                if let WaitKind::For(step) = wait.kind {
+                    (*step).abandon(self.served.plane_mut(), AutomationError::Cancelled);
+                }
                 wait.job.halted(halt, generation);
                 continue;
             }
             // A wait on a program stopped under it could never hold.
             if let Some(error) = self.served.refusal(wait.job.body.op()) {
+                if let WaitKind::For(step) = wait.kind {
+                    let why = AutomationError::NotAvailable {
+                        what: "wait-for".into(),
+                        reason: error.message.clone(),
+                    };
+                    (*step).abandon(self.served.plane_mut(), why);
+                }
                 wait.job.fail(error, generation, None);
                 continue;
             }
             let elapsed_ms =
                 u64::try_from(now.duration_since(wait.started).as_millis()).unwrap_or(u64::MAX);
             let done = Waited { generation, elapsed_ms, extra: Extra::new() };
-            match &wait.kind {
-                WaitKind::For { condition, until, timeout_ms } => {
-                    let tree = &self.served.plane().committed().tree;
-                    match rehearse_core::wait::evaluate(condition, tree) {
-                        Ok((true, _)) => wait.job.ok(OkReply::WaitFor(done)),
-                        Err(error) => wait.job.fail(
-                            WireError::new(ErrorCode::InvalidScript, error.to_string()),
-                            generation,
-                            None,
-                        ),
-                        Ok((false, matches)) if now >= *until => wait.job.fail(
-                            WireError::new(
-                                ErrorCode::WaitTimeout,
-                                format!(
-                                    "the condition on `{}` did not hold within {timeout_ms} ms ({} nodes matched the selector)",
-                                    condition.selector,
-                                    matches.len()
-                                ),
-                            ),
-                            generation,
-                            None,
-                        ),
-                        Ok((false, _)) => self.waits.push(wait),
+            match &mut wait.kind {
+                WaitKind::For(step) => match step.poll(self.served.plane_mut()) {
+                    None => self.waits.push(wait),
+                    Some(Ok(_)) => wait.job.ok(OkReply::WaitFor(done)),
+                    Some(Err(failed)) => {
+                        wait.job.fail(wait_error(&failed.error), generation, None);
                     }
-                }
+                },
                 WaitKind::Idle { quiet } => {
                     if !busy && quiet_for >= *quiet {
                         let mut done = done;
@@ -505,6 +504,20 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
             }
         }
     }
+}
+
+/// The wire error for a `wait-for` request that failed: `wait-timeout` with
+/// the full diagnostic when it did not hold in time (as the same step
+/// through `act` reports it), `invalid-script` for a selector that breaks
+/// the rules, else `step-failed`.
+fn wait_error(error: &AutomationError) -> WireError {
+    let code = match error {
+        AutomationError::WaitTimeout(_) => ErrorCode::WaitTimeout,
+        AutomationError::InvalidSelector { .. } => ErrorCode::InvalidScript,
+        AutomationError::SessionClosed => ErrorCode::SessionClosed,
+        _ => ErrorCode::StepFailed,
+    };
+    WireError::new(code, error.to_string())
 }
 
 /// A request's failure: its error and, for a step, the step's index.

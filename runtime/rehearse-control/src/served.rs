@@ -4,7 +4,6 @@
 use std::time::Duration;
 
 use rehearse_core::{AutomationError, Plane};
-use rehearse_lang::script::CheckContext;
 use rehearse_protocol::{ErrorCode, Op, PtyStarted, PtyStopped, ServerRole, WireError};
 
 /// A session the server can serve: a plane and the few things around it
@@ -21,12 +20,6 @@ pub trait Served {
     /// What kind of server this is: an app serving its own session, or the
     /// host of a program in a PTY.
     fn role(&self) -> ServerRole;
-
-    /// What the script checks know about the target (declared ids, refused
-    /// keys). By default nothing.
-    fn check_context(&self) -> CheckContext<'_> {
-        CheckContext::new()
-    }
 
     /// Processes work that arrived without a request (a timer fell due, a
     /// command reported, a program wrote) and commits a generation only

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use rehearse_core::AutomationError;
+use rehearse_core::{AutomationError, no_terminal};
 use rehearse_lang::TerminalCondition;
 use rehearse_protocol::{ErrorCode, WireError};
 
@@ -43,7 +43,13 @@ pub(crate) fn wait<S: Served + ?Sized>(
             return Ended::Halted(halt);
         }
         let slice = until.saturating_duration_since(Instant::now()).min(SLICE);
-        match served.plane_mut().wait_terminal(condition, slice) {
+        let plane = served.plane_mut();
+        let kind = plane.kind();
+        let waited = match plane.terminal() {
+            Some(terminal) => terminal.wait_terminal(condition, slice),
+            None => Err(no_terminal(kind, &format!("wait-for:{condition}"))),
+        };
+        match waited {
             Ok(()) => return Ended::Held,
             Err(error) if error.is_wait_timeout() && Instant::now() < until => {}
             Err(AutomationError::ScreenTimeout { condition, screen, .. }) => {

@@ -101,6 +101,30 @@ fn wait_for_answers_when_the_condition_holds_and_times_out_otherwise() {
 }
 
 #[test]
+fn a_wait_over_the_socket_fails_with_the_diagnostic_the_same_step_gives_through_act() {
+    let served = Served::todo();
+    let mut client = served.client();
+    let wait =
+        RequestBody::WaitFor(WaitFor { condition: "exists,#toggle-9".into(), timeout_ms: 30 });
+    let over_wait = refused(client.request(wait, 1_000));
+    let over_act = refused(client.request(act("wait-for:exists,#toggle-9,30"), 1_000));
+    for error in [&over_wait, &over_act] {
+        assert_eq!(error.code, ErrorCode::WaitTimeout, "{}", error.message);
+        for part in [
+            "waiting for `exists,#toggle-9`",
+            "the selector matched nothing",
+            "; pending: 0 queued messages",
+            "text-box \"What needs doing?\" #new-todo",
+        ] {
+            assert!(error.message.contains(part), "`{part}` is missing: {}", error.message);
+        }
+    }
+    // Over the socket the wait stays patient (another client may change the
+    // app), so it runs to its timeout.
+    assert!(over_wait.message.starts_with("timed out after 30 ms"), "{}", over_wait.message);
+}
+
+#[test]
 fn a_pending_wait_does_not_block_other_requests_and_can_be_cancelled() {
     let served = Served::todo();
     let mut waiter = served.client();

@@ -1,4 +1,5 @@
-//! A committed generation and who is told about it: checkpoint sinks and commit hooks.
+//! A committed generation and who is told about it: checkpoint sinks and
+//! commit hooks (held by a plane's [`CommitRecord`](crate::CommitRecord)).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Size;
@@ -113,14 +114,3 @@ impl<F: FnMut(&CommittedFrame)> CommitHook for F {
 
 /// The default viewport: 100 columns by 30 rows.
 pub const DEFAULT_VIEWPORT: Size = Size { width: 100, height: 30 };
-
-/// Something that commits generations and takes sinks and hooks: a
-/// session of any plane. Baselines and recorders attach through it.
-pub trait SinkHost {
-    /// The last committed generation.
-    fn current(&self) -> &CommittedFrame;
-    /// Adds a checkpoint sink; it receives every later checkpoint.
-    fn add_checkpoint_sink(&mut self, sink: Box<dyn CheckpointSink>);
-    /// Adds a hook told about every later commit.
-    fn add_commit_hook(&mut self, hook: Box<dyn CommitHook>);
-}

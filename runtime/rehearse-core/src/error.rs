@@ -115,6 +115,20 @@ pub enum AutomationError {
     /// A wait condition did not hold before its timeout.
     #[error("{0}")]
     WaitTimeout(Box<crate::wait::WaitTimeout>),
+    /// The target did not settle within the plane's bound: it did not
+    /// answer the step's input and come to rest (a program that never stops
+    /// writing or never sends the marker it promised; an adopted app that
+    /// does not come back to reading its events).
+    #[error("timed out after {waited:?} waiting for {waiting_for}{detail}")]
+    SettleTimeout {
+        /// What the plane waited for (`a settled screen`).
+        waiting_for: String,
+        /// How long it waited.
+        waited: Duration,
+        /// What explains it: the screen when it gave up, or what the target
+        /// must do to settle.
+        detail: String,
+    },
     /// `wait_for_idle` did not see quiescence before its timeout.
     #[error("not idle after {waited:?}: {idle}")]
     IdleTimeout {

@@ -5,18 +5,23 @@
 //! order at the centre of the node, waits that poll what the plane shows
 //! until their condition holds, and one committed generation per step.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rehearse_lang::suggest::closest;
 use rehearse_lang::{
-    AutomationStep, Guard, MouseButton, PointerAction, PointerButton, Predicate, ScrollDirection,
-    Secret, Selector, SemanticAction, WaitCondition,
+    AutomationStep, Guard, MouseButton, PointerAction, PointerButton, ScrollDirection, Secret,
+    Selector, SemanticAction, WaitCondition,
 };
 
 use crate::error::AutomationError;
-use crate::plane::{Input, Plane, PointerKind};
+use crate::input::{Input, PointerKind};
+use crate::observe::StepNote;
+use crate::plane::Plane;
+use crate::report::Outcome;
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
-use crate::wait::{WaitTimeout, evaluate};
+use crate::terminal::{PipelineStep, no_terminal};
+use crate::wait::evaluate;
+use crate::waiting::WaitInProgress;
 
 /// Executes one step on `plane`: resolves its selector against the
 /// committed tree, checks the target can take it, delivers real input in
@@ -34,25 +39,6 @@ pub fn execute<P: Plane + ?Sized>(
     execute_guarded(plane, step).map(|outcome| outcome.generation())
 }
 
-/// What running a step did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    /// It ran and committed this generation.
-    Ran(Generation),
-    /// Its `when(...)` guard did not hold: nothing ran or was committed;
-    /// this is the generation it left in place.
-    Skipped(Generation),
-}
-
-impl Outcome {
-    /// The generation the step committed or left in place.
-    pub const fn generation(self) -> Generation {
-        match self {
-            Self::Ran(generation) | Self::Skipped(generation) => generation,
-        }
-    }
-}
-
 /// Executes one step like [`execute`], first checking its `when(...)`
 /// guard (on the committed tree, or on a settled screen for a terminal
 /// condition): a guard that does not hold skips the step.
@@ -66,10 +52,12 @@ pub fn execute_guarded<P: Plane + ?Sized>(
 ) -> Result<Outcome, AutomationError> {
     plane.ensure_open()?;
     let (_, guard, step) = step.parts();
-    if let Some(guard) = guard
-        && !guard_holds(plane, guard)?
-    {
-        return Ok(Outcome::Skipped(plane.committed().generation));
+    if let Some(guard) = guard {
+        let held = guard_holds(plane, guard)?;
+        plane.commit_record_mut().note(StepNote::Guard { held });
+        if !held {
+            return Ok(Outcome::Skipped(plane.committed().generation));
+        }
     }
     run(plane, step).map(Outcome::Ran)
 }
@@ -80,7 +68,13 @@ fn guard_holds<P: Plane + ?Sized>(plane: &mut P, guard: &Guard) -> Result<bool, 
             plane.check_selector(&condition.selector)?;
             Ok(evaluate(condition, &plane.committed().tree)?.0)
         }
-        Guard::Terminal(condition) => plane.test_terminal(condition),
+        Guard::Terminal(condition) => {
+            let kind = plane.kind();
+            match plane.terminal() {
+                Some(terminal) => terminal.test_terminal(condition),
+                None => Err(no_terminal(kind, &condition.to_string())),
+            }
+        }
         other => Err(AutomationError::Unsupported {
             operation: format!("when({other})"),
             reason: "this executor does not know the guard".into(),
@@ -95,7 +89,7 @@ fn run<P: Plane + ?Sized>(
     perform(plane, step)?;
     let generation = plane.commit()?;
     if let AutomationStep::Checkpoint { name } = step {
-        plane.checkpoint(name)?;
+        plane.commit_record_mut().checkpoint(name)?;
     }
     Ok(generation)
 }
@@ -108,10 +102,10 @@ fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<()
             let (col, row) = pointer_target(plane, target, "hover", None)?;
             pointer(plane, PointerKind::Moved, col, row)?;
         }
-        AutomationStep::Focus { target } => plane.deliver(Input::Focus(target))?,
-        AutomationStep::Type { text } => plane.deliver(Input::Text(text))?,
+        AutomationStep::Focus { target } => deliver(plane, Input::Focus(target))?,
+        AutomationStep::Type { text } => deliver(plane, Input::Text(text))?,
         AutomationStep::TypeSecret { secret } => type_secret(plane, secret)?,
-        AutomationStep::Key { key } => plane.deliver(Input::Key(*key))?,
+        AutomationStep::Key { key } => deliver(plane, Input::Key(*key))?,
         AutomationStep::Scroll { target, direction } => scroll(plane, target.as_ref(), *direction)?,
         AutomationStep::Drag { from, to } => drag(plane, from, to)?,
         AutomationStep::Advance { duration } => plane.advance(*duration)?,
@@ -132,17 +126,30 @@ fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<()
         }
         AutomationStep::WaitFor { condition, timeout } => wait_for(plane, condition, *timeout)?,
         AutomationStep::WaitForTerminal { condition, timeout } => {
-            plane.wait_terminal(condition, *timeout)?;
+            let kind = plane.kind();
+            match plane.terminal() {
+                Some(terminal) => terminal.wait_terminal(condition, *timeout)?,
+                None => return Err(no_terminal(kind, &condition.to_string())),
+            }
         }
-        AutomationStep::Paste { text } => plane.deliver(Input::Paste(text))?,
-        AutomationStep::Send { text } => plane.deliver(Input::Raw(text))?,
+        AutomationStep::Paste { text } => deliver(plane, Input::Paste(text))?,
+        AutomationStep::Send { text } => deliver(plane, Input::Raw(text))?,
         AutomationStep::Mouse { col, row, button, action } => {
             plane.reach_point(*col, *row)?;
-            plane.deliver_all(&mouse_inputs((*col, *row), *button, *action))?;
+            plane.commit_record_mut().note(StepNote::Point { col: *col, row: *row });
+            let inputs = mouse_inputs((*col, *row), *button, *action);
+            note_inputs(plane, &inputs, &[]);
+            plane.deliver_all(&inputs)?;
         }
         AutomationStep::Download { .. }
         | AutomationStep::Transform { .. }
-        | AutomationStep::Monitor { .. } => plane.pipeline(step)?,
+        | AutomationStep::Monitor { .. } => {
+            let kind = plane.kind();
+            match (plane.terminal(), PipelineStep::of(step)) {
+                (Some(terminal), Some(pipeline)) => terminal.pipeline(pipeline)?,
+                _ => return Err(no_terminal(kind, &step.to_string())),
+            }
+        }
         AutomationStep::Batch { inputs, then } => {
             batch(plane, inputs)?;
             if let Some(then) = then {
@@ -173,12 +180,14 @@ fn batch<P: Plane + ?Sized>(
     }
     let mut secrets = revealed.iter();
     let mut inputs = Vec::with_capacity(steps.len());
+    let mut references = Vec::new();
     for step in steps {
         match step {
             AutomationStep::Key { key } => inputs.push(Input::Key(*key)),
             AutomationStep::Type { text } => inputs.push(Input::Text(text)),
-            AutomationStep::TypeSecret { .. } => {
+            AutomationStep::TypeSecret { secret } => {
                 inputs.extend(secrets.next().map(|text| Input::Secret(text)));
+                references.push(secret);
             }
             AutomationStep::Paste { text } => inputs.push(Input::Paste(text)),
             AutomationStep::Send { text } => inputs.push(Input::Raw(text)),
@@ -194,6 +203,7 @@ fn batch<P: Plane + ?Sized>(
             }
         }
     }
+    note_inputs(plane, &inputs, &references);
     let delivered = plane.deliver_all(&inputs);
     if revealed.is_empty() {
         delivered
@@ -231,7 +241,49 @@ fn pointer<P: Plane + ?Sized>(
     col: u16,
     row: u16,
 ) -> Result<(), AutomationError> {
-    plane.deliver(Input::Pointer { kind, col, row })
+    deliver(plane, Input::Pointer { kind, col, row })
+}
+
+/// Notes `input` for an observer, then hands it to the plane (never a
+/// secret: see [`type_secret`]).
+fn deliver<P: Plane + ?Sized>(plane: &mut P, input: Input<'_>) -> Result<(), AutomationError> {
+    plane.commit_record_mut().note(StepNote::Input(input));
+    plane.deliver(input)
+}
+
+/// Notes inputs handed over at once for an observer; each secret among
+/// them as its reference, in order (`secrets`).
+fn note_inputs<P: Plane + ?Sized>(plane: &mut P, inputs: &[Input<'_>], secrets: &[&Secret]) {
+    let record = plane.commit_record_mut();
+    if !record.is_observed() {
+        return;
+    }
+    let mut secrets = secrets.iter();
+    for &input in inputs {
+        match input {
+            Input::Secret(_) => record.note(
+                secrets.next().map_or(StepNote::Input(Input::Secret("<secret>")), |secret| {
+                    StepNote::Secret(secret)
+                }),
+            ),
+            other => record.note(StepNote::Input(other)),
+        }
+    }
+}
+
+/// Notes, for an observer, the node the step's pointer goes to and where:
+/// `find` finds it again in the committed tree.
+fn note_target<P: Plane + ?Sized>(
+    plane: &mut P,
+    point: (u16, u16),
+    find: impl FnOnce(&SemanticTree) -> Option<&SemanticNode>,
+) {
+    let (frame, observer) = plane.commit_record_mut().frame_and_observer();
+    if let Some(observer) = observer
+        && let Some(node) = find(&frame.tree)
+    {
+        observer.noted(&StepNote::Target { node, point });
+    }
 }
 
 fn click<P: Plane + ?Sized>(
@@ -250,6 +302,7 @@ fn click<P: Plane + ?Sized>(
 /// error (a refused key would name one of its characters).
 fn type_secret<P: Plane + ?Sized>(plane: &mut P, secret: &Secret) -> Result<(), AutomationError> {
     let text = reveal(secret)?;
+    plane.commit_record_mut().note(StepNote::Secret(secret));
     plane
         .deliver(Input::Secret(&text))
         .map_err(|error| hide_refused_key(error, &format!("type:{secret}")))
@@ -297,7 +350,9 @@ fn scroll<P: Plane + ?Sized>(
                         .into(),
                 });
             };
-            node_target(plane, focused, "scroll", None)?
+            let point = node_target(plane, focused, "scroll", None)?;
+            note_target(plane, point, SemanticTree::focused);
+            point
         }
     };
     let kind = match direction {
@@ -324,8 +379,23 @@ fn drag<P: Plane + ?Sized>(
 
 /// Resolves `selector` to exactly one node of the committed tree that is in
 /// view, enabled and supports `action`, and asks the plane for the cell a
-/// pointer at its centre reaches it through.
+/// pointer at its centre reaches it through; an observer is told which.
 fn pointer_target<P: Plane + ?Sized>(
+    plane: &mut P,
+    selector: &Selector,
+    operation: &str,
+    action: Option<SemanticAction>,
+) -> Result<(u16, u16), AutomationError> {
+    let point = reach_target(plane, selector, operation, action)?;
+    if let Selector::Point { col, row } = selector {
+        plane.commit_record_mut().note(StepNote::Point { col: *col, row: *row });
+    } else {
+        note_target(plane, point, |tree| tree.resolve_unique_ids(selector).ok());
+    }
+    Ok(point)
+}
+
+fn reach_target<P: Plane + ?Sized>(
     plane: &P,
     selector: &Selector,
     operation: &str,
@@ -443,61 +513,5 @@ fn wait_for<P: Plane + ?Sized>(
     condition: &WaitCondition,
     timeout: Duration,
 ) -> Result<(), AutomationError> {
-    plane.check_selector(&condition.selector)?;
-    let started = Instant::now();
-    let logical_start = plane.now();
-    // The committed tree first, then what the plane shows after each wait.
-    let mut latest: Option<SemanticTree> = None;
-    loop {
-        let tree = latest.as_ref().unwrap_or(&plane.committed().tree);
-        let (holds, matches) = evaluate(condition, tree)?;
-        if holds {
-            return Ok(());
-        }
-        let pending = plane.pending();
-        let elapsed = started.elapsed();
-        // When nothing pending can change the tree, fail now instead of
-        // burning wall time.
-        let gave_up_early = elapsed < timeout && !pending.can_change;
-        if gave_up_early && let Some(status) = pending.ended {
-            // The target itself ended: say so, not "timed out".
-            return Err(AutomationError::TargetEnded {
-                status,
-                before: format!("`{}` held", redacted(condition, &matches)),
-            });
-        }
-        if elapsed >= timeout || gave_up_early {
-            let mut timed_out = WaitTimeout::new(redacted(condition, &matches), timeout);
-            timed_out.last_matches = matches.iter().map(|node| node.label()).collect();
-            timed_out.what_is_there =
-                matches.is_empty().then(|| tree.what_is_there(&condition.selector)).flatten();
-            timed_out.semantic_tree = tree.to_markdown();
-            timed_out.wall_elapsed = elapsed;
-            timed_out.idle = pending.idle;
-            timed_out.gave_up_early = gave_up_early;
-            timed_out.diagnostic_checkpoint = plane.diagnostic_checkpoint()?;
-            timed_out.logical_elapsed = plane.now().0.saturating_sub(logical_start.0);
-            return Err(AutomationError::WaitTimeout(Box::new(timed_out)));
-        }
-        plane.await_change(timeout - elapsed)?;
-        // Evaluate what the plane shows now without committing: the step
-        // commits exactly one generation when it ends.
-        latest = Some(plane.current_tree()?);
-    }
-}
-
-/// The condition as an error may show it: when it compares text against a
-/// node whose value is redacted (or that holds one), or against nothing at
-/// all, the text may be a guess at a secret and is withheld too.
-fn redacted(condition: &WaitCondition, matches: &[&SemanticNode]) -> WaitCondition {
-    let secret = matches.is_empty()
-        || matches.iter().any(|node| {
-            node.descendants().any(|node| node.value.as_ref().is_some_and(|v| v.is_redacted()))
-        });
-    let predicate = match &condition.predicate {
-        Predicate::ValueEquals(_) if secret => Predicate::ValueEquals("<redacted>".into()),
-        Predicate::TextContains(_) if secret => Predicate::TextContains("<redacted>".into()),
-        other => other.clone(),
-    };
-    WaitCondition { predicate, selector: condition.selector.clone() }
+    WaitInProgress::start(plane, condition.clone(), timeout)?.run(plane)
 }

@@ -8,34 +8,51 @@
 
 pub mod artifacts;
 mod committed;
+mod driver;
 mod error;
+mod events;
 mod executor;
 mod format;
+mod input;
+mod kind;
 mod limits;
 pub mod marker;
+mod observe;
 mod plane;
 mod published;
+mod record;
 mod redact;
 mod report;
 mod runner;
 mod scenario;
 pub mod semantic;
+mod terminal;
 mod time;
+mod typing;
 pub mod wait;
+mod waiting;
 
 pub use committed::{
     Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
-    SinkHost,
 };
+pub use driver::Driver;
 pub use error::AutomationError;
-pub use executor::{Outcome, check_can, execute, execute_guarded, resolve};
+pub use events::{crossterm_button, key_event, key_press, mouse_event, rehearse_button};
+pub use executor::{check_can, execute, execute_guarded, resolve};
+pub use input::{Input, PointerKind};
+pub use kind::PlaneKind;
 pub use limits::{
     MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, ScreenTooLarge, check_screen_size,
 };
-pub use plane::{Input, Pending, Plane, PointerKind, no_terminal};
+pub use observe::{Settled, StepEnded, StepNote, StepObserver, StepStarted};
+pub use plane::{Pending, Plane};
 pub use published::TreeSource;
+pub use record::{CommitRecord, SinkHost};
 pub use redact::{MASK, REDACTED, TypedSecrets};
-pub use report::{RunError, RunReport, ScriptRunError, StepError, StepResult};
-pub use runner::Runner;
+pub use report::{Outcome, RunError, RunReport, ScriptRunError, StepError, StepResult};
+pub use runner::{Halted, Runner, WaitStep};
 pub use scenario::{AutomationIds, Interpolated, Origin, Scenario, ScenarioStep, StepSource};
+pub use terminal::{PipelineStep, TerminalPlane, no_terminal};
 pub use time::{ClockMode, LogicalTime};
+pub use typing::{check_key, check_typing};
+pub use waiting::WaitInProgress;

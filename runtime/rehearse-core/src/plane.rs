@@ -10,61 +10,18 @@
 
 use std::time::Duration;
 
-use rehearse_lang::{
-    AutomationStep, FocusTarget, KeyPress, MouseButton, Selector, TerminalCondition,
-};
+use rehearse_lang::Selector;
+use rehearse_lang::script::CheckContext;
 
 use crate::committed::CommittedFrame;
 use crate::error::AutomationError;
+use crate::input::Input;
+use crate::kind::PlaneKind;
+use crate::record::SinkHost;
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
+use crate::terminal::TerminalPlane;
 use crate::time::LogicalTime;
 use crate::wait::IdleReport;
-
-/// What a pointer does at a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum PointerKind {
-    /// The pointer moves there with no button held.
-    Moved,
-    /// A button goes down.
-    Down(MouseButton),
-    /// A button comes up.
-    Up(MouseButton),
-    /// The pointer moves there with a button held.
-    Drag(MouseButton),
-    /// The wheel turns up.
-    ScrollUp,
-    /// The wheel turns down.
-    ScrollDown,
-}
-
-/// One input a step delivers to a plane.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Input<'a> {
-    /// A pointer event at a zero-based cell.
-    Pointer {
-        /// What the pointer does.
-        kind: PointerKind,
-        /// Column.
-        col: u16,
-        /// Row.
-        row: u16,
-    },
-    /// A key press.
-    Key(KeyPress),
-    /// Typed text, each character a key press.
-    Text(&'a str),
-    /// Move focus.
-    Focus(&'a FocusTarget),
-    /// Pasted text: bracketed when the target enabled bracketed paste.
-    Paste(&'a str),
-    /// Raw text written as it is (`send:`), escapes already resolved.
-    Raw(&'a str),
-    /// A secret typed like [`Text`](Self::Text): never expanded, never
-    /// echoed in an error.
-    Secret(&'a str),
-}
 
 /// What a plane knows is pending, for waits that have not held yet.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -102,8 +59,14 @@ impl Pending {
 /// Something steps run against: an app on the engine, a program in a PTY.
 ///
 /// Every method either succeeds or fails with an [`AutomationError`] that
-/// names what failed; nothing is rolled back.
-pub trait Plane {
+/// names what failed; nothing is rolled back. A plane commits its
+/// generations into its [`CommitRecord`](crate::CommitRecord) (the
+/// [`SinkHost`] it is), which holds the sinks, the hooks and the
+/// checkpoints.
+pub trait Plane: SinkHost {
+    /// Which plane this is, for messages and traces.
+    fn kind(&self) -> PlaneKind;
+
     /// Fails when the plane can take no more steps (the app quit, the
     /// program exited, the session closed).
     ///
@@ -113,7 +76,9 @@ pub trait Plane {
     fn ensure_open(&self) -> Result<(), AutomationError>;
 
     /// The last committed generation.
-    fn committed(&self) -> &CommittedFrame;
+    fn committed(&self) -> &CommittedFrame {
+        self.commit_record().frame()
+    }
 
     /// The cell a pointer action on `node` (a node of the committed tree,
     /// already checked to be in view, enabled and able to take the action)
@@ -157,6 +122,13 @@ pub trait Plane {
     fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
         let _ = selector;
         Ok(())
+    }
+
+    /// What text scripts run on this plane are checked against before any
+    /// step runs: the ids and refused keys its app declares. By default
+    /// nothing: only the checks that need no knowledge of the app run.
+    fn check_context(&self) -> CheckContext<'_> {
+        CheckContext::new()
     }
 
     /// Checks that a pointer at a raw cell (`col,row` selectors) meets
@@ -225,14 +197,6 @@ pub trait Plane {
     /// A generation that breaks the tree's rules (duplicate automation ids).
     fn commit(&mut self) -> Result<Generation, AutomationError>;
 
-    /// Hands the committed generation to the checkpoint sinks under `name`
-    /// (already validated).
-    ///
-    /// # Errors
-    ///
-    /// What a sink fails with.
-    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError>;
-
     /// The plane's logical time.
     fn now(&self) -> LogicalTime;
 
@@ -255,62 +219,20 @@ pub trait Plane {
     /// What projecting it fails with.
     fn current_tree(&self) -> Result<SemanticTree, AutomationError>;
 
-    /// Waits until a condition on a program's screen, scrollback or process
-    /// holds, on a settled screen, for at most `timeout`. By default the
-    /// plane has no terminal and refuses.
+    /// The plane's terminal, when it holds a program in one: what only
+    /// such a plane does (screen, scrollback and process waits and guards,
+    /// the artifact pipeline). By default none: those steps fail with
+    /// [`AutomationError::NotAvailable`] saying why.
+    fn terminal(&mut self) -> Option<&mut dyn TerminalPlane> {
+        None
+    }
+
+    /// What the plane shows now, as a committed frame would show it but
+    /// not committed (numbered as the last committed generation): what a
+    /// diagnostic checkpoint records to explain a failure.
     ///
     /// # Errors
     ///
-    /// [`AutomationError::NotAvailable`] off a terminal;
-    /// [`AutomationError::ScreenTimeout`] when it did not hold in time;
-    /// [`AutomationError::TargetEnded`] when the program ended first.
-    fn wait_terminal(
-        &mut self,
-        condition: &TerminalCondition,
-        timeout: Duration,
-    ) -> Result<(), AutomationError> {
-        let _ = timeout;
-        Err(no_terminal(&condition.to_string()))
-    }
-
-    /// Whether a condition on a program's screen, scrollback or process
-    /// holds now, on a settled screen (a `when(...)` guard). By default the
-    /// plane has no terminal and refuses.
-    ///
-    /// # Errors
-    ///
-    /// [`AutomationError::NotAvailable`] off a terminal, or what settling
-    /// fails with.
-    fn test_terminal(&mut self, condition: &TerminalCondition) -> Result<bool, AutomationError> {
-        Err(no_terminal(&condition.to_string()))
-    }
-
-    /// Runs an artifact-pipeline step — `download:`, `transform:`,
-    /// `monitor:` — against the program. By default the plane has no
-    /// program and refuses.
-    ///
-    /// # Errors
-    ///
-    /// [`AutomationError::NotAvailable`] off a terminal; what the pipeline
-    /// fails with (a missing file, a command's exit status and stderr).
-    fn pipeline(&mut self, step: &AutomationStep) -> Result<(), AutomationError> {
-        Err(no_terminal(&step.to_string()))
-    }
-
-    /// Records what the plane shows now to explain a failure, when sinks are
-    /// configured; returns the checkpoint's name.
-    ///
-    /// # Errors
-    ///
-    /// What taking the snapshot fails with (a sink's own failure is
-    /// reported in the returned name instead).
-    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError>;
-}
-
-/// Why a terminal step fails on a plane without a terminal.
-pub fn no_terminal(what: &str) -> AutomationError {
-    AutomationError::NotAvailable {
-        what: what.to_owned(),
-        reason: "it needs a program in a terminal (the terminal plane, `rehearse::pty::Terminal`); an app on the engine has no screen bytes, scrollback or process".into(),
-    }
+    /// What projecting it fails with.
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError>;
 }

@@ -11,7 +11,7 @@ use crate::semantic::SemanticTree;
 /// program's tree whenever it has one, and against what it sees otherwise.
 ///
 /// The control plane's client implements it in the facade
-/// (`rehearse::control::ServedTree`), so no plane depends on another.
+/// (`rehearse::control::SocketTreeSource`), so no plane depends on another.
 pub trait TreeSource: Send {
     /// The tree the program shows now; `None` while it publishes none (not
     /// serving yet, or no longer: it ended or was never a rehearse app).

@@ -80,6 +80,25 @@ pub(crate) fn withhold_guesses(
     (rebuilt, source)
 }
 
+/// What running a step did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It ran and committed this generation.
+    Ran(Generation),
+    /// Its `when(...)` guard did not hold: nothing ran or was committed;
+    /// this is the generation it left in place.
+    Skipped(Generation),
+}
+
+impl Outcome {
+    /// The generation the step committed or left in place.
+    pub const fn generation(self) -> Generation {
+        match self {
+            Self::Ran(generation) | Self::Skipped(generation) => generation,
+        }
+    }
+}
+
 /// The result of one successful step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]

@@ -6,7 +6,7 @@ use std::fmt;
 
 use rehearse_lang::AutomationStep;
 use rehearse_lang::KeyPress;
-use rehearse_lang::script::{DeclaredIds, Script};
+use rehearse_lang::script::{CheckContext, DeclaredIds, Script};
 
 /// The automation ids an app uses and the keys automation must never press.
 ///
@@ -73,6 +73,16 @@ impl AutomationIds {
     /// Whether automation may not press `key`.
     pub fn refuses(&self, key: &KeyPress) -> bool {
         self.refused_keys.contains(key)
+    }
+
+    /// What a text script is checked against for this app: its declared
+    /// ids (when it declares any) and its refused keys.
+    pub fn check_context(&self) -> CheckContext<'_> {
+        let context = CheckContext::new().refused_keys(self.refused_keys);
+        match &self.declared {
+            Some(ids) => context.declared_ids(ids),
+            None => context,
+        }
     }
 }
 

@@ -2,9 +2,10 @@
 //!
 //! Every closed vocabulary (roles, actions, states, sensitivities, key names,
 //! wait predicates), the automation id rules and the typed step IR live here,
-//! in a crate with no dependencies, so that `rehearse-macros` (at compile
-//! time) and `rehearse` (at run time) agree on every spelling by
-//! construction. Users reach all of it through `rehearse`; this crate is an
+//! in a crate with one dependency (`regex-syntax`, which checks the patterns
+//! of `matches=` waits) and no rehearse crate beneath it, so that
+//! `rehearse-macros` (at compile time) and `rehearse` (at run time) agree on
+//! every spelling by construction. Users reach all of it through `rehearse`; this crate is an
 //! implementation detail with a stable shape.
 //!
 //! [`script`] is the grammar both `scenario!` and text scripts lower through:

@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 use rehearse_control::{Canceller, Client};
 use rehearse_protocol::known;
 
+use crate::error::ToolError;
 use crate::sessions::Sessions;
 
 /// What a kept connection offers in its `hello`: what `snapshot` (PNG,
@@ -34,18 +35,17 @@ impl Connections {
         &self,
         sessions: &dyn Sessions,
         id: Option<&str>,
-    ) -> Result<(String, Arc<Connection>), String> {
-        let (id, socket) = sessions.find(id)?;
+    ) -> Result<(String, Arc<Connection>), ToolError> {
+        let (id, socket) = sessions.find(id).map_err(ToolError::Session)?;
         let mut open = self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if let Some(connection) = open.get(&id) {
             return Ok((id, connection.clone()));
         }
-        let mut client =
-            Client::connect(&socket).map_err(|error| format!("session {id}: {error}"))?;
+        let mut client = Client::connect(&socket).map_err(ToolError::connect(&id))?;
         // Every capability a tool may use, once per connection: a tool that
         // said `hello` itself would narrow what the others were granted.
-        client.hello(&OFFERED).map_err(|error| format!("session {id}: {error}"))?;
-        let canceller = client.canceller().map_err(|error| error.to_string())?;
+        client.hello(&OFFERED).map_err(ToolError::connect(&id))?;
+        let canceller = client.canceller()?;
         let connection =
             Arc::new(Connection { client: Mutex::new(client), canceller: Mutex::new(canceller) });
         open.insert(id.clone(), connection.clone());

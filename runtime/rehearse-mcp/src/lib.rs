@@ -9,6 +9,7 @@
 //! the session too: the server sends `cancel` on the wait's own connection.
 
 mod connections;
+mod error;
 mod sessions;
 mod tools;
 
@@ -16,6 +17,7 @@ use std::sync::Arc;
 
 use rmcp::ServiceExt;
 
+pub use error::McpError;
 pub use sessions::Sessions;
 pub use tools::{
     ActArgs, DEFAULT_SIZE, OpenArgs, PtyStartArgs, RehearseTools, SendArgs, SessionArgs,
@@ -26,18 +28,18 @@ pub use tools::{
 ///
 /// # Errors
 ///
-/// The runtime or the transport failing, for people.
-pub fn serve_stdio(sessions: Arc<dyn Sessions>) -> Result<(), String> {
+/// [`McpError`]: the runtime, the transport or the server failing.
+pub fn serve_stdio(sessions: Arc<dyn Sessions>) -> Result<(), McpError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|error| format!("starting the MCP runtime: {error}"))?;
+        .map_err(McpError::Runtime)?;
     runtime.block_on(async move {
         let service = RehearseTools::new(sessions)
             .serve(rmcp::transport::stdio())
             .await
-            .map_err(|error| format!("starting the MCP server: {error}"))?;
-        service.waiting().await.map_err(|error| format!("the MCP server failed: {error}"))?;
+            .map_err(|error| McpError::Start(Box::new(error)))?;
+        service.waiting().await.map_err(McpError::Failed)?;
         Ok(())
     })
 }

@@ -20,6 +20,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use crate::connections::{Connection, Connections};
+use crate::error::ToolError;
 use crate::sessions::Sessions;
 
 /// The size `open` starts a terminal at without `cols` and `rows`: the
@@ -127,6 +128,16 @@ fn failure(message: impl Into<String>) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(message)])
 }
 
+/// A tool's failure as the client reads it.
+fn failed(error: &ToolError) -> CallToolResult {
+    failure(error.to_string())
+}
+
+/// The answer a tool did not expect.
+fn unexpected(reply: &OkReply) -> CallToolResult {
+    failed(&ToolError::Unexpected(reply.op()))
+}
+
 /// A script step typing `text` exactly (quoted, with the grammar's escapes).
 fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
@@ -142,13 +153,6 @@ fn quoted(text: &str) -> String {
     }
     out.push('"');
     out
-}
-
-fn described(error: ClientError) -> String {
-    match error {
-        ClientError::Refused(refused) => format!("{}: {}", refused.code, refused.message),
-        other => other.to_string(),
-    }
 }
 
 impl RehearseTools {
@@ -167,7 +171,7 @@ impl RehearseTools {
         session: Option<String>,
         body: RequestBody,
         deadline_ms: u64,
-    ) -> Result<OkReply, String> {
+    ) -> Result<OkReply, ToolError> {
         let (sessions, connections) = (self.sessions.clone(), self.connections.clone());
         tokio::task::spawn_blocking(move || {
             let (id, connection) = connections.get(&*sessions, session.as_deref())?;
@@ -177,11 +181,10 @@ impl RehearseTools {
                 if matches!(error, ClientError::Io { .. }) {
                     connections.forget(&id);
                 }
-                described(error)
+                ToolError::from(error)
             })
         })
-        .await
-        .map_err(|error| format!("the request's thread failed: {error}"))?
+        .await?
     }
 
     /// Sends `pty-stop` or `pty-start` to the session's host, on a
@@ -193,20 +196,19 @@ impl RehearseTools {
         session: Option<String>,
         body: RequestBody,
         deadline_ms: u64,
-    ) -> Result<OkReply, String> {
+    ) -> Result<OkReply, ToolError> {
         let (sessions, connections) = (self.sessions.clone(), self.connections.clone());
         tokio::task::spawn_blocking(move || {
-            let (id, socket) = sessions.find_host(session.as_deref())?;
+            let (id, socket) =
+                sessions.find_host(session.as_deref()).map_err(ToolError::Session)?;
             connections.forget(&id);
-            let mut client =
-                Client::connect(&socket).map_err(|error| format!("session {id}: {error}"))?;
-            client.hello(&[known::PTY_RESTART]).map_err(described)?;
-            let reply = client.request(body, deadline_ms).map_err(described);
+            let mut client = Client::connect(&socket).map_err(ToolError::connect(&id))?;
+            client.hello(&[known::PTY_RESTART])?;
+            let reply = client.request(body, deadline_ms).map_err(ToolError::from);
             connections.forget(&id);
             reply
         })
-        .await
-        .map_err(|error| format!("the request's thread failed: {error}"))?
+        .await?
     }
 
     /// Runs `act` with `script`.
@@ -215,8 +217,8 @@ impl RehearseTools {
             Ok(OkReply::Act(acted)) => {
                 text(format!("ok: {} steps, generation {}", acted.steps, acted.generation))
             }
-            Ok(other) => failure(format!("the session answered `{}`", other.op())),
-            Err(message) => failure(message),
+            Ok(other) => unexpected(&other),
+            Err(error) => failed(&error),
         }
     }
 }
@@ -232,7 +234,7 @@ impl RehearseTools {
         let size = (args.cols.unwrap_or(DEFAULT_SIZE.0), args.rows.unwrap_or(DEFAULT_SIZE.1));
         match tokio::task::spawn_blocking(move || sessions.open(args.exec, size)).await {
             Ok(Ok(id)) => text(id),
-            Ok(Err(message)) => failure(message),
+            Ok(Err(message)) => failed(&ToolError::Session(message)),
             Err(error) => failure(error.to_string()),
         }
     }
@@ -282,11 +284,11 @@ impl RehearseTools {
         };
         let (sessions, connections, session) =
             (self.sessions.clone(), self.connections.clone(), args.session);
-        let result = tokio::task::spawn_blocking(move || {
+        let result = tokio::task::spawn_blocking(move || -> Result<OkReply, ToolError> {
             let (_, connection) = connections.get(&*sessions, session.as_deref())?;
             let mut client =
                 connection.client.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            client.request(RequestBody::Snapshot(Snapshot { format }), 10_000).map_err(described)
+            Ok(client.request(RequestBody::Snapshot(Snapshot { format }), 10_000)?)
         })
         .await;
         match result {
@@ -298,8 +300,8 @@ impl RehearseTools {
             Ok(Ok(OkReply::Snapshot(snapshot))) => {
                 text(String::from_utf8_lossy(snapshot.data.as_slice()).into_owned())
             }
-            Ok(Ok(other)) => failure(format!("the session answered `{}`", other.op())),
-            Ok(Err(message)) => failure(message),
+            Ok(Ok(other)) => unexpected(&other),
+            Ok(Err(error)) => failed(&error),
             Err(error) => failure(error.to_string()),
         }
     }
@@ -324,25 +326,27 @@ impl RehearseTools {
             (self.sessions.clone(), self.connections.clone(), args.session);
         let (sent, started) = tokio::sync::oneshot::channel::<Arc<Connection>>();
         let (request_id_tx, request_id_rx) = tokio::sync::oneshot::channel();
-        let waiting = tokio::task::spawn_blocking(move || -> Result<OkReply, String> {
+        let waiting = tokio::task::spawn_blocking(move || -> Result<OkReply, ToolError> {
             let (_, connection) = connections.get(&*sessions, session.as_deref())?;
             let mut client =
                 connection.client.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let id = client.next_id();
-            let deadline = Deadline::from_millis(timeout_ms).map_err(|error| error.to_string())?;
-            client.send(&Request::new(id.clone(), deadline, body)).map_err(described)?;
+            let deadline = Deadline::from_millis(timeout_ms)?;
+            client.send(&Request::new(id.clone(), deadline, body))?;
             let _ = request_id_tx.send(id.clone());
             let _ = sent.send(connection.clone());
-            match client.reply_to(&id).map_err(described)?.body {
+            match client.reply_to(&id)?.body {
                 ReplyBody::Ok(ok) => Ok(ok),
-                ReplyBody::Error(error) => Err(format!("{}: {}", error.code, error.message)),
+                ReplyBody::Error(error) => {
+                    Err(ToolError::Refused { code: error.code, message: error.message })
+                }
             }
         });
         // The wait is in the session now: say so, for a client that shows
         // progress (and knows from here on that a cancel reaches it).
         let (Ok(connection), Ok(request_id)) = (started.await, request_id_rx.await) else {
             return match waiting.await {
-                Ok(Err(message)) => failure(message),
+                Ok(Err(error)) => failed(&error),
                 _ => failure("the wait could not be sent"),
             };
         };
@@ -359,7 +363,7 @@ impl RehearseTools {
                 // own connection, and let it answer.
                 let cancelled = connection.canceller.lock().unwrap_or_else(|p| p.into_inner()).cancel(&request_id);
                 if let Err(error) = cancelled {
-                    return failure(described(error));
+                    return failed(&ToolError::from(error));
                 }
                 waiting.await
             }
@@ -369,8 +373,8 @@ impl RehearseTools {
                 "ok: after {} ms, generation {}",
                 waited.elapsed_ms, waited.generation
             )),
-            Ok(Ok(other)) => failure(format!("the session answered `{}`", other.op())),
-            Ok(Err(message)) => failure(message),
+            Ok(Ok(other)) => unexpected(&other),
+            Ok(Err(error)) => failed(&error),
             Err(error) => failure(error.to_string()),
         }
     }
@@ -382,8 +386,8 @@ impl RehearseTools {
     async fn state(&self, Parameters(args): Parameters<SessionArgs>) -> CallToolResult {
         match self.request(args.session, RequestBody::State, 10_000).await {
             Ok(OkReply::State(state)) => text(state.state.to_string()),
-            Ok(other) => failure(format!("the session answered `{}`", other.op())),
-            Err(message) => failure(format!("not available: {message}")),
+            Ok(other) => unexpected(&other),
+            Err(error) => failure(format!("not available: {error}")),
         }
     }
 
@@ -400,8 +404,8 @@ impl RehearseTools {
             Ok(OkReply::PtyStop(stopped)) => {
                 text(format!("already stopped: generation {}", stopped.generation))
             }
-            Ok(other) => failure(format!("the session answered `{}`", other.op())),
-            Err(message) => failure(message),
+            Ok(other) => unexpected(&other),
+            Err(error) => failed(&error),
         }
     }
 
@@ -418,8 +422,8 @@ impl RehearseTools {
                 "started: pid {} at {}x{}, generation {}",
                 started.pid, started.cols, started.rows, started.generation
             )),
-            Ok(other) => failure(format!("the session answered `{}`", other.op())),
-            Err(message) => failure(message),
+            Ok(other) => unexpected(&other),
+            Err(error) => failed(&error),
         }
     }
 
@@ -428,21 +432,22 @@ impl RehearseTools {
     async fn close(&self, Parameters(args): Parameters<SessionArgs>) -> CallToolResult {
         let (sessions, connections, session) =
             (self.sessions.clone(), self.connections.clone(), args.session);
-        let result = tokio::task::spawn_blocking(move || {
+        let result = tokio::task::spawn_blocking(move || -> Result<String, ToolError> {
             // The host closes the session (a rehearse app's own socket would
             // only end the app, and the host after it, a moment later).
-            let (id, socket) = sessions.find_host(session.as_deref())?;
+            let (id, socket) =
+                sessions.find_host(session.as_deref()).map_err(ToolError::Session)?;
             connections.forget(&id);
-            let mut client =
-                Client::connect(&socket).map_err(|error| format!("session {id}: {error}"))?;
-            let reply = client.request(RequestBody::Close, 10_000).map_err(described);
+            let mut client = Client::connect(&socket).map_err(ToolError::connect(&id))?;
+            let reply = client.request(RequestBody::Close, 10_000);
             sessions.closed(&id);
-            reply.map(|_| id)
+            reply?;
+            Ok(id)
         })
         .await;
         match result {
             Ok(Ok(id)) => text(format!("closed {id}")),
-            Ok(Err(message)) => failure(message),
+            Ok(Err(error)) => failed(&error),
             Err(error) => failure(error.to_string()),
         }
     }

@@ -53,7 +53,7 @@ pub mod signals;
 pub mod wait;
 
 pub use error::{ExitInfo, PtyError};
-pub use plane::Terminal;
+pub use plane::{PtyPlane, Terminal};
 pub use session::{PtySession, PtySessionOptions};
 pub use settle::{Settle, SettlePolicy};
 pub use wait::{LineCount, ScreenCondition, ScrollbackCondition, TextMatch, WaitOutcome};

@@ -204,6 +204,21 @@ fn download_transform_and_monitor_are_steps() {
 }
 
 #[test]
+fn a_screen_that_never_settles_fails_the_step_with_a_settle_timeout() {
+    // Writes without a pause: never quiet, no marker, no frame end.
+    let options = PtySessionOptions::new("sh").args(["-c", "while :; do echo x; done"]);
+    let mut terminal =
+        Terminal::spawn(options).unwrap().settle_timeout(std::time::Duration::from_millis(300));
+    let (index, error) = failure(terminal.run_script("drain"));
+    assert_eq!(index, 0);
+    let AutomationError::SettleTimeout { waiting_for, .. } = &error else { panic!("{error:?}") };
+    assert_eq!(waiting_for, "a settled screen");
+    let message = error.to_string();
+    assert!(message.starts_with("timed out after"), "{message}");
+    assert!(message.contains("--- screen ---"), "{message}");
+}
+
+#[test]
 fn screen_waits_see_the_spaces_a_program_wrote_at_the_end_of_a_line() {
     // A real prompt that ends in a space, then a line without one.
     let program = r#"printf '> '; read line; printf 'got %s\n' "$line"; read rest"#;

@@ -76,13 +76,16 @@ pub mod live;
 #[cfg(unix)]
 pub use rehearse_pty as pty;
 
-/// The engine plane beneath [`Session`]: the engine itself, committed
-/// generations, checkpoint sinks and commit hooks, render statistics.
+/// The engine plane beneath [`Session`]: the engine itself, the [`Driver`](engine::Driver)
+/// every plane's session is, committed generations and their record,
+/// checkpoint sinks and commit hooks, the [`StepObserver`](engine::StepObserver)
+/// that watches every step, render statistics.
 pub mod engine {
     pub use rehearse_core::{
-        Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
-        MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH, Origin, ScenarioStep,
-        ScreenTooLarge, SinkHost, StepSource, check_screen_size,
+        Checkpoint, CheckpointSink, CommitHook, CommitRecord, CommittedFrame, DEFAULT_VIEWPORT,
+        Driver, Input, InteractionState, MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH,
+        Origin, Outcome, PlaneKind, PointerKind, ScenarioStep, ScreenTooLarge, Settled, SinkHost,
+        StepEnded, StepNote, StepObserver, StepSource, StepStarted, check_screen_size,
     };
     pub use rehearse_engine::engine::StepOutcome;
     pub use rehearse_engine::{DrainLimits, MemoMismatch, RenderStats, SessionEngine};
@@ -109,7 +112,8 @@ pub mod artifacts {
 }
 
 /// Text scripts: the same grammar as `scenario!`, parsed and checked at run
-/// time ([`Session::run_script`] runs one).
+/// time ([`Driver::run_script`](engine::Driver::run_script) runs one on a
+/// [`Session`], a `Terminal` or a `Harness`).
 pub mod script {
     pub use rehearse_lang::script::{
         CheckContext, DeclaredIds, ErrorKind, GrammarError, MAX_DURATION_MS, MAX_EXPANDED_BYTES,

@@ -1,6 +1,6 @@
 //! The tree a program publishes is read strictly: the program under test
 //! is the untrusted side. A hostile server on a real Unix socket answers
-//! every `json` snapshot [`ServedTree`] asks for with a tree of its choice;
+//! every `json` snapshot [`SocketTreeSource`] asks for with a tree of its choice;
 //! a tree with a repeated id, an unknown key, clipped bounds outside the
 //! viewport or more nodes than `MAX_PUBLISHED_NODES` fails the fetch,
 //! naming why, and a well-formed one reads.
@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::os::unix::net::UnixListener;
 use std::thread::JoinHandle;
 
-use rehearse::control::ServedTree;
+use rehearse::control::SocketTreeSource;
 use rehearse::control::protocol::{
     Bytes, FrameDecoder, Limits, OkReply, Reply, RequestBody, SnapshotData, SnapshotFormat,
     encode_reply, request_from_frame,
@@ -51,7 +51,7 @@ fn fetched(tree: String) -> Result<usize, String> {
     let dir = tempfile::tempdir().unwrap();
     let socket = dir.path().join("app.sock");
     let server = hostile(UnixListener::bind(&socket).unwrap(), tree);
-    let mut source = ServedTree::new(&socket);
+    let mut source = SocketTreeSource::new(&socket);
     let fetched = source.fetch().map(|tree| tree.expect("it serves").len());
     drop(source);
     server.join().unwrap();

@@ -27,7 +27,7 @@ mod plane;
 mod shared;
 
 use std::any::Any;
-use std::borrow::Cow;
+use std::ops::{Deref, DerefMut};
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -35,21 +35,15 @@ use std::time::Duration;
 
 use ratatui::Terminal;
 use ratatui::layout::Size;
-use rehearse_core::semantic::{Generation, SemanticTree};
-use rehearse_core::{
-    AutomationError, AutomationIds, CheckpointSink, ClockMode, CommitHook, CommittedFrame,
-    DEFAULT_VIEWPORT, LogicalTime, Plane, RunError, RunReport, Runner, Scenario, ScriptRunError,
-    SinkHost, StepError, StepResult,
-};
-use rehearse_lang::AutomationStep;
-use rehearse_lang::script::CheckContext;
+use rehearse_core::semantic::Generation;
+use rehearse_core::{AutomationError, AutomationIds, ClockMode, DEFAULT_VIEWPORT, Driver, Plane};
 
 pub use self::backend::HarnessBackend;
 pub use self::events::HarnessEvents;
 pub use self::hosted::Host;
 use self::live::Live;
 use self::mirror::Mirror;
-use self::plane::AdoptPlane;
+pub use self::plane::AdoptPlane;
 use self::shared::{Ended, Shared};
 use crate::record;
 
@@ -148,8 +142,7 @@ impl HarnessOptions {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Harness {
-    plane: AdoptPlane,
-    runner: Runner,
+    driver: Driver<AdoptPlane>,
     thread: Option<JoinHandle<()>>,
     /// The real terminal, when the app is served from it; dropped (and
     /// restored) after the app's thread has ended.
@@ -244,7 +237,7 @@ impl Harness {
         let shared = prepare(&options, &mut live)?;
         let host = Host { shared: Arc::clone(&shared), mirror: live.is_some() };
         let plane = AdoptPlane::new(shared, options.declared, options.settle_timeout);
-        Ok((Self { plane, runner: Runner::new(), thread: None, _live: live }, host))
+        Ok((Self { driver: Driver::new(plane), thread: None, _live: live }, host))
     }
 
     /// Starts `app` in the real terminal, under the wall clock, at the
@@ -293,100 +286,16 @@ impl Harness {
                 .map_err(AutomationError::Io)?
         };
         let plane = AdoptPlane::new(shared, options.declared, options.settle_timeout);
-        let mut harness = Self { plane, runner: Runner::new(), thread: Some(thread), _live: live };
-        harness.plane.commit()?;
+        let mut harness = Self { driver: Driver::new(plane), thread: Some(thread), _live: live };
+        harness.plane_mut().commit()?;
         Ok(harness)
-    }
-
-    /// Executes one step; its index continues from earlier steps.
-    ///
-    /// # Errors
-    ///
-    /// [`StepError`] with the step's index and the last good generation.
-    pub fn step(&mut self, step: AutomationStep) -> Result<StepResult, StepError> {
-        self.runner.step(&mut self.plane, step)
-    }
-
-    /// Executes a scenario — `scenario! { ... }`, a parsed script, or a
-    /// `Vec` or array of steps — stopping at the first failure.
-    ///
-    /// # Errors
-    ///
-    /// [`RunError`] with the completed steps and the failure.
-    pub fn run(&mut self, scenario: impl Into<Scenario>) -> Result<RunReport, RunError> {
-        self.runner.run(&mut self.plane, scenario)
-    }
-
-    /// Parses a text script against the declared ids and refused keys,
-    /// then runs it.
-    ///
-    /// # Errors
-    ///
-    /// [`ScriptRunError::Invalid`] with every parse and check error before
-    /// any step runs, or [`ScriptRunError::Failed`] when a step fails.
-    pub fn run_script(&mut self, script: &str) -> Result<RunReport, ScriptRunError> {
-        self.run_named_script(script, None)
-    }
-
-    /// Like [`run_script`](Self::run_script), naming the script (a file
-    /// name) in every step's origin.
-    ///
-    /// # Errors
-    ///
-    /// As [`run_script`](Self::run_script).
-    pub fn run_named_script(
-        &mut self,
-        script: &str,
-        name: Option<Cow<'static, str>>,
-    ) -> Result<RunReport, ScriptRunError> {
-        let declared = self.plane.declared;
-        let mut context = CheckContext::new().refused_keys(declared.refused_keys());
-        if let Some(ids) = declared.declared() {
-            context = context.declared_ids(ids);
-        }
-        self.runner.run_script(&mut self.plane, script, name, &context)
-    }
-
-    /// Adds a checkpoint sink (artifacts, baselines, a recorder's markers).
-    pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
-        self.plane.sinks.push(Box::new(sink));
-    }
-
-    /// Registers a hook told about every later commit.
-    pub fn on_commit(&mut self, hook: impl CommitHook + 'static) {
-        self.plane.hooks.push(Box::new(hook));
-    }
-
-    /// Every checkpoint recorded so far, with its generation, in order.
-    pub fn checkpoints(&self) -> &[(String, Generation)] {
-        &self.plane.checkpoints
-    }
-
-    /// The last committed generation.
-    pub fn frame(&self) -> &CommittedFrame {
-        &self.plane.committed
-    }
-
-    /// The committed semantic tree.
-    pub fn tree(&self) -> &SemanticTree {
-        &self.plane.committed.tree
-    }
-
-    /// The committed generation's number.
-    pub fn generation(&self) -> Generation {
-        self.plane.committed.generation
-    }
-
-    /// The controlled clock's time.
-    pub fn now(&self) -> LogicalTime {
-        self.plane.now()
     }
 
     /// What the app's loop returned (its `Ok` value), once it has returned
     /// a `T`; `None` while it runs, after it failed, or when it returned
     /// something else (the value is kept then).
     pub fn take_returned<T: 'static>(&mut self) -> Option<T> {
-        let mut state = self.plane.shared.lock();
+        let mut state = self.plane().shared.lock();
         let returned = state.returned.take()?;
         match returned.downcast::<T>() {
             Ok(value) => Some(*value),
@@ -406,35 +315,24 @@ impl Harness {
 
     /// Whether the app's loop has ended, and how (`None` while it runs).
     pub fn ended(&self) -> Option<String> {
-        self.plane.shared.lock().ended.as_ref().map(Ended::status)
-    }
-
-    /// The harness as the [`Plane`] steps run on, for a front-end that runs
-    /// them with its own [`Runner`] (a control server).
-    pub fn plane(&self) -> &dyn Plane {
-        &self.plane
-    }
-
-    /// The harness as the [`Plane`] steps run on, to drive.
-    pub fn plane_mut(&mut self) -> &mut dyn Plane {
-        &mut self.plane
+        self.plane().shared.lock().ended.as_ref().map(Ended::status)
     }
 
     /// The ids and refused keys the app declares.
     pub fn declared(&self) -> AutomationIds {
-        self.plane.declared
+        self.plane().declared
     }
 
     /// Whether the app drew a frame the committed generation does not show
     /// yet: it reacted to its own timer or to a person's input.
     pub fn has_new_frame(&self) -> bool {
-        self.plane.shared.lock().frames != self.plane.committed_frames
+        self.plane().shared.lock().frames != self.plane().committed_frames
     }
 
     /// Whether the app has reacted to everything: it is blocked waiting for
     /// input with nothing queued, or it ended.
     pub fn is_settled(&self) -> bool {
-        self.plane.shared.lock().settled()
+        self.plane().shared.lock().settled()
     }
 
     /// How the app's loop failed, when it did by itself: it returned an
@@ -442,7 +340,7 @@ impl Harness {
     /// fail, so whatever follows is not counted). `None` while it runs, and
     /// after a clean end.
     pub fn failure(&self) -> Option<String> {
-        let state = self.plane.shared.lock();
+        let state = self.plane().shared.lock();
         match &state.ended {
             // Once the harness closes, the app's reads fail: what it does
             // with that error (return it, or `expect` it) is no failure.
@@ -462,26 +360,26 @@ impl Harness {
         if self.ended().is_some() || !self.has_new_frame() || !self.is_settled() {
             return Ok(None);
         }
-        self.plane.commit_now().map(Some)
+        self.plane_mut().commit_now().map(Some)
     }
 
     /// Asks the app's loop to end: its reads fail from now on.
     pub fn close(&mut self) {
-        self.plane.shared.update(|state| state.closing = true);
+        self.plane().shared.update(|state| state.closing = true);
     }
 }
 
-impl SinkHost for Harness {
-    fn current(&self) -> &CommittedFrame {
-        &self.plane.committed
-    }
+impl Deref for Harness {
+    type Target = Driver<AdoptPlane>;
 
-    fn add_checkpoint_sink(&mut self, sink: Box<dyn CheckpointSink>) {
-        self.plane.sinks.push(sink);
+    fn deref(&self) -> &Self::Target {
+        &self.driver
     }
+}
 
-    fn add_commit_hook(&mut self, hook: Box<dyn CommitHook>) {
-        self.plane.hooks.push(hook);
+impl DerefMut for Harness {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.driver
     }
 }
 
@@ -490,9 +388,9 @@ impl Drop for Harness {
         // Reads fail from now on, so the app's loop returns; its thread is
         // joined once it has (an app that ignores the error and never
         // reads again is left to finish on its own).
-        self.plane.shared.update(|state| state.closing = true);
-        let ended =
-            self.plane.shared.wait_until(self.plane.settle_timeout, |state| state.ended.is_some());
+        let plane = self.plane();
+        plane.shared.update(|state| state.closing = true);
+        let ended = plane.shared.wait_until(plane.settle_timeout, |state| state.ended.is_some());
         if ended && let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }

@@ -7,30 +7,36 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::Event;
 use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
-    AutomationError, AutomationIds, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input,
-    LogicalTime, MAX_TIMERS_PER_ADVANCE, Pending, Plane,
+    AutomationError, AutomationIds, CommitRecord, CommittedFrame, Input, LogicalTime,
+    MAX_TIMERS_PER_ADVANCE, Pending, Plane, PlaneKind, Settled, SinkHost, StepNote, check_key,
+    check_typing, key_event, mouse_event,
 };
-use rehearse_lang::{KeyPress, SemanticAction, SemanticRole};
+use rehearse_lang::script::CheckContext;
+use rehearse_lang::{KeyPress, SemanticRole};
 
 use super::shared::{Ended, Shared};
-use crate::input::{key_event, mouse_event};
 use crate::project::Layout;
 
-/// The harness's view of the app: the shared state, the committed frame
-/// and its layout, sinks and hooks.
-pub(crate) struct AdoptPlane {
+/// How errors name an adopted app.
+const APP: &str = "the adopted app";
+
+/// The adopt plane as a [`Plane`]: the harness's view of the app — the
+/// state it shares with the app's thread, the commit record (the committed
+/// frame, its sinks and hooks) and the committed frame's layout. A
+/// [`Harness`](crate::Harness) drives one (reach it with
+/// [`Driver::plane`](rehearse_core::Driver::plane)); it is public so
+/// front-ends can serve it as a `dyn Plane`.
+pub struct AdoptPlane {
     pub(crate) shared: Arc<Shared>,
-    pub(crate) committed: CommittedFrame,
+    record: CommitRecord,
     layout: Layout,
     pub(crate) declared: AutomationIds,
     pub(crate) settle_timeout: Duration,
-    pub(crate) sinks: Vec<Box<dyn CheckpointSink>>,
-    pub(crate) hooks: Vec<Box<dyn CommitHook>>,
-    pub(crate) checkpoints: Vec<(String, Generation)>,
     /// The frames the app had flushed when the committed generation was
     /// taken: more since means it drew something not committed yet.
     pub(crate) committed_frames: u64,
@@ -52,55 +58,40 @@ impl AdoptPlane {
         );
         Self {
             shared,
-            committed: CommittedFrame::new(Generation(0), viewport, tree, Buffer::empty(area)),
+            record: CommitRecord::new(CommittedFrame::new(
+                Generation(0),
+                viewport,
+                tree,
+                Buffer::empty(area),
+            )),
             layout: Layout::default(),
             declared,
             settle_timeout,
-            sinks: Vec::new(),
-            hooks: Vec::new(),
-            checkpoints: Vec::new(),
             committed_frames: 0,
         }
     }
 
-    fn push(&mut self, event: ratatui::crossterm::event::Event) -> Result<(), AutomationError> {
+    fn push(&mut self, event: Event) -> Result<(), AutomationError> {
         self.ensure_open()?;
         self.shared.update(|state| state.queue.push_back(event));
         Ok(())
     }
 
     fn key(&mut self, key: KeyPress) -> Result<(), AutomationError> {
-        if self.declared.refuses(&key) {
-            return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
-        }
-        self.push(key_event(key))
+        check_key(key, &self.declared, APP)?;
+        self.push(Event::Key(key_event(key)))
     }
 
     fn type_text(&mut self, text: &str) -> Result<(), AutomationError> {
-        let Some(focused) = self.committed.tree.focused() else {
-            // Never the typed text: it may be a password.
-            return Err(AutomationError::NotActionable {
-                target: "nothing".into(),
-                operation: "type".into(),
-                reason: "no node holds focus; the app reports focus with `focused(true)` on the tag of the field that has it".into(),
-            });
-        };
-        if !(focused.role.accepts_text() || focused.actions.contains(SemanticAction::SetValue)) {
-            return Err(AutomationError::NotActionable {
-                target: focused.label(),
-                operation: "type".into(),
-                reason: format!("typing needs a focused {}", SemanticRole::typing_roles_phrase()),
-            });
-        }
-        if let Some(key) = text.chars().map(KeyPress::typed).find(|key| self.declared.refuses(key))
-        {
-            return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
-        }
+        let no_focus = "no node holds focus; the app reports focus with `focused(true)` on the tag of the field that has it";
+        check_typing(&self.committed().tree, text, &self.declared, APP, no_focus)?;
         self.ensure_open()?;
         // All at once: a key a person types in the terminal meanwhile lands
         // before or after the text, never inside it.
         self.shared.update(|state| {
-            state.queue.extend(text.chars().map(|character| key_event(KeyPress::typed(character))));
+            state.queue.extend(
+                text.chars().map(|character| Event::Key(key_event(KeyPress::typed(character)))),
+            );
         });
         Ok(())
     }
@@ -110,16 +101,18 @@ impl AdoptPlane {
     fn paste(&mut self, text: &str) -> Result<(), AutomationError> {
         self.ensure_open()?;
         if self.shared.lock().modes.bracketed_paste {
-            let event = ratatui::crossterm::event::Event::Paste(text.to_owned());
+            let event = Event::Paste(text.to_owned());
             self.shared.update(|state| state.queue.push_back(event));
             return Ok(());
         }
         if let Some(key) = text.chars().map(KeyPress::typed).find(|key| self.declared.refuses(key))
         {
-            return Err(AutomationError::RefusedKey { key, app: "the adopted app" });
+            return Err(AutomationError::RefusedKey { key, app: APP });
         }
         self.shared.update(|state| {
-            state.queue.extend(text.chars().map(|character| key_event(KeyPress::typed(character))));
+            state.queue.extend(
+                text.chars().map(|character| Event::Key(key_event(KeyPress::typed(character)))),
+            );
         });
         Ok(())
     }
@@ -129,6 +122,17 @@ impl AdoptPlane {
     fn settle_now(&mut self) -> Result<(), AutomationError> {
         let settled = self.shared.wait_until(self.settle_timeout, |state| state.settled());
         let state = self.shared.lock();
+        if self.record.is_observed() {
+            match &state.ended {
+                Some(ended) => {
+                    let status = ended.status();
+                    self.record.note(StepNote::Settled(Settled::Ended));
+                    self.record.note(StepNote::Ended { status: &status });
+                }
+                None if settled => self.record.note(StepNote::Settled(Settled::AppBlocked)),
+                None => {}
+            }
+        }
         match &state.ended {
             Some(Ended::Returned) => Ok(()),
             Some(Ended::Failed(message)) => {
@@ -138,20 +142,19 @@ impl AdoptPlane {
                 Err(AutomationError::ComponentPanicked(message.clone()))
             }
             None if settled => Ok(()),
-            None => Err(AutomationError::Io(std::io::Error::new(
-                std::io::ErrorKind::TimedOut,
-                if self.shared.realtime {
-                    format!(
-                        "the adopted app was still busy after {:?}: it did not come back to reading its `EventSource` (a long computation on its loop's thread, or a poll with a zero timeout in a loop)",
-                        self.settle_timeout
-                    )
+            None => Err(AutomationError::SettleTimeout {
+                waiting_for: if self.shared.realtime {
+                    "the adopted app to come back to reading its `EventSource`".into()
                 } else {
-                    format!(
-                        "the adopted app did not block waiting for input within {:?}: it reads events only through its `EventSource`, and never polls with a zero timeout in a loop",
-                        self.settle_timeout
-                    )
+                    "the adopted app to block waiting for input".into()
                 },
-            ))),
+                waited: self.settle_timeout,
+                detail: if self.shared.realtime {
+                    ": it stayed busy (a long computation on its loop's thread, or a poll with a zero timeout in a loop)".into()
+                } else {
+                    ": it reads events only through its `EventSource`, and never polls with a zero timeout in a loop".into()
+                },
+            }),
         }
     }
 
@@ -187,34 +190,31 @@ impl AdoptPlane {
     /// Commits the frame the app shows now, without waiting for it to
     /// settle (the caller knows it has).
     pub(crate) fn commit_now(&mut self) -> Result<Generation, AutomationError> {
-        let generation = self.committed.generation.next();
+        let generation = self.committed().generation.next();
         let frames = self.shared.lock().frames;
         let (frame, layout) = self.snapshot(generation)?;
         self.committed_frames = frames;
-        self.committed = frame;
         self.layout = layout;
-        for hook in &mut self.hooks {
-            hook.committed(&self.committed);
-        }
+        self.record.commit(frame);
         Ok(generation)
     }
+}
 
-    fn record(
-        &mut self,
-        name: &str,
-        frame: Option<&CommittedFrame>,
-        diagnostic: bool,
-    ) -> Result<(), AutomationError> {
-        let frame = frame.unwrap_or(&self.committed);
-        let checkpoint = Checkpoint::new(name, frame, diagnostic);
-        for sink in &mut self.sinks {
-            sink.record(&checkpoint)?;
-        }
-        Ok(())
+impl SinkHost for AdoptPlane {
+    fn commit_record(&self) -> &CommitRecord {
+        &self.record
+    }
+
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        &mut self.record
     }
 }
 
 impl Plane for AdoptPlane {
+    fn kind(&self) -> PlaneKind {
+        PlaneKind::Adopt
+    }
+
     fn ensure_open(&self) -> Result<(), AutomationError> {
         match &self.shared.lock().ended {
             None => Ok(()),
@@ -223,10 +223,6 @@ impl Plane for AdoptPlane {
                 before: "the step reached it".into(),
             }),
         }
-    }
-
-    fn committed(&self) -> &CommittedFrame {
-        &self.committed
     }
 
     fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
@@ -246,7 +242,7 @@ impl Plane for AdoptPlane {
                 let reached = recipient
                     .and_then(|raw| {
                         let identity = u64::try_from(raw).ok()?;
-                        self.committed.tree.nodes().find(|n| n.identity.0 == identity)
+                        self.committed().tree.nodes().find(|n| n.identity.0 == identity)
                     })
                     .map_or_else(|| "nothing".to_owned(), SemanticNode::label);
                 return Err(AutomationError::covered(
@@ -265,8 +261,12 @@ impl Plane for AdoptPlane {
         }
     }
 
+    fn check_context(&self) -> CheckContext<'_> {
+        self.declared.check_context()
+    }
+
     fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {
-        let viewport = self.committed.viewport;
+        let viewport = self.committed().viewport;
         if col < viewport.width && row < viewport.height {
             Ok(())
         } else {
@@ -279,13 +279,7 @@ impl Plane for AdoptPlane {
 
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
         match input {
-            Input::Pointer { kind, col, row } => {
-                let event = mouse_event(kind, col, row).ok_or_else(|| AutomationError::Unsupported {
-                    operation: format!("{kind:?}"),
-                    reason: "the adopt plane does not know this pointer input".into(),
-                })?;
-                self.push(event)
-            }
+            Input::Pointer { kind, col, row } => self.push(Event::Mouse(mouse_event(kind, col, row))),
             Input::Key(key) => self.key(key),
             Input::Text(text) | Input::Secret(text) => self.type_text(text),
             Input::Paste(text) => self.paste(text),
@@ -364,7 +358,7 @@ impl Plane for AdoptPlane {
         self.ensure_open()?;
         self.shared.update(|state| {
             state.viewport = Size::new(cols, rows);
-            state.queue.push_back(ratatui::crossterm::event::Event::Resize(cols, rows));
+            state.queue.push_back(Event::Resize(cols, rows));
         });
         Ok(())
     }
@@ -376,12 +370,6 @@ impl Plane for AdoptPlane {
     fn commit(&mut self) -> Result<Generation, AutomationError> {
         self.settle_now()?;
         self.commit_now()
-    }
-
-    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
-        self.record(name, None, false)?;
-        self.checkpoints.push((name.to_owned(), self.committed.generation));
-        Ok(())
     }
 
     fn now(&self) -> LogicalTime {
@@ -412,18 +400,10 @@ impl Plane for AdoptPlane {
     }
 
     fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
-        Ok(self.snapshot(self.committed.generation)?.0.tree)
+        Ok(self.snapshot(self.committed().generation)?.0.tree)
     }
 
-    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
-        if self.sinks.is_empty() {
-            return Ok(None);
-        }
-        let name = format!("diagnostic-{}", self.committed.generation);
-        let (frame, _) = self.snapshot(self.committed.generation)?;
-        if let Err(error) = self.record(&name, Some(&frame), true) {
-            return Ok(Some(format!("{name} (not recorded: {error})")));
-        }
-        Ok(Some(name))
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
+        Ok(self.snapshot(self.committed().generation)?.0)
     }
 }

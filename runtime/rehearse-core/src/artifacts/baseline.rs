@@ -217,8 +217,8 @@ impl Baseline {
     }
 
     /// Adds this baseline's sink to `session`.
-    pub fn attach(&self, session: &mut impl SinkHost) {
-        session.add_checkpoint_sink(Box::new(self.sink()));
+    pub fn attach(&self, session: &mut (impl SinkHost + ?Sized)) {
+        session.commit_record_mut().add_checkpoint_sink(self.sink());
     }
 
     /// Compares (or updates) the goldens of one checkpoint directly.

@@ -87,10 +87,11 @@ impl Recorder {
 
     /// Records the session's current frame, then every later commit and
     /// checkpoint (a commit hook plus a checkpoint sink).
-    pub fn attach(&self, session: &mut impl SinkHost) {
-        self.frame(session.current());
-        session.add_commit_hook(Box::new(self.clone()));
-        session.add_checkpoint_sink(Box::new(self.clone()));
+    pub fn attach(&self, session: &mut (impl SinkHost + ?Sized)) {
+        let record = session.commit_record_mut();
+        self.frame(record.frame());
+        record.on_commit(self.clone());
+        record.add_checkpoint_sink(self.clone());
     }
 
     /// Records one frame.

@@ -5,7 +5,8 @@
 //! - [`SemanticTree`] and [`SemanticNode`]: the committed, queryable tree,
 //!   serializable to JSON ([`SemanticTree::to_json`]) and Markdown
 //!   ([`SemanticTree::to_markdown`]) with sensitive values redacted.
-//! - [`resolve_name`]: the naming conventions.
+//! - [`resolve_name`]: the naming conventions; [`SemanticFacts::project`]:
+//!   a widget's facts as a node of the tree.
 
 mod facts;
 mod gauge;
@@ -14,6 +15,7 @@ mod json_read;
 mod markdown;
 mod naming;
 mod present;
+mod project;
 mod query;
 mod tree;
 mod wrapper;
@@ -22,6 +24,7 @@ pub use facts::{IntoSemanticText, ReportedStates, Semantic, SemanticFacts, Seman
 pub use json::MAX_JSON_INDENT_LEVELS;
 pub use json_read::{MAX_PUBLISHED_NODES, TreeJsonError};
 pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name, resolve_name_inferring};
+pub use project::{Inherited, Placement};
 pub use query::ResolveError;
 pub use tree::{
     Bounds, Descendants, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree,

@@ -3,15 +3,12 @@
 //! interaction state, checking declared ids in strict mode, and handing the
 //! committed generation to the commit hooks.
 
-use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-
 use super::SessionEngine;
 use super::projection::{self, Reusable};
 use crate::component::Component;
 use crate::ui::FrameBuilder;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
-use rehearse_core::{AutomationError, CommittedFrame, InteractionState};
+use rehearse_core::{AutomationError, CommittedFrame, InteractionState, Settled, StepNote};
 
 impl<C: Component> SessionEngine<C> {
     /// Projects the current frame and commits it as the next generation.
@@ -37,8 +34,8 @@ impl<C: Component> SessionEngine<C> {
             && (!self.strict_ids || all_declared::<C>(frame));
         let wanted = self.interaction_keys();
         let focused = self.focused_idx();
-        let mut projection = match self.committed.as_mut() {
-            Some(committed) if will_commit => {
+        let mut projection = match self.record.frame_mut() {
+            committed if will_commit => {
                 let memos = std::mem::take(&mut self.projected_memos);
                 let mut reusable = Reusable::take_from(&mut committed.tree, memos);
                 let frame = self.frame();
@@ -57,21 +54,13 @@ impl<C: Component> SessionEngine<C> {
         }
         self.stats.nodes_projected += projection.nodes_projected;
         let frame = self.frame.as_mut().expect("rendered before commit");
-        let mut buffer = self
-            .committed
-            .as_mut()
-            .map(|committed| std::mem::take(&mut committed.buffer))
-            .unwrap_or_else(|| Buffer::empty(Rect::ZERO));
+        let mut buffer = std::mem::take(&mut self.record.frame_mut().buffer);
         frame.composite_into(&mut buffer, self.committed_overlays);
         self.committed_overlays = frame.layers().has_overlays();
         let frame = &*frame;
         let cursor = frame.cursor();
-        let before = self.committed.as_ref().map(|committed| &committed.interaction);
-        let before = [
-            before.and_then(|was| was.focused.clone()),
-            before.and_then(|was| was.hovered.clone()),
-            before.and_then(|was| was.pressed.clone()),
-        ];
+        let before = &self.record.frame().interaction;
+        let before = [before.focused.clone(), before.hovered.clone(), before.pressed.clone()];
         let mut fresh = std::mem::take(&mut projection.labels);
         let [focused, hovered, pressed] = std::array::from_fn(|at| {
             let key = wanted[at].filter(|key| frame.nodes().find(key).is_some())?;
@@ -94,10 +83,9 @@ impl<C: Component> SessionEngine<C> {
         committed.interaction = interaction;
         committed.cursor = cursor;
         committed.time = self.clock.now();
-        for hook in &mut self.hooks {
-            hook.committed(&committed);
-        }
-        self.committed = Some(committed);
+        // Every commit rests on a drain to a fixed point.
+        self.record.note(StepNote::Settled(Settled::Drained));
+        self.record.commit(committed);
         Ok(generation)
     }
 }

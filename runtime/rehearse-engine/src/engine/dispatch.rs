@@ -6,9 +6,9 @@ use ratatui::crossterm::event::{Event, MouseEvent, MouseEventKind};
 use super::{Drag, SessionEngine, hit};
 use crate::component::Component;
 use crate::envelope::Envelope;
-use crate::input::{key_press, rehearse_button};
 use crate::ui::{NodeIdx, RawEventCx, WidgetEvent};
 use rehearse_core::AutomationError;
+use rehearse_core::{key_press, rehearse_button};
 use rehearse_lang::{KeyCode, KeyPress, MouseButton, ScrollDirection};
 
 /// What routing one event may have changed.

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::SessionEngine;
 use crate::component::Component;
 use rehearse_core::wait::IdleReport;
-use rehearse_core::{AutomationError, Checkpoint, ClockMode, CommittedFrame};
+use rehearse_core::{AutomationError, ClockMode, CommittedFrame};
 
 impl<C: Component> SessionEngine<C> {
     /// What is pending right now, and the boundary the runtime cannot see
@@ -50,28 +50,9 @@ impl<C: Component> SessionEngine<C> {
         self.settle()
     }
 
-    /// Records what the app shows now — the state the failure saw, which
-    /// may be newer than the committed generation — for a failure, when
-    /// sinks are configured. Returns the checkpoint's name; a sink error is
-    /// reported in the name rather than replacing the failure itself.
-    pub(crate) fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
-        if self.sinks.is_empty() {
-            return Ok(None);
-        }
-        let name = format!("diagnostic-{}", self.generation);
-        let snapshot = self.current_snapshot()?;
-        let checkpoint = Checkpoint::new(&name, &snapshot, true);
-        for sink in &mut self.sinks {
-            if let Err(error) = sink.record(&checkpoint) {
-                return Ok(Some(format!("{name} (not recorded: {error})")));
-            }
-        }
-        Ok(Some(name))
-    }
-
     /// The current frame as a committed frame would show it, without
     /// committing it (the generation number is the last committed one).
-    fn current_snapshot(&self) -> Result<CommittedFrame, AutomationError> {
+    pub(crate) fn current_snapshot(&self) -> Result<CommittedFrame, AutomationError> {
         let frame = self.frame();
         if frame.is_composited() {
             return Ok(self.committed().clone());

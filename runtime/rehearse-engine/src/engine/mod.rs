@@ -21,8 +21,11 @@ use crate::runtime::RuntimeCore;
 use crate::ui::{FrameBuilder, FrameStart, InteractionKeys, NodeKey, Previous, WidgetStates};
 use rehearse_core::AutomationError;
 use rehearse_core::semantic::Generation;
-use rehearse_core::{Checkpoint, CheckpointSink, CommitHook, CommittedFrame};
-use rehearse_core::{ClockMode, LogicalTime};
+use rehearse_core::semantic::{Bounds, SemanticNode, SemanticTree};
+use rehearse_core::{
+    AutomationIds, ClockMode, CommitRecord, CommittedFrame, LogicalTime, SinkHost,
+};
+use rehearse_lang::SemanticRole;
 
 pub use options::SessionOptions;
 pub use plane::StepOutcome;
@@ -94,17 +97,19 @@ pub struct SessionEngine<C: Component> {
     states: WidgetStates,
     interaction: Interaction,
     frame: Option<FrameBuilder>,
-    committed: Option<CommittedFrame>,
+    /// The committed generation, its hooks, sinks and checkpoints (a
+    /// placeholder until the first commit).
+    record: CommitRecord,
     /// The focused, hovered and pressed nodes the committed interaction
     /// state describes.
     described: [Option<NodeKey>; 3],
     generation: Generation,
-    hooks: Vec<Box<dyn CommitHook>>,
-    sinks: Vec<Box<dyn CheckpointSink>>,
-    checkpoints: Vec<(String, Generation)>,
     closed: bool,
     /// Fail commits whose tree holds ids the app does not declare.
     strict_ids: bool,
+    /// The ids and refused keys the app declares (`C::AUTOMATION_IDS`),
+    /// which text scripts are checked against.
+    declared: AutomationIds,
     /// Interaction state changed since the last render (hover, press, focus
     /// moves that sent no message): render before the next commit.
     restyle: bool,
@@ -139,16 +144,14 @@ impl<C: Component> SessionEngine<C> {
             clock: SessionClock::new(options.clock_mode()),
             limits: options.limits(),
             strict_ids: options.is_strict(),
+            declared: C::AUTOMATION_IDS,
             viewport: Rect::new(0, 0, viewport.width, viewport.height),
             states: WidgetStates::default(),
             interaction: Interaction::default(),
             frame: None,
-            committed: None,
+            record: CommitRecord::new(placeholder(viewport)),
             described: [None; 3],
             generation: Generation(0),
-            hooks: Vec::new(),
-            sinks: Vec::new(),
-            checkpoints: Vec::new(),
             closed: false,
             restyle: false,
             memoize: options.is_memoizing(),
@@ -164,45 +167,6 @@ impl<C: Component> SessionEngine<C> {
         Ok(engine)
     }
 
-    /// Registers a hook told about every later commit.
-    pub fn add_commit_hook(&mut self, hook: impl CommitHook + 'static) {
-        self.hooks.push(Box::new(hook));
-    }
-
-    /// Adds a checkpoint sink; it receives every later checkpoint.
-    pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
-        self.sinks.push(Box::new(sink));
-    }
-
-    pub(crate) fn add_boxed_commit_hook(&mut self, hook: Box<dyn CommitHook>) {
-        self.hooks.push(hook);
-    }
-
-    pub(crate) fn add_boxed_checkpoint_sink(&mut self, sink: Box<dyn CheckpointSink>) {
-        self.sinks.push(sink);
-    }
-
-    /// Every checkpoint recorded so far, with its generation, in order.
-    pub fn checkpoints(&self) -> &[(String, Generation)] {
-        &self.checkpoints
-    }
-
-    /// Feeds the committed generation to every sink under `name`.
-    pub(crate) fn record_checkpoint(
-        &mut self,
-        name: &str,
-        diagnostic: bool,
-    ) -> Result<(), AutomationError> {
-        let frame = self.committed.as_ref().expect("a started engine has committed");
-        let checkpoint = Checkpoint::new(name, frame, diagnostic);
-        for sink in &mut self.sinks {
-            sink.record(&checkpoint)?;
-        }
-        // Listed only once every sink has it.
-        self.checkpoints.push((name.to_owned(), self.generation));
-        Ok(())
-    }
-
     /// The root component.
     pub fn app(&self) -> &C {
         self.core.app()
@@ -210,7 +174,7 @@ impl<C: Component> SessionEngine<C> {
 
     /// The last committed generation.
     pub fn committed(&self) -> &CommittedFrame {
-        self.committed.as_ref().expect("a started engine has committed at least once")
+        self.record.frame()
     }
 
     /// What memoized bodies saved since the session started.
@@ -368,6 +332,23 @@ impl<C: Component> SessionEngine<C> {
         options::check_viewport(cols, rows)?;
         self.viewport = Rect::new(0, 0, cols, rows);
         Ok(())
+    }
+}
+
+/// What the record holds until the first commit replaces it.
+fn placeholder(viewport: ratatui::layout::Size) -> CommittedFrame {
+    let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 0, 0));
+    let tree = SemanticTree::new(Generation(0), viewport, root);
+    CommittedFrame::new(Generation(0), viewport, tree, ratatui::buffer::Buffer::empty(Rect::ZERO))
+}
+
+impl<C: Component> SinkHost for SessionEngine<C> {
+    fn commit_record(&self) -> &CommitRecord {
+        &self.record
+    }
+
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        &mut self.record
     }
 }
 

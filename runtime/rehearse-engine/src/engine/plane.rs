@@ -2,20 +2,22 @@
 //! steps against a mounted app through this — real crossterm events routed
 //! through real hit-testing, draining to a fixed point, one commit per step.
 
+use std::any::type_name;
 use std::time::Duration;
 
-use ratatui::crossterm::event::{Event, KeyModifiers, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::Event;
 
 use super::{SessionEngine, hit};
 use crate::component::Component;
-use crate::input::{crossterm_button, key_event};
 use crate::ui::NodeIdx;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::{
     AutomationError, ClockMode, CommittedFrame, Input, LogicalTime, MAX_TIMERS_PER_ADVANCE,
-    Pending, Plane, PointerKind, check_can, resolve,
+    Pending, Plane, PlaneKind, check_can, check_key, check_typing, key_event, mouse_event,
+    no_terminal, resolve,
 };
-use rehearse_lang::{AutomationStep, FocusTarget, KeyPress, SemanticAction, SemanticRole};
+use rehearse_lang::script::CheckContext;
+use rehearse_lang::{AutomationStep, FocusTarget, KeyPress, SemanticAction};
 
 /// What one executed step produced.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,28 +78,8 @@ impl<C: Component> SessionEngine<C> {
     }
 
     fn type_text(&mut self, text: &str) -> Result<(), AutomationError> {
-        let tree = &self.committed().tree;
-        let Some(focused) = tree.focused() else {
-            // Never the typed text: it may be a password (issue 16).
-            return Err(AutomationError::NotActionable {
-                target: "nothing".into(),
-                operation: "type".into(),
-                reason: "no node holds focus; click or focus a text field first".into(),
-            });
-        };
-        if !(focused.role.accepts_text() || focused.actions.contains(SemanticAction::SetValue)) {
-            return Err(AutomationError::NotActionable {
-                target: focused.label(),
-                operation: "type".into(),
-                reason: format!("typing needs a focused {}", SemanticRole::typing_roles_phrase()),
-            });
-        }
-        // Every character is a key press: a refused key stays refused.
-        if let Some(key) =
-            text.chars().map(KeyPress::typed).find(|key| C::AUTOMATION_IDS.refuses(key))
-        {
-            return Err(AutomationError::RefusedKey { key, app: std::any::type_name::<C>() });
-        }
+        let no_focus = "no node holds focus; click or focus a text field first";
+        check_typing(&self.committed().tree, text, &C::AUTOMATION_IDS, type_name::<C>(), no_focus)?;
         for character in text.chars() {
             // What follows a key that quit the app is not typed.
             if self.quit_requested() {
@@ -152,13 +134,13 @@ impl<C: Component> SessionEngine<C> {
 }
 
 impl<C: Component> Plane for SessionEngine<C> {
+    fn kind(&self) -> PlaneKind {
+        PlaneKind::Engine
+    }
+
     fn ensure_open(&self) -> Result<(), AutomationError> {
         // A step after the app quit fails; the one that quit completes.
         SessionEngine::ensure_running(self)
-    }
-
-    fn committed(&self) -> &CommittedFrame {
-        SessionEngine::committed(self)
     }
 
     fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
@@ -209,6 +191,10 @@ impl<C: Component> Plane for SessionEngine<C> {
         Ok((col, row))
     }
 
+    fn check_context(&self) -> CheckContext<'_> {
+        self.declared.check_context()
+    }
+
     fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {
         match hit::hit_test(self.frame(), i32::from(col), i32::from(row)) {
             Some(_) => Ok(()),
@@ -222,42 +208,17 @@ impl<C: Component> Plane for SessionEngine<C> {
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
         match input {
             Input::Pointer { kind, col, row } => {
-                let kind = match kind {
-                    PointerKind::Moved => MouseEventKind::Moved,
-                    PointerKind::Down(button) => MouseEventKind::Down(crossterm_button(button)),
-                    PointerKind::Up(button) => MouseEventKind::Up(crossterm_button(button)),
-                    PointerKind::Drag(button) => MouseEventKind::Drag(crossterm_button(button)),
-                    PointerKind::ScrollUp => MouseEventKind::ScrollUp,
-                    PointerKind::ScrollDown => MouseEventKind::ScrollDown,
-                    _ => {
-                        return Err(AutomationError::Unsupported {
-                            operation: format!("{kind:?}"),
-                            reason: "the engine does not know this pointer input".into(),
-                        });
-                    }
-                };
-                let event = Event::Mouse(MouseEvent {
-                    kind,
-                    column: col,
-                    row,
-                    modifiers: KeyModifiers::NONE,
-                });
-                self.handle_event(&event)
+                self.handle_event(&Event::Mouse(mouse_event(kind, col, row)))
             }
             Input::Key(key) => {
-                if C::AUTOMATION_IDS.refuses(&key) {
-                    return Err(AutomationError::RefusedKey {
-                        key,
-                        app: std::any::type_name::<C>(),
-                    });
-                }
+                check_key(key, &C::AUTOMATION_IDS, type_name::<C>())?;
                 // The same path a terminal's key event takes.
                 self.handle_event(&Event::Key(key_event(key)))
             }
             Input::Text(text) | Input::Secret(text) => self.type_text(text),
             Input::Focus(target) => self.focus(target),
-            Input::Paste(_) => Err(rehearse_core::no_terminal("paste")),
-            Input::Raw(_) => Err(rehearse_core::no_terminal("send")),
+            Input::Paste(_) => Err(no_terminal(PlaneKind::Engine, "paste")),
+            Input::Raw(_) => Err(no_terminal(PlaneKind::Engine, "send")),
             _ => Err(AutomationError::Unsupported {
                 operation: format!("{input:?}"),
                 reason: "the engine does not know this input".into(),
@@ -286,10 +247,6 @@ impl<C: Component> Plane for SessionEngine<C> {
         SessionEngine::commit(self)
     }
 
-    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
-        self.record_checkpoint(name, false)
-    }
-
     fn now(&self) -> LogicalTime {
         SessionEngine::now(self)
     }
@@ -308,7 +265,9 @@ impl<C: Component> Plane for SessionEngine<C> {
         Ok(super::projection::project(self.frame(), self.generation, self.focused_idx())?.tree)
     }
 
-    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
-        SessionEngine::diagnostic_checkpoint(self)
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
+        // The state the failure saw, which may be newer than the committed
+        // generation.
+        self.current_snapshot()
     }
 }

@@ -6,7 +6,7 @@ use ratatui::layout::Size;
 
 use crate::ui::{ClickInheritance, FrameBuilder, NodeIdx, NodeKey, ROOT};
 use rehearse_core::semantic::{
-    Generation, NodeStates, SemanticNode, SemanticTree, resolve_name_inferring,
+    Generation, Inherited, Placement, SemanticNode, SemanticTree, resolve_name_inferring,
 };
 use rehearse_core::{AutomationError, MAX_TREE_DEPTH};
 use rehearse_lang::{AutomationId, AutomationIdError, SemanticAction, SemanticRole};
@@ -47,16 +47,6 @@ struct MemoChildren {
     memos: Vec<Option<MemoChild>>,
     /// What the children inherited when they were projected.
     inherited: Inherited,
-}
-
-/// What a node's projection takes from its ancestors: a child projected
-/// under different inherited states is projected afresh.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Inherited {
-    /// Whether every ancestor is enabled.
-    enabled: bool,
-    /// Whether the node lies beneath an open modal layer.
-    inert: bool,
 }
 
 /// Where a committed tree holds memoized subtrees: by the key of the node
@@ -158,7 +148,7 @@ pub(crate) fn project_reusing(
     // Everything beneath the topmost modal layer is inert: the application
     // content (the root's own children) and lower overlays.
     let floor = frame.layers().modal_floor();
-    let mut root = projector.node(ROOT, Inherited { enabled: true, inert: false });
+    let mut root = projector.node(ROOT, Inherited::ROOT);
     // Overlay roots follow application content, in stacking order, as
     // children of the root.
     projector.depth = 1;
@@ -319,11 +309,10 @@ impl Projector<'_> {
         self.nodes_projected += 1;
         let raw = &self.frame.nodes()[idx];
         let facts = &raw.facts;
-        let enabled = ancestors.enabled && facts.states.enabled.unwrap_or(true);
-        let inert = ancestors.inert;
+        let mut below = facts.passed_on(ancestors);
         // The synthetic root holds the modal too; its content is what the
         // modal covers.
-        let below = Inherited { enabled, inert: inert || (idx == ROOT && self.content_inert) };
+        below.inert |= idx == ROOT && self.content_inert;
         // Recursion stops at the depth limit: the commit fails instead of
         // the stack overflowing.
         self.depth += 1;
@@ -365,20 +354,16 @@ impl Projector<'_> {
             actions = actions.with(SemanticAction::Drag);
         }
 
-        let in_view = !raw.clip.is_empty();
-        let offscreen = !raw.layout.is_empty() && !in_view;
         let focused =
             if raw.focusable { Some(self.focused == Some(idx)) } else { facts.states.focused };
-        let mut states = NodeStates::default();
-        states.focused = focused;
-        states.enabled = enabled;
-        states.selected = facts.states.selected;
-        states.expanded = facts.states.expanded;
-        states.checked = facts.states.checked;
-        states.hidden = offscreen;
-        states.offscreen = offscreen;
-        states.inert = inert;
-        let mut node = SemanticNode::new(facts.role, raw.layout);
+        let placement = Placement {
+            layout: raw.layout,
+            clip: raw.clip,
+            inherited: ancestors,
+            focused,
+            actions,
+        };
+        let mut node = facts.project(placement);
         // Validated once, here; check_ids reports the first failure.
         node.automation_id = match &facts.automation_id {
             None => None,
@@ -391,12 +376,6 @@ impl Projector<'_> {
             },
         };
         node.name = name;
-        node.value = facts.value.clone();
-        node.states = states;
-        node.clipped_bounds = raw.clip;
-        node.in_view = in_view;
-        node.actions = actions;
-        node.actionable = enabled && !inert && !actions.is_empty();
         node.children = children;
         node.overlay_order = raw.overlay_order;
         node.identity = raw.key.identity();

@@ -8,12 +8,11 @@ use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
-    AutomationError, Checkpoint, CheckpointSink, CommitHook, CommittedFrame, Input, LogicalTime,
-    Pending, Plane, PointerKind, TreeSource,
+    AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, Plane, PlaneKind,
+    PointerKind, Settled, SinkHost, StepNote, TerminalPlane, TreeSource,
 };
-use rehearse_lang::{AutomationStep, Selector, SemanticRole, TerminalCondition};
+use rehearse_lang::{Selector, SemanticRole};
 
-use super::conditions;
 use super::screen::{LineMap, Snapshotter, TreeBuilder, redact_lines, screen_tree};
 use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 use crate::error::PtyError;
@@ -25,27 +24,31 @@ pub(crate) const NO_TREE: &str = "a program publishes no semantic tree (a rehear
 /// The default bound on one settle.
 pub(crate) const DEFAULT_SETTLE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A program in a PTY with the executor's view of it: the committed frame,
-/// the sinks and hooks.
-pub(crate) struct TerminalPlane {
+/// The terminal plane as a [`Plane`]: a program in a PTY with the
+/// executor's view of it — the commit record (the committed frame, the
+/// sinks and hooks), the screen's line maps, the input not yet written, the
+/// artifact pipeline, the program's tree source. A [`Terminal`](crate::Terminal)
+/// drives one (reach it with [`Driver::plane`](rehearse_core::Driver::plane));
+/// it is public so front-ends can serve it as a `dyn Plane`.
+pub struct PtyPlane {
     pub(crate) pty: PtySession,
     /// The run's artifacts and monitor (`download:`, `transform:`,
     /// `monitor:`, `${artifacts.NAME.path}`).
     pub(crate) pipeline: crate::pipeline::Pipeline,
-    committed: CommittedFrame,
+    pub(super) record: CommitRecord,
     lines: Vec<LineMap>,
-    pub(crate) sinks: Vec<Box<dyn CheckpointSink>>,
-    pub(crate) hooks: Vec<Box<dyn CommitHook>>,
-    pub(crate) checkpoints: Vec<(String, Generation)>,
     started: Instant,
     pub(crate) settle_timeout: Duration,
     /// Input was written since the screen last settled.
-    unsettled: bool,
+    pub(super) unsettled: bool,
     /// Input a step delivered that has not been written yet: a step's
     /// inputs (a click's move, press and release) leave in one write when the
     /// step settles, so the program reads them together and answers with one
     /// frame, as it would a fast typist's.
     unwritten: Vec<u8>,
+    /// A secret is among the unwritten input: an observer hears only how
+    /// many bytes were written.
+    unwritten_secret: bool,
     /// The output count the last wait evaluation saw.
     seen_outputs: u64,
     /// The screen tree as of the last settle a wait saw, which is what a
@@ -59,7 +62,7 @@ pub(crate) struct TerminalPlane {
     published: bool,
 }
 
-impl TerminalPlane {
+impl PtyPlane {
     /// Wraps a running session and commits generation 1: the screen as it
     /// is now (not settled: the program may not have drawn yet).
     pub(crate) fn new(pty: PtySession) -> Self {
@@ -74,15 +77,13 @@ impl TerminalPlane {
         let mut plane = Self {
             pty,
             pipeline,
-            committed,
+            record: CommitRecord::new(committed),
             lines: Vec::new(),
-            sinks: Vec::new(),
-            hooks: Vec::new(),
-            checkpoints: Vec::new(),
             started,
             settle_timeout: DEFAULT_SETTLE_TIMEOUT,
             unsettled: false,
             unwritten: Vec::new(),
+            unwritten_secret: false,
             seen_outputs: 0,
             settled_tree: None,
             snapshotter: Snapshotter::default(),
@@ -97,8 +98,9 @@ impl TerminalPlane {
     /// count on from there (a program started again continues its host's
     /// numbering: a client never sees a generation go back).
     pub(crate) fn renumber(&mut self, generation: Generation) {
-        self.committed.generation = generation;
-        self.committed.tree.generation = generation;
+        let committed = self.record.frame_mut();
+        committed.generation = generation;
+        committed.tree.generation = generation;
         self.settled_tree = None;
     }
 
@@ -106,7 +108,8 @@ impl TerminalPlane {
     /// the last frame renumbered when the grid has not changed since (no
     /// output, no resize), else with the rows that changed read again.
     fn take_snapshot(&mut self, generation: Generation, time: LogicalTime) {
-        let Self { pty, snapshotter, committed, lines, .. } = self;
+        let Self { pty, snapshotter, record, lines, .. } = self;
+        let committed = record.frame_mut();
         let taken = pty.with_emulator_epoch(|emulator, epoch| {
             if snapshotter.unchanged(epoch) {
                 return false;
@@ -140,14 +143,14 @@ impl TerminalPlane {
         let fetched = self.program_tree();
         match fetched {
             Ok(Some(tree)) => {
-                self.committed.tree = tree;
+                self.record.frame_mut().tree = tree;
                 self.published = true;
                 return Ok(());
             }
             Ok(None) | Err(_) if self.published => {
                 self.published = false;
                 self.snapshotter.forget_epoch();
-                let (generation, time) = (self.committed.generation, self.committed.time);
+                let (generation, time) = (self.frame().generation, self.frame().time);
                 self.take_snapshot(generation, time);
             }
             _ => {}
@@ -158,7 +161,7 @@ impl TerminalPlane {
     /// The tree the program publishes now, numbered as the committed
     /// generation; `None` without a source or while it publishes none.
     fn program_tree(&mut self) -> Result<Option<SemanticTree>, AutomationError> {
-        let generation = self.committed.generation;
+        let generation = self.frame().generation;
         let Some(source) = &mut self.tree_source else { return Ok(None) };
         let secrets = self.pty.typed_secrets();
         Ok(source.fetch()?.map(|mut tree| {
@@ -175,7 +178,7 @@ impl TerminalPlane {
         if let Some(tree) = self.program_tree()? {
             return Ok(tree);
         }
-        let generation = self.committed.generation;
+        let generation = self.frame().generation;
         let mut screen = self.pty.with_emulator(|emulator| screen_tree(emulator, generation));
         redact_lines(&mut screen.tree, &mut screen.lines, &self.pty.typed_secrets());
         Ok(screen.tree)
@@ -197,11 +200,14 @@ impl TerminalPlane {
     }
 
     /// Writes the queued input in one write.
-    fn flush_input(&mut self) -> Result<(), AutomationError> {
+    pub(super) fn flush_input(&mut self) -> Result<(), AutomationError> {
         if self.unwritten.is_empty() {
             return Ok(());
         }
         let bytes = std::mem::take(&mut self.unwritten);
+        let secret = std::mem::take(&mut self.unwritten_secret);
+        let written = (!secret).then_some(bytes.as_slice());
+        self.record.note(StepNote::Wrote { bytes: written, len: bytes.len() });
         self.pty.write(&bytes).map_err(|error| automation_error(error, "the input reached it"))
     }
 
@@ -237,7 +243,10 @@ impl TerminalPlane {
     }
 
     /// `text` with every `${artifacts.NAME.path}` expanded.
-    fn substituted<'t>(&self, text: &'t str) -> Result<std::borrow::Cow<'t, str>, AutomationError> {
+    pub(super) fn substituted<'t>(
+        &self,
+        text: &'t str,
+    ) -> Result<std::borrow::Cow<'t, str>, AutomationError> {
         if !text.contains("${artifacts.") {
             return Ok(std::borrow::Cow::Borrowed(text));
         }
@@ -288,12 +297,16 @@ impl TerminalPlane {
     }
 
     /// Waits for a settled screen, bounded by the settle timeout.
-    fn settle_now(&mut self) -> Result<(), AutomationError> {
+    pub(super) fn settle_now(&mut self) -> Result<(), AutomationError> {
         self.flush_input()?;
-        self.pty
+        let outcome = self
+            .pty
             .wait_settled(self.settle_timeout)
             .map_err(|error| automation_error(error, "the screen settled"))?;
         self.unsettled = false;
+        if let Some(settled) = settled(outcome.settle) {
+            self.record.note(StepNote::Settled(settled));
+        }
         Ok(())
     }
 
@@ -312,18 +325,9 @@ impl TerminalPlane {
         self.commit()
     }
 
-    /// The sinks' view of a checkpoint: hand `frame` to every sink.
-    fn record(&mut self, name: &str, diagnostic: bool) -> Result<(), AutomationError> {
-        let checkpoint = Checkpoint::new(name, &self.committed, diagnostic);
-        for sink in &mut self.sinks {
-            sink.record(&checkpoint)?;
-        }
-        Ok(())
-    }
-
     /// The last committed frame.
     pub(crate) fn frame(&self) -> &CommittedFrame {
-        &self.committed
+        self.record.frame()
     }
 }
 
@@ -354,6 +358,18 @@ fn snapshot(
     })
 }
 
+/// How a settle the session reported reads for an observer.
+fn settled(settle: crate::settle::Settle) -> Option<Settled> {
+    use crate::settle::Settle;
+    Some(match settle {
+        Settle::Marker { revision, acknowledged } => Settled::Marker { revision, acknowledged },
+        Settle::SyncEnd => Settled::SynchronizedFrame,
+        Settle::Quiet(window) => Settled::QuietWindow(window),
+        Settle::Exited => Settled::Ended,
+        Settle::NotNeeded => return None,
+    })
+}
+
 /// A terminal-plane error as the shared automation error; `before` says what
 /// the step still needed when the program turned out to have ended.
 pub(crate) fn automation_error(error: PtyError, before: &str) -> AutomationError {
@@ -363,10 +379,11 @@ pub(crate) fn automation_error(error: PtyError, before: &str) -> AutomationError
         }
         PtyError::InvalidSize { cols, rows } => AutomationError::InvalidViewport { cols, rows },
         PtyError::Io(error) => AutomationError::Io(error),
-        PtyError::Timeout { .. } => AutomationError::Io(std::io::Error::new(
-            std::io::ErrorKind::TimedOut,
-            error.to_string(),
-        )),
+        PtyError::Timeout { condition, elapsed, screen } => AutomationError::SettleTimeout {
+            waiting_for: condition,
+            waited: elapsed,
+            detail: format!("\n--- screen ---\n{screen}\n--------------"),
+        },
         other => AutomationError::NotActionable {
             target: "the program".into(),
             operation: before.to_owned(),
@@ -387,15 +404,25 @@ fn typed(text: &str) -> Vec<u8> {
     bytes
 }
 
-impl Plane for TerminalPlane {
+impl SinkHost for PtyPlane {
+    fn commit_record(&self) -> &CommitRecord {
+        &self.record
+    }
+
+    fn commit_record_mut(&mut self) -> &mut CommitRecord {
+        &mut self.record
+    }
+}
+
+impl Plane for PtyPlane {
+    fn kind(&self) -> PlaneKind {
+        PlaneKind::Terminal
+    }
+
     fn ensure_open(&self) -> Result<(), AutomationError> {
         // An ended program's final screen can still be read, checkpointed
         // and waited on; input and resizes fail with `TargetEnded`.
         Ok(())
-    }
-
-    fn committed(&self) -> &CommittedFrame {
-        &self.committed
     }
 
     fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
@@ -414,7 +441,7 @@ impl Plane for TerminalPlane {
         if self.published {
             // The program's tree says what is on top there (a popup over
             // the node takes the click, as the engine's hit test finds).
-            let top = self.committed.tree.topmost_at(point.0, point.1);
+            let top = self.frame().tree.topmost_at(point.0, point.1);
             let within = top.is_some_and(|top| {
                 node.descendants().any(|inner| inner.identity.0 == top.identity.0)
             });
@@ -474,6 +501,7 @@ impl Plane for TerminalPlane {
     }
 
     fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
+        self.unwritten_secret |= matches!(input, Input::Secret(_));
         if let Input::Secret(secret) = input {
             // Every screen shown from now on hides it.
             self.pty.note_secret(secret);
@@ -541,24 +569,21 @@ impl Plane for TerminalPlane {
         if self.unsettled {
             self.settle_now()?;
         }
-        let generation = self.committed.generation.next();
+        let generation = self.frame().generation.next();
         // Counted before the snapshot: output after this is unseen.
         self.seen_outputs = self.pty.outputs();
         let time = self.now();
         self.take_snapshot(generation, time);
+        if self.record.is_observed()
+            && let Some(status) = self.pty.exit_status()
+        {
+            self.record.note(StepNote::Ended { status: &status.to_string() });
+        }
         // The commit stands (its hooks hear of it) even when the program's
         // tree could not be read; the step fails with why.
         let published = self.publish();
-        for hook in &mut self.hooks {
-            hook.committed(&self.committed);
-        }
+        self.record.announce();
         published.map(|()| generation)
-    }
-
-    fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
-        self.record(name, false)?;
-        self.checkpoints.push((name.to_owned(), self.committed.generation));
-        Ok(())
     }
 
     fn now(&self) -> LogicalTime {
@@ -591,69 +616,19 @@ impl Plane for TerminalPlane {
     fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
         // A wait that timed out while output was still arriving evaluates
         // the last settled screen, never a half-drawn one.
-        Ok(self.settled_tree.clone().unwrap_or_else(|| self.committed.tree.clone()))
+        Ok(self.settled_tree.clone().unwrap_or_else(|| self.frame().tree.clone()))
     }
 
-    fn wait_terminal(
-        &mut self,
-        condition: &TerminalCondition,
-        timeout: Duration,
-    ) -> Result<(), AutomationError> {
-        self.flush_input()?;
-        let condition = conditions::substituted(&self.pipeline, condition)?;
-        conditions::wait(&self.pty, &condition, timeout)?;
-        // The wait rested on a settled screen (or an exited program).
-        self.unsettled = false;
-        Ok(())
+    fn terminal(&mut self) -> Option<&mut dyn TerminalPlane> {
+        Some(self)
     }
 
-    fn pipeline(&mut self, step: &AutomationStep) -> Result<(), AutomationError> {
-        // The program has the input before a download reads what it wrote.
-        self.flush_input()?;
-        let failed = |error: crate::pipeline::PipelineError| AutomationError::NotActionable {
-            target: "the artifact pipeline".into(),
-            operation: step.to_string(),
-            reason: error.to_string(),
-        };
-        match step {
-            AutomationStep::Download { source, name } => {
-                let source = self.substituted(source)?.into_owned();
-                self.pipeline.download(&self.pty, source, name).map(drop).map_err(failed)
-            }
-            AutomationStep::Transform { name, command, args } => {
-                let transform = crate::pipeline::Transform::new(name, command).args(args.clone());
-                self.pipeline.transform(&transform).map(drop).map_err(failed)
-            }
-            AutomationStep::Monitor { interval } => {
-                self.pipeline.start_monitor(&self.pty, *interval).map(drop).map_err(failed)
-            }
-            other => Err(rehearse_core::no_terminal(&other.to_string())),
-        }
-    }
-
-    fn test_terminal(&mut self, condition: &TerminalCondition) -> Result<bool, AutomationError> {
-        if self.unsettled && self.pty.exit_status().is_none() {
-            self.settle_now()?;
-        }
-        conditions::holds(&self.pty, condition)
-    }
-
-    fn diagnostic_checkpoint(&mut self) -> Result<Option<String>, AutomationError> {
+    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
         let _ = self.flush_input();
-        if self.sinks.is_empty() {
-            return Ok(None);
-        }
-        let name = format!("diagnostic-{}", self.committed.generation);
         // What the screen shows now, under the last committed generation's
         // number (nothing is committed).
-        let (mut frame, mut lines) = snapshot(&self.pty, self.committed.generation, self.now());
+        let (mut frame, mut lines) = snapshot(&self.pty, self.frame().generation, self.now());
         redact_lines(&mut frame.tree, &mut lines, &self.pty.typed_secrets());
-        let checkpoint = Checkpoint::new(&name, &frame, true);
-        for sink in &mut self.sinks {
-            if let Err(error) = sink.record(&checkpoint) {
-                return Ok(Some(format!("{name} (not recorded: {error})")));
-            }
-        }
-        Ok(Some(name))
+        Ok(frame)
     }
 }

@@ -24,22 +24,19 @@
 
 mod adapter;
 mod conditions;
+mod extension;
 mod pipeline;
 mod screen;
 
-use std::borrow::Cow;
+use std::ops::{Deref, DerefMut};
 use std::time::Duration;
 
 use rehearse_core::artifacts::{Artifacts, Format};
-use rehearse_core::semantic::{Generation, SemanticTree};
-use rehearse_core::{
-    AutomationError, CheckpointSink, CommitHook, CommittedFrame, Plane, RunError, RunReport,
-    Runner, Scenario, ScriptRunError, SinkHost, StepError, StepResult, TreeSource,
-};
-use rehearse_lang::AutomationStep;
-use rehearse_lang::script::CheckContext;
+use rehearse_core::semantic::Generation;
+use rehearse_core::{AutomationError, Driver, TreeSource};
 
-use self::adapter::{NO_TREE, TerminalPlane};
+use self::adapter::NO_TREE;
+pub use self::adapter::PtyPlane;
 use crate::error::PtyError;
 use crate::session::{PtySession, PtySessionOptions};
 
@@ -69,14 +66,13 @@ use crate::session::{PtySession, PtySessionOptions};
 /// # }
 /// ```
 pub struct Terminal {
-    plane: TerminalPlane,
-    runner: Runner,
+    driver: Driver<PtyPlane>,
 }
 
 impl std::fmt::Debug for Terminal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Terminal")
-            .field("pty", &self.plane.pty)
+            .field("pty", &self.plane().pty)
             .field("generation", &self.generation())
             .finish_non_exhaustive()
     }
@@ -96,7 +92,7 @@ impl Terminal {
 
     /// Drives a session already started.
     pub fn from_session(pty: PtySession) -> Self {
-        Self { plane: TerminalPlane::new(pty), runner: Runner::new() }
+        Self { driver: Driver::new(PtyPlane::new(pty)) }
     }
 
     /// Bounds how long one settle may take (default 10 s): a step whose
@@ -104,7 +100,7 @@ impl Terminal {
     /// writing, or never sends the marker it promised).
     #[must_use]
     pub fn settle_timeout(mut self, timeout: Duration) -> Self {
-        self.plane.settle_timeout = timeout;
+        self.plane_mut().settle_timeout = timeout;
         self
     }
 
@@ -119,64 +115,8 @@ impl Terminal {
     /// A second call replaces the source (the first is dropped).
     #[must_use]
     pub fn with_tree_source(mut self, source: impl TreeSource + 'static) -> Self {
-        self.plane.tree_source = Some(Box::new(source));
+        self.plane_mut().tree_source = Some(Box::new(source));
         self
-    }
-
-    /// Executes one step; its index continues from earlier steps.
-    ///
-    /// # Errors
-    ///
-    /// [`StepError`] with the step's index and the last good generation.
-    pub fn step(&mut self, step: AutomationStep) -> Result<StepResult, StepError> {
-        self.runner.step(&mut self.plane, step)
-    }
-
-    /// Executes a scenario — `scenario! { ... }`, a parsed script, or a
-    /// `Vec` or array of steps — stopping at the first failure. Indices are
-    /// zero-based within this run; earlier steps are not undone.
-    ///
-    /// # Errors
-    ///
-    /// [`RunError`] with the completed steps and the failure, which names
-    /// the step's index, its spelling and where it was written.
-    pub fn run(&mut self, scenario: impl Into<Scenario>) -> Result<RunReport, RunError> {
-        self.runner.run(&mut self.plane, scenario)
-    }
-
-    /// Parses a text script, then runs it.
-    ///
-    /// # Errors
-    ///
-    /// [`ScriptRunError::Invalid`] with every parse error before any step
-    /// runs, or [`ScriptRunError::Failed`] when a step fails.
-    pub fn run_script(&mut self, script: &str) -> Result<RunReport, ScriptRunError> {
-        self.run_named_script(script, None)
-    }
-
-    /// Like [`run_script`](Self::run_script), naming the script (a file
-    /// name) in every step's origin.
-    ///
-    /// # Errors
-    ///
-    /// As [`run_script`](Self::run_script).
-    pub fn run_named_script(
-        &mut self,
-        script: &str,
-        name: Option<Cow<'static, str>>,
-    ) -> Result<RunReport, ScriptRunError> {
-        self.runner.run_script(&mut self.plane, script, name, &CheckContext::new())
-    }
-
-    /// Adds a checkpoint sink; it receives every later `checkpoint:` step
-    /// (and diagnostic checkpoints when a wait fails). The frame it gets
-    /// holds the screen as a `Buffer` and the screen tree (one `text` node
-    /// per line, or the program's own with a [`TreeSource`]). Prefer
-    /// [`add_artifacts`](Self::add_artifacts) for files: it refuses the
-    /// semantic formats without a tree source, which a generic sink cannot
-    /// tell.
-    pub fn add_checkpoint_sink(&mut self, sink: impl CheckpointSink + 'static) {
-        self.plane.sinks.push(Box::new(sink));
     }
 
     /// Adds an artifact sink writing the screen formats (`text`, `styled`,
@@ -190,7 +130,7 @@ impl Terminal {
     /// [`Artifacts::new`]'s defaults include Markdown: choose formats with
     /// [`Artifacts::formats`]), and what [`Artifacts::check`] fails with.
     pub fn add_artifacts(&mut self, artifacts: Artifacts) -> Result<(), AutomationError> {
-        if self.plane.tree_source.is_none()
+        if self.plane().tree_source.is_none()
             && let Some(format) = artifacts
                 .configured_formats()
                 .iter()
@@ -206,32 +146,6 @@ impl Terminal {
         Ok(())
     }
 
-    /// Registers a hook told about every later commit.
-    pub fn on_commit(&mut self, hook: impl CommitHook + 'static) {
-        self.plane.hooks.push(Box::new(hook));
-    }
-
-    /// Every checkpoint recorded so far, with its generation, in order.
-    pub fn checkpoints(&self) -> &[(String, Generation)] {
-        &self.plane.checkpoints
-    }
-
-    /// The last committed generation: the settled screen as a `Buffer`, the
-    /// screen tree, the cursor.
-    pub fn frame(&self) -> &CommittedFrame {
-        self.plane.frame()
-    }
-
-    /// The committed screen tree.
-    pub fn tree(&self) -> &SemanticTree {
-        &self.plane.frame().tree
-    }
-
-    /// The committed generation's number.
-    pub fn generation(&self) -> Generation {
-        self.plane.frame().generation
-    }
-
     /// What the steps typed into the program as secrets
     /// (`type:${secret.NAME}`). Every screen the plane shows in an error,
     /// a wait's diagnostic or its trees hides them; anything else that
@@ -240,29 +154,18 @@ impl Terminal {
     /// and [`redact_cells`](rehearse_core::TypedSecrets::redact_cells).
     /// Pixels and recordings show the screen as it was.
     pub fn typed_secrets(&self) -> rehearse_core::TypedSecrets {
-        self.plane.pty.typed_secrets()
+        self.plane().pty.typed_secrets()
     }
 
     /// The PTY session underneath: raw input, the emulator, scrollback,
     /// process and idle waits, terminal-state goldens, the recording.
     pub fn pty(&self) -> &PtySession {
-        &self.plane.pty
+        &self.plane().pty
     }
 
     /// The PTY session, mutably (for [`PtySession::resize`]).
     pub fn pty_mut(&mut self) -> &mut PtySession {
-        &mut self.plane.pty
-    }
-
-    /// The plane the shared [`Runner`] drives, for a front-end that runs
-    /// steps itself (the control server serves any [`Plane`]).
-    pub fn plane(&self) -> &dyn Plane {
-        &self.plane
-    }
-
-    /// The plane, to drive.
-    pub fn plane_mut(&mut self) -> &mut dyn Plane {
-        &mut self.plane
+        &mut self.plane_mut().pty
     }
 
     /// Commits what the screen shows once it settles within `within`, or
@@ -277,7 +180,7 @@ impl Terminal {
     /// Writing input still queued failed (the program ended), or the tree
     /// source failed (the screen's tree is committed then).
     pub fn commit_within(&mut self, within: Duration) -> Result<Generation, AutomationError> {
-        self.plane.commit_within(within)
+        self.plane_mut().commit_within(within)
     }
 
     /// Numbers the committed generation as the one after `last`, and every
@@ -285,27 +188,27 @@ impl Terminal {
     /// (`rehearse pty-start`) keeps its generations rising.
     #[must_use]
     pub fn numbered_after(mut self, last: Generation) -> Self {
-        self.plane.renumber(last.next());
+        self.plane_mut().renumber(last.next());
         self
     }
 
     /// Kills the program's whole session, reaps it, and returns how it
     /// ended (dropping the terminal does the same).
     pub fn close(self) -> Option<crate::error::ExitInfo> {
-        self.plane.pty.close()
+        self.driver.into_plane().pty.close()
     }
 }
 
-impl SinkHost for Terminal {
-    fn current(&self) -> &CommittedFrame {
-        self.plane.frame()
-    }
+impl Deref for Terminal {
+    type Target = Driver<PtyPlane>;
 
-    fn add_checkpoint_sink(&mut self, sink: Box<dyn CheckpointSink>) {
-        self.plane.sinks.push(sink);
+    fn deref(&self) -> &Self::Target {
+        &self.driver
     }
+}
 
-    fn add_commit_hook(&mut self, hook: Box<dyn CommitHook>) {
-        self.plane.hooks.push(hook);
+impl DerefMut for Terminal {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.driver
     }
 }

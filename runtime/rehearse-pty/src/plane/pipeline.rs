@@ -17,7 +17,7 @@ impl Terminal {
     /// [`PipelineError::Directory`] once an artifact is registered, or for
     /// a path that is not UTF-8.
     pub fn artifacts_dir(&mut self, dir: impl AsRef<Path>) -> Result<(), PipelineError> {
-        self.plane.pipeline.set_dir(dir)
+        self.plane_mut().pipeline.set_dir(dir)
     }
 
     /// Captures a file the program wrote as artifact `name`: `source` is
@@ -34,7 +34,8 @@ impl Terminal {
         source: impl AsRef<Path>,
         name: &str,
     ) -> Result<&Artifact, PipelineError> {
-        self.plane.pipeline.download(&self.plane.pty, source, name)
+        let plane = self.plane_mut();
+        plane.pipeline.download(&plane.pty, source, name)
     }
 
     /// Runs `command` with `args` (no shell; `${artifacts.NAME.path}` and
@@ -58,7 +59,7 @@ impl Terminal {
         I: IntoIterator<Item = S>,
         S: Into<String>,
     {
-        self.plane.pipeline.transform(&Transform::new(name, command).args(args))
+        self.plane_mut().pipeline.transform(&Transform::new(name, command).args(args))
     }
 
     /// Runs a [`Transform`] (its working directory and timeout chosen).
@@ -67,7 +68,7 @@ impl Terminal {
     ///
     /// As [`transform`](Self::transform).
     pub fn run_transform(&mut self, transform: &Transform) -> Result<&Artifact, PipelineError> {
-        self.plane.pipeline.transform(transform)
+        self.plane_mut().pipeline.transform(transform)
     }
 
     /// Expands every `${artifacts.NAME.path}` in `text` (for `send:`,
@@ -78,7 +79,7 @@ impl Terminal {
     /// [`PipelineError::UnknownArtifact`] listing the known names,
     /// [`PipelineError::MalformedReference`].
     pub fn substitute(&self, text: &str) -> Result<String, PipelineError> {
-        self.plane.pipeline.substitute(text)
+        self.plane().pipeline.substitute(text)
     }
 
     /// Like [`substitute`](Self::substitute), each path escaped for a
@@ -88,17 +89,17 @@ impl Terminal {
     ///
     /// As [`substitute`](Self::substitute).
     pub fn substitute_regex(&self, pattern: &str) -> Result<String, PipelineError> {
-        self.plane.pipeline.substitute_regex(pattern)
+        self.plane().pipeline.substitute_regex(pattern)
     }
 
     /// The artifact called `name`.
     pub fn artifact(&self, name: &str) -> Option<&Artifact> {
-        self.plane.pipeline.artifact(name)
+        self.plane().pipeline.artifact(name)
     }
 
     /// Every artifact of the run, in the order registered.
     pub fn artifacts(&self) -> &[Artifact] {
-        self.plane.pipeline.artifacts()
+        self.plane().pipeline.artifacts()
     }
 
     /// Starts sampling the program's CPU and resident memory every
@@ -111,21 +112,22 @@ impl Terminal {
     /// [`PipelineError::InvalidInterval`], [`PipelineError::MonitorRunning`],
     /// [`PipelineError::ProgramEnded`], [`PipelineError::Thread`].
     pub fn monitor(&mut self, interval: Duration) -> Result<&Monitor, PipelineError> {
-        self.plane.pipeline.start_monitor(&self.plane.pty, interval)
+        let plane = self.plane_mut();
+        plane.pipeline.start_monitor(&plane.pty, interval)
     }
 
     /// The monitor's report so far, if one was started.
     pub fn monitor_report(&self) -> Option<MonitorReport> {
-        self.plane.pipeline.monitor().map(Monitor::report)
+        self.plane().pipeline.monitor().map(Monitor::report)
     }
 
     /// Stops the monitor, joins its thread, and returns its report.
     pub fn stop_monitor(&mut self) -> Option<MonitorReport> {
-        self.plane.pipeline.stop_monitor()
+        self.plane_mut().pipeline.stop_monitor()
     }
 
     /// The run's artifacts and monitor.
     pub fn pipeline(&self) -> &Pipeline {
-        &self.plane.pipeline
+        &self.plane().pipeline
     }
 }

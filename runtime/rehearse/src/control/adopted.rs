@@ -8,7 +8,6 @@ use rehearse_adopt::{Harness, HarnessBackend, HarnessEvents, HarnessOptions};
 use rehearse_control::{Served, Server, ServerConfig};
 use rehearse_core::artifacts::Artifacts;
 use rehearse_core::{AutomationError, AutomationIds, ClockMode, Plane};
-use rehearse_lang::script::CheckContext;
 use rehearse_protocol::ServerRole;
 
 use super::env::{Automation, serve_error};
@@ -21,7 +20,6 @@ const FRAME_TICK: Duration = Duration::from_millis(10);
 /// thread, each frame it draws by itself committed between requests.
 pub struct ServedHarness {
     harness: Harness,
-    declared: AutomationIds,
     /// The loop runs on the thread that will end the process when the
     /// session closes (`rehearse::adopt::run`): closing leaves its reads
     /// alone, so it never sees the harness go.
@@ -37,8 +35,7 @@ impl std::fmt::Debug for ServedHarness {
 impl ServedHarness {
     /// Serves `harness`.
     pub fn new(harness: Harness) -> Self {
-        let declared = harness.declared();
-        Self { harness, declared, loop_outlives_close: false }
+        Self { harness, loop_outlives_close: false }
     }
 
     /// Serves `harness`, whose loop runs on a thread the server's thread
@@ -64,10 +61,6 @@ impl Served for ServedHarness {
 
     fn role(&self) -> ServerRole {
         ServerRole::App
-    }
-
-    fn check_context(&self) -> CheckContext<'_> {
-        super::app::check_context(&self.declared)
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {

@@ -3,9 +3,8 @@
 use std::time::Duration;
 
 use rehearse_control::Served;
-use rehearse_core::{AutomationError, AutomationIds, Plane};
+use rehearse_core::{AutomationError, Plane};
 use rehearse_engine::{Component, SessionEngine, SessionOptions};
-use rehearse_lang::script::CheckContext;
 use rehearse_protocol::ServerRole;
 
 /// How often background work is looked at while a command runs.
@@ -15,9 +14,6 @@ const COMMAND_POLL: Duration = Duration::from_millis(10);
 /// requests (due timers, command reports), closed when a client closes it.
 pub struct ServedApp<C: Component> {
     engine: SessionEngine<C>,
-    /// The app's declared ids and refused keys, which scripts are checked
-    /// against.
-    declared: AutomationIds,
 }
 
 impl<C: Component> ServedApp<C> {
@@ -27,21 +23,12 @@ impl<C: Component> ServedApp<C> {
     ///
     /// What the first commit fails with.
     pub fn start(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
-        Ok(Self { engine: SessionEngine::start(app, options)?, declared: C::AUTOMATION_IDS })
+        Ok(Self { engine: SessionEngine::start(app, options)? })
     }
 
     /// The engine, to add checkpoint sinks or commit hooks before serving.
     pub fn engine_mut(&mut self) -> &mut SessionEngine<C> {
         &mut self.engine
-    }
-}
-
-/// What scripts are checked against: the app's declared ids and refused keys.
-pub(super) fn check_context(declared: &AutomationIds) -> CheckContext<'_> {
-    let context = CheckContext::new().refused_keys(declared.refused_keys());
-    match declared.declared() {
-        Some(ids) => context.declared_ids(ids),
-        None => context,
     }
 }
 
@@ -56,10 +43,6 @@ impl<C: Component> Served for ServedApp<C> {
 
     fn role(&self) -> ServerRole {
         ServerRole::App
-    }
-
-    fn check_context(&self) -> CheckContext<'_> {
-        check_context(&self.declared)
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {

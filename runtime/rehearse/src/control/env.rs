@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use rehearse_control::{Server, ServerConfig, Stopped};
 use rehearse_core::artifacts::{Artifacts, Format};
-use rehearse_core::{AutomationError, ClockMode, DEFAULT_VIEWPORT};
+use rehearse_core::{AutomationError, ClockMode, DEFAULT_VIEWPORT, SinkHost};
 use rehearse_engine::{Component, SessionOptions};
 
 use rehearse_engine::live::TerminalOptions;
@@ -128,7 +128,7 @@ impl Automation {
         if !self.headless {
             let mut watched = WatchedApp::start(app, options)?;
             if let Some(sink) = sink {
-                watched.engine_mut().add_checkpoint_sink(sink);
+                watched.engine_mut().commit_record_mut().add_checkpoint_sink(sink);
             }
             return server.serve(&mut watched).map_err(serve_error);
         }
@@ -136,7 +136,7 @@ impl Automation {
         let options = SessionOptions::default().viewport(cols, rows).clock(ClockMode::Realtime);
         let mut served = ServedApp::start(app, options)?;
         if let Some(sink) = sink {
-            served.engine_mut().add_checkpoint_sink(sink);
+            served.engine_mut().commit_record_mut().add_checkpoint_sink(sink);
         }
         // The one line a launcher waits for: the socket answers from now on.
         // (Not in a real terminal: the person's screen is the app's.)

@@ -16,7 +16,7 @@ use rehearse_adopt::{Harness, HarnessOptions, Host};
 use rehearse_control::Server;
 use rehearse_control::ServerConfig;
 use rehearse_core::artifacts::Artifacts;
-use rehearse_core::{AutomationError, AutomationIds, ClockMode};
+use rehearse_core::{AutomationError, AutomationIds, ClockMode, Plane};
 
 use super::adopted::ServedHarness;
 use super::env::{Automation, serve_error};

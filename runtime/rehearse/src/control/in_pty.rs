@@ -1,7 +1,7 @@
 //! A rehearse app (or an adopted ratatui app) as its real binary in a PTY,
 //! whose own tree the terminal plane resolves `#id` and `@role` against:
 //! the app serves the control socket offered to it while it draws in the
-//! PTY, and [`ServedTree`] reads its tree from there at every commit.
+//! PTY, and [`SocketTreeSource`] reads its tree from there at every commit.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -23,7 +23,7 @@ const FETCH_DEADLINE_MS: u64 = 10_000;
 /// (the app serves it a moment after it starts) and again after the
 /// connection is lost; while nothing answers, the program publishes no
 /// tree. Values marked sensitive arrive redacted, as in every reply.
-pub struct ServedTree {
+pub struct SocketTreeSource {
     socket: PathBuf,
     client: Option<Client>,
     /// The private directory the socket was offered in, removed with the
@@ -31,16 +31,16 @@ pub struct ServedTree {
     _dir: Option<tempfile::TempDir>,
 }
 
-impl std::fmt::Debug for ServedTree {
+impl std::fmt::Debug for SocketTreeSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ServedTree")
+        f.debug_struct("SocketTreeSource")
             .field("socket", &self.socket)
             .field("connected", &self.client.is_some())
             .finish_non_exhaustive()
     }
 }
 
-impl ServedTree {
+impl SocketTreeSource {
     /// The tree served on `socket`.
     pub fn new(socket: impl Into<PathBuf>) -> Self {
         Self { socket: socket.into(), client: None, _dir: None }
@@ -60,7 +60,7 @@ impl ServedTree {
     }
 }
 
-impl ServedTree {
+impl SocketTreeSource {
     /// A connection to the socket, made now if there is none; `None` while
     /// nothing answers there.
     fn connected(&mut self) -> Option<&mut Client> {
@@ -120,7 +120,7 @@ enum Fetch {
     Failed(String),
 }
 
-impl TreeSource for ServedTree {
+impl TreeSource for SocketTreeSource {
     fn fetch(&mut self) -> Result<Option<SemanticTree>, AutomationError> {
         let outcome = match self.ask() {
             // Once more on a fresh connection: a server started again (the
@@ -142,7 +142,7 @@ impl TreeSource for ServedTree {
 
 /// Starts `options`' program in a PTY offering it a control socket
 /// (`REHEARSE_CONTROL`, in a private directory removed with the terminal)
-/// and a fresh render-commit marker, with a [`ServedTree`] attached: a
+/// and a fresh render-commit marker, with a [`SocketTreeSource`] attached: a
 /// rehearse app, or an adopted ratatui app calling
 /// [`serve_adopted`](super::serve_adopted), draws in the PTY as it would for
 /// a person and publishes its tree, so `#id`, `@role` and the semantic
@@ -172,7 +172,7 @@ pub fn spawn_app_in_pty(options: PtySessionOptions) -> Result<Terminal, PtyError
     // In its terminal, whatever the test's own environment says.
     let options = options.env(CONTROL, &socket).env(HEADLESS, "").marker(token, "app-in-pty");
     let terminal = Terminal::spawn(options)?;
-    let source = ServedTree { socket, client: None, _dir: Some(dir) };
+    let source = SocketTreeSource { socket, client: None, _dir: Some(dir) };
     Ok(terminal.with_tree_source(source))
 }
 
@@ -183,7 +183,7 @@ mod tests {
     #[test]
     fn nothing_serving_is_no_tree_and_no_error() {
         let dir = tempfile::tempdir().unwrap();
-        let mut source = ServedTree::new(dir.path().join("app.sock"));
+        let mut source = SocketTreeSource::new(dir.path().join("app.sock"));
         assert!(source.fetch().unwrap().is_none());
         assert!(source.describe().contains("app.sock"));
     }

@@ -5,10 +5,9 @@
 use std::time::Duration;
 
 use rehearse_control::Served;
-use rehearse_core::{AutomationError, AutomationIds, ClockMode, Plane};
+use rehearse_core::{AutomationError, ClockMode, Plane};
 use rehearse_engine::live::{LiveScreen, TerminalOptions};
 use rehearse_engine::{Component, SessionEngine, SessionOptions};
-use rehearse_lang::script::CheckContext;
 use rehearse_protocol::ServerRole;
 
 /// How often the session looks at the terminal when nothing wakes it (the
@@ -19,7 +18,6 @@ const INPUT_TICK: Duration = Duration::from_millis(10);
 pub struct WatchedApp<C: Component> {
     screen: LiveScreen,
     engine: SessionEngine<C>,
-    declared: AutomationIds,
     /// Ctrl+C was pressed.
     quit: bool,
     /// Where the live screen reads the terminal's input.
@@ -37,13 +35,7 @@ impl<C: Component> WatchedApp<C> {
         let (cols, rows) = screen.size()?;
         let session = SessionOptions::default().viewport(cols, rows).clock(ClockMode::Realtime);
         let engine = SessionEngine::start(app, session)?;
-        let mut watched = Self {
-            screen,
-            engine,
-            declared: C::AUTOMATION_IDS,
-            quit: false,
-            stdin: std::io::stdin(),
-        };
+        let mut watched = Self { screen, engine, quit: false, stdin: std::io::stdin() };
         watched.screen.present(&watched.engine, false)?;
         Ok(watched)
     }
@@ -65,10 +57,6 @@ impl<C: Component> Served for WatchedApp<C> {
 
     fn role(&self) -> ServerRole {
         ServerRole::App
-    }
-
-    fn check_context(&self) -> CheckContext<'_> {
-        super::app::check_context(&self.declared)
     }
 
     fn pump(&mut self) -> Result<(), AutomationError> {

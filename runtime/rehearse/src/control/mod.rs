@@ -24,7 +24,7 @@ pub use adopted::{ServedHarness, serve_adopted};
 pub use app::ServedApp;
 pub use env::{ARTIFACTS, Automation, CONTROL, HEADLESS, VIEWPORT};
 pub(crate) use hosted::serve_this_loop;
-pub use in_pty::{ServedTree, spawn_app_in_pty};
+pub use in_pty::{SocketTreeSource, spawn_app_in_pty};
 pub use live_app::WatchedApp;
 pub use rehearse_control::{
     Client, ClientError, DEFAULT_QUIET, ServeError, Served, Server, ServerConfig, Stopped,
