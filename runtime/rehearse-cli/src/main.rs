@@ -10,6 +10,7 @@ mod host;
 mod launch;
 mod mcp;
 mod program;
+mod record;
 mod render;
 mod restart;
 mod run;
@@ -119,6 +120,25 @@ enum Verb {
         /// Which plane runs it.
         #[arg(long, value_enum, default_value = "auto")]
         plane: run::PlaneChoice,
+        /// The program and its arguments.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
+    /// Record what a person does in a program as steps: it runs in your
+    /// terminal (the last row shows the recording); Ctrl+] then c, a or q
+    /// takes a checkpoint, asserts what is under the pointer, or stops.
+    Record {
+        /// Where the recording goes (default: standard output, once the
+        /// terminal is restored).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// A script for `rehearse run`, or a Rust test with `scenario!`.
+        #[arg(long, value_enum, default_value = "script")]
+        format: record::RecordFormat,
+        /// The app type for `scenario!`'s `app = TYPE;` header, so the
+        /// compiler checks the recorded ids against its declarations.
+        #[arg(long)]
+        app: Option<String>,
         /// The program and its arguments.
         #[arg(last = true, required = true)]
         command: Vec<String>,
@@ -268,6 +288,9 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         }
         Verb::Run { script, size, out, plane, command } => {
             run::run(&run::RunArgs { script, size, out, command, plane })
+        }
+        Verb::Record { out, format, app, command } => {
+            record::record(&record::RecordArgs { out, format, app, command })
         }
         Verb::Open { exec, size, timeout_ms, idle_timeout_ms, scripts } => {
             let exec = exec
