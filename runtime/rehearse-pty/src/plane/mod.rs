@@ -27,8 +27,8 @@
 
 mod adapter;
 mod conditions;
-mod input;
 mod extension;
+mod input;
 mod pipeline;
 mod screen;
 
