@@ -31,6 +31,7 @@ mod extension;
 mod input;
 mod pipeline;
 mod screen;
+mod scrollback_file;
 
 use std::ops::{Deref, DerefMut};
 use std::time::Duration;
@@ -125,7 +126,12 @@ impl Terminal {
 
     /// Adds an artifact sink writing the screen formats (`text`, `styled`,
     /// `cells`, `png`), and with a [`TreeSource`] the semantic ones (JSON,
-    /// Markdown) of the committed tree.
+    /// Markdown) of the committed tree. What the steps typed as a secret
+    /// shows as `*` in text, styled text and cells (PNG keeps the pixels:
+    /// [`Artifacts::hiding_typed_secrets`]). With `text` among the formats,
+    /// each checkpoint also writes `NAME.scrollback.txt` beside `NAME.txt`:
+    /// the lines scrolled off the top of the main screen (empty when none),
+    /// a typed secret `<redacted>`.
     ///
     /// # Errors
     ///
@@ -145,8 +151,17 @@ impl Terminal {
                 reason: format!("{NO_TREE}; the screen formats are text, styled, cells and png"),
             });
         }
-        let artifacts = artifacts.check()?;
+        let shared = std::sync::Arc::clone(&self.plane().pty.shared);
+        let scrollback = artifacts.configured_formats().contains(&Format::Text).then(|| {
+            scrollback_file::ScrollbackFiles::new(artifacts.dir().to_owned(), shared.clone())
+        });
+        let artifacts =
+            artifacts.hiding_typed_secrets(move || shared.lock().secrets.clone()).check()?;
         self.add_checkpoint_sink(artifacts);
+        if let Some(scrollback) = scrollback {
+            // After the artifacts, which create the directory.
+            self.add_checkpoint_sink(scrollback);
+        }
         Ok(())
     }
 
