@@ -15,6 +15,7 @@ mod markdown;
 mod naming;
 mod present;
 mod query;
+mod scroll;
 mod tree;
 mod wrapper;
 
@@ -23,6 +24,7 @@ pub use json::MAX_JSON_INDENT_LEVELS;
 pub use json_read::{MAX_PUBLISHED_NODES, TreeJsonError};
 pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name, resolve_name_inferring};
 pub use query::ResolveError;
+pub use scroll::ScrollPosition;
 pub use tree::{
     Bounds, Descendants, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree,
 };
