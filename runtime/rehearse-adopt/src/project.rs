@@ -99,6 +99,8 @@ impl Layout {
             let layer = order + 1;
             let mut node = projector.node(at, Inherited { enabled: true, inert: layer < floor })?;
             node.overlay_order = Some(u32::try_from(layer).unwrap_or(u32::MAX));
+            // The root of an overlay opened as modal is the modal dialog.
+            node.states.modal = self.nodes[at].modal;
             root.children.push(node);
         }
         if let Some(at) = projector.too_deep {
@@ -174,6 +176,8 @@ impl Projector<'_> {
         states.selected = facts.states.selected;
         states.expanded = facts.states.expanded;
         states.checked = facts.states.checked;
+        states.readonly = facts.states.readonly;
+        states.scroll = facts.states.scroll;
         states.hidden = offscreen;
         states.offscreen = offscreen;
         states.inert = inert;
@@ -297,6 +301,10 @@ mod tests {
         assert_eq!(inert(&tree, "yes"), (false, true));
         assert_eq!(inert(&tree, "undo"), (false, true));
         assert!(!tree.by_id("confirm").expect("the dialog").states.inert);
+        // Only the modal overlay's root is `modal`.
+        let modal = |id| tree.by_id(id).expect("the overlay").states.modal;
+        assert_eq!([modal("menu"), modal("confirm"), modal("toast")], [false, true, false]);
+        assert!(!modal("yes"), "what is in the modal is not itself modal");
         let order: Vec<_> = tree.root.children.iter().map(|node| node.overlay_order).collect();
         assert_eq!(order, [None, Some(1), Some(2), Some(3)]);
     }
