@@ -157,6 +157,13 @@ impl<W: StatefulWidget<State = ListState>> TagList for W {}
 #[derive(Debug, Clone)]
 pub struct ListBlock<'b>(Cow<'b, Block<'b>>);
 
+impl<'b> ListBlock<'b> {
+    /// The block, borrowed or owned.
+    pub(crate) fn into_cow(self) -> Cow<'b, Block<'b>> {
+        self.0
+    }
+}
+
 impl<'b> From<&'b Block<'b>> for ListBlock<'b> {
     fn from(block: &'b Block<'b>) -> Self {
         Self(Cow::Borrowed(block))

@@ -45,6 +45,7 @@ impl Layout {
                 }
                 None => screen,
             };
+            let within = node.clip_to.map_or(within, |clip_to| within.intersection(clip_to));
             let clip = node.bounds.intersection(within);
             clips.push(clip);
             inner_clips.push(node.inner.intersection(clip));
@@ -261,7 +262,8 @@ mod tests {
     fn raw(role: SemanticRole, id: &str, parent: Option<usize>, layer: (bool, bool)) -> RawNode {
         let bounds = Bounds::new(0, 0, 10, 2);
         let facts = SemanticFacts::new(role).automation_id(id).label(id);
-        RawNode { facts, bounds, inner: bounds, parent, overlay: layer.0, modal: layer.1 }
+        let (overlay, modal) = layer;
+        RawNode { facts, bounds, inner: bounds, parent, clip_to: None, overlay, modal }
     }
 
     fn project(nodes: Vec<RawNode>) -> SemanticTree {

@@ -71,3 +71,40 @@ fn no_facts_are_built_and_the_frame_is_the_untagged_one() {
     });
     assert_eq!(tagged, plain);
 }
+
+#[test]
+fn a_tagged_table_and_tabs_build_nothing_and_draw_as_untagged_ones() {
+    use ratatui::widgets::{Row, Table, TableState, Tabs};
+    use rehearse_adopt::{TagTable, TagTabs};
+    let rows = [["Milk", "2"], ["Eggs", "12"]];
+    let table = || Table::new(rows.map(Row::new), [4, 2]).header(Row::new(["Item", "Qty"]));
+    let tabs = || Tabs::new(["Home", "Help"]).select(1);
+    let tagged = drawn(|frame| {
+        let [top, bottom] =
+            ratatui::layout::Layout::vertical([1, 3].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        let strip = tabs().tag_tabs(
+            || unreachable!("the strip's facts"),
+            || -> [&str; 0] { unreachable!("the titles") },
+            Some(1),
+        );
+        frame.render_widget(strip, top);
+        let mut state = TableState::default().with_selected(Some(1));
+        let table = table()
+            .tag_table(
+                || unreachable!("a table's facts"),
+                || -> [[&str; 0]; 0] { unreachable!("the rows") },
+            )
+            .header(|| -> [&str; 0] { unreachable!("the header") });
+        frame.render_stateful_widget(table, bottom, &mut state);
+    });
+    let plain = drawn(|frame| {
+        let [top, bottom] =
+            ratatui::layout::Layout::vertical([1, 3].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        frame.render_widget(tabs(), top);
+        let mut state = TableState::default().with_selected(Some(1));
+        frame.render_stateful_widget(table(), bottom, &mut state);
+    });
+    assert_eq!(tagged, plain);
+}
