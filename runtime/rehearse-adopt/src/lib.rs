@@ -10,7 +10,9 @@
 //!   [`TagList::tag_list`] for a `List` with its `ListState`,
 //!   [`TagTable::tag_table`] for a `Table` with its `TableState`,
 //!   [`TagTabs::tag_tabs`] for `Tabs`, [`TagScrollbar::tag_scrollbar`]
-//!   for a `Scrollbar` with its `ScrollbarState`, and scopes
+//!   for a `Scrollbar` with its `ScrollbarState`, [`TagChart`] for a
+//!   `Sparkline` or `BarChart` (its data summarised as its value), and
+//!   scopes
 //!   ([`FrameExt::scope`], [`FrameExt::overlay`], [`FrameExt::modal`]) so
 //!   nesting follows the render and a modal dialog makes what lies beneath
 //!   it inert. When no harness records, a tag renders its widget and reads
@@ -32,6 +34,7 @@
 //! [`SemanticFacts`]: rehearse_core::semantic::SemanticFacts
 
 mod adopted;
+mod chart;
 mod child;
 mod events;
 mod harness;
@@ -46,6 +49,7 @@ mod tabs;
 mod tag;
 
 pub use adopted::{AdoptedBackend, AdoptedTerminal, init_terminal, restore_terminal};
+pub use chart::{TagChart, bar_chart_summary, sparkline_summary};
 pub use child::PartFacts;
 pub use events::{Crossterm, EventSource};
 pub use harness::hosted::is_hosted;

@@ -108,3 +108,34 @@ fn a_tagged_table_and_tabs_build_nothing_and_draw_as_untagged_ones() {
     });
     assert_eq!(tagged, plain);
 }
+
+#[test]
+fn tagged_charts_build_no_summary_and_draw_as_untagged_ones() {
+    use ratatui::widgets::{Bar, BarChart, BarGroup, Sparkline};
+    use rehearse_adopt::TagChart;
+    let spark = || Sparkline::default().data([1, 4, 9]);
+    let chart = || BarChart::default().data(BarGroup::new([Bar::new(3).label("Mon")]));
+    let tagged = drawn(|frame| {
+        let [top, bottom] =
+            ratatui::layout::Layout::vertical([1, 3].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        let tagged_spark = spark().tag_sparkline(
+            || unreachable!("a sparkline's facts"),
+            || -> [u64; 0] { unreachable!("its data") },
+        );
+        frame.render_widget(tagged_spark, top);
+        let tagged_chart = chart().tag_bar_chart(
+            || unreachable!("a chart's facts"),
+            || -> [(&str, u64); 0] { unreachable!("its bars") },
+        );
+        frame.render_widget(tagged_chart, bottom);
+    });
+    let plain = drawn(|frame| {
+        let [top, bottom] =
+            ratatui::layout::Layout::vertical([1, 3].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        frame.render_widget(spark(), top);
+        frame.render_widget(chart(), bottom);
+    });
+    assert_eq!(tagged, plain);
+}
