@@ -57,6 +57,6 @@ pub use harness::{Harness, HarnessBackend, HarnessEvents, HarnessOptions, Host};
 pub use list::{ItemFacts, ListBlock, TagList, TaggedList};
 pub use scope::{FrameExt, Scope, modal, overlay, scope};
 pub use scrollbar::{TagScrollbar, TaggedScrollbar};
-pub use table::{NoHeader, TagTable, TaggedTable};
+pub use table::{NoHeader, NoRowIds, TagTable, TaggedTable};
 pub use tabs::{TagTabs, TaggedTabs};
 pub use tag::{SemanticWidget, Tag, Tagged};

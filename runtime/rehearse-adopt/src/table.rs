@@ -29,16 +29,20 @@ use crate::record::{self, Layer};
 /// The header of a table tagged without one.
 pub type NoHeader = fn() -> [&'static str; 0];
 
+/// The row ids of a table tagged without them.
+pub type NoRowIds = fn(usize) -> String;
+
 /// A table widget with its meaning and its cells' labels, made by
 /// [`TagTable::tag_table`]; render it with `render_stateful_widget` and the
 /// table's own `TableState`.
 #[derive(Debug, Clone)]
 #[must_use = "a tag does nothing until it is rendered"]
-pub struct TaggedTable<'b, W, F, R, H = NoHeader> {
+pub struct TaggedTable<'b, W, F, R, H = NoHeader, D = NoRowIds> {
     table: W,
     facts: F,
     rows: R,
     header: Option<H>,
+    row_ids: Option<D>,
     layout: TableLayout<'b>,
 }
 
@@ -54,21 +58,29 @@ struct TableLayout<'b> {
     row_height: u16,
 }
 
-impl<'b, W, F, R, H> TaggedTable<'b, W, F, R, H> {
+impl<'b, W, F, R, H, D> TaggedTable<'b, W, F, R, H, D> {
     /// The header row's cells (the ones given to `Table::header`), built
     /// only while a harness records. The header is one row tall; its row
     /// offers no action.
-    pub fn header<H2>(self, cells: H2) -> TaggedTable<'b, W, F, R, H2> {
-        let Self { table, facts, rows, layout, .. } = self;
-        TaggedTable { table, facts, rows, header: Some(cells), layout }
+    pub fn header<H2>(self, cells: H2) -> TaggedTable<'b, W, F, R, H2, D> {
+        let Self { table, facts, rows, row_ids, layout, .. } = self;
+        TaggedTable { table, facts, rows, header: Some(cells), row_ids, layout }
+    }
+
+    /// The automation id of each body row, given its index (called only
+    /// while a harness records), as the engine's `Table::row_ids`.
+    pub fn row_ids<D2: Fn(usize) -> String>(self, ids: D2) -> TaggedTable<'b, W, F, R, H, D2> {
+        let Self { table, facts, rows, header, layout, .. } = self;
+        TaggedTable { table, facts, rows, header, row_ids: Some(ids), layout }
     }
 
     /// The block the table is drawn in (the one given to `Table::block`),
     /// by reference or by value: rows lie inside it.
-    pub fn block<'c>(self, block: impl Into<ListBlock<'c>>) -> TaggedTable<'c, W, F, R, H> {
-        let Self { table, facts, rows, header, layout } = self;
+    pub fn block<'c>(self, block: impl Into<ListBlock<'c>>) -> TaggedTable<'c, W, F, R, H, D> {
+        let Self { table, facts, rows, header, row_ids, layout } = self;
         let block = Some(block.into().into_cow());
-        TaggedTable { table, facts, rows, header, layout: TableLayout { block, ..layout } }
+        let layout = TableLayout { block, ..layout };
+        TaggedTable { table, facts, rows, header, row_ids, layout }
     }
 
     /// The column widths given to `Table::new` or `Table::widths` (equal
@@ -138,8 +150,9 @@ impl TableLayout<'_> {
     }
 }
 
-impl<W, F, R, I, H, HI> StatefulWidget for TaggedTable<'_, W, F, R, H>
+impl<W, F, R, I, H, HI, D> StatefulWidget for TaggedTable<'_, W, F, R, H, D>
 where
+    D: Fn(usize) -> String,
     W: StatefulWidget<State = TableState>,
     F: FnOnce() -> SemanticFacts,
     R: FnOnce() -> I,
@@ -193,7 +206,10 @@ where
                 body_top.saturating_add(index_i64.saturating_sub(offset).saturating_mul(height));
             let y = i32::try_from(y).unwrap_or(if y < 0 { i32::MIN / 2 } else { i32::MAX / 2 });
             let bounds = Bounds::new(i32::from(inner.x), y, inner.width, layout.row_height);
-            let facts = SemanticFacts::new(SemanticRole::Row).selected(selected == Some(index));
+            let mut facts = SemanticFacts::new(SemanticRole::Row).selected(selected == Some(index));
+            if let Some(ids) = &self.row_ids {
+                facts = facts.automation_id(ids(index));
+            }
             // With a column selected, the cells in it (in the selected row,
             // when one is) are selected, as ratatui highlights them.
             let cell_selected = |column: usize| {
@@ -270,7 +286,7 @@ pub trait TagTable: StatefulWidget<State = TableState> + Sized {
             highlight_spacing: HighlightSpacing::WhenSelected,
             row_height: 1,
         };
-        TaggedTable { table: self, facts, rows, header: None, layout }
+        TaggedTable { table: self, facts, rows, header: None, row_ids: None, layout }
     }
 }
 

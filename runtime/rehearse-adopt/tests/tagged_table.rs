@@ -40,6 +40,7 @@ fn groceries<B: Backend<Error = io::Error>>(
                     || ROWS,
                 )
                 .header(|| ["Item", "Qty"])
+                .row_ids(|at| format!("row-{at}"))
                 .widths(widths)
                 .highlight_symbol("> ")
                 .block(&block);
@@ -85,6 +86,9 @@ fn a_tagged_table_publishes_its_rows_and_cells_where_ratatui_drew_them() {
     let milk = &table.children[1];
     assert_eq!((milk.bounds, milk.states.selected), (Bounds::new(1, 2, 18, 1), Some(true)));
     assert_eq!(milk.children[1].name, "2");
+    assert_eq!(milk.automation_id.as_ref().map(|id| id.as_str()), Some("row-0"));
+    assert_eq!(tree.by_id("row-4").map(|row| row.name.as_str()), Some("Jam 3"));
+    assert_eq!(header.automation_id, None, "the header row has no id");
     assert_eq!(milk.children[1].states.selected, None, "no column is selected");
     // Two rows past the three shown are laid out below, offscreen.
     let jam = &table.children[5];

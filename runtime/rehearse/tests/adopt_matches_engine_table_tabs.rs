@@ -73,6 +73,7 @@ impl Component for OnEngine {
             .rows(ROWS)
             .widths(widths())
             .selected(Some(self.row))
+            .row_ids(|at| format!("row-{at}"))
             .label("Groceries")
             .automation_id("groceries");
         ui.add(table, groceries.on_select(Msg::Row));
@@ -134,6 +135,7 @@ impl Adopted {
                 || ROWS,
             )
             .header(|| HEADER)
+            .row_ids(|at| format!("row-{at}"))
             .widths(widths());
         frame.render_stateful_widget(groceries, table, &mut self.table);
     }
