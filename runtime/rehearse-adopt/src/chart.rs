@@ -1,11 +1,12 @@
-//! ratatui's `Sparkline` and `BarChart`: one node named by the app, whose
+//! ratatui's `Sparkline`, `BarChart` and `Chart`: one node named by the app, whose
 //! value summarises the data drawn, so a test can assert what a chart
 //! shows without reading its cells.
 //!
 //! ratatui 0.30 keeps both widgets' data private, so the app hands the tag
 //! the data it gave the widget (lazily, like every fact). The summary is a
 //! public value in a fixed form: a sparkline's `"5 values: min 1, max 9,
-//! last 4"`, a bar chart's bars in order, `"Mon 3, Tue 5, Wed 2"`.
+//! last 4"`, a bar chart's bars in order, `"Mon 3, Tue 5, Wed 2"`, a chart's
+//! datasets in order, `"Load: 12 points, x 0..11, y 1..9.5"`.
 
 use std::fmt::Write as _;
 
@@ -37,6 +38,39 @@ pub fn bar_chart_summary<L: AsRef<str>>(bars: impl IntoIterator<Item = (L, u64)>
         let _ = write!(summary, "{separator}{} {value}", label.as_ref());
     }
     if summary.is_empty() { "no bars".to_owned() } else { summary }
+}
+
+/// A chart's summary: each dataset's name, how many points it has and
+/// the range of its x and y values, datasets separated by `; `; `"no
+/// data"` when there are none.
+pub fn chart_summary<'d, N: AsRef<str>>(
+    datasets: impl IntoIterator<Item = (N, &'d [(f64, f64)])>,
+) -> String {
+    let mut summary = String::new();
+    for (name, points) in datasets {
+        let separator = if summary.is_empty() { "" } else { "; " };
+        let _ = write!(summary, "{separator}{}: ", name.as_ref());
+        let Some(&(x, y)) = points.first() else {
+            summary.push_str("no points");
+            continue;
+        };
+        let (mut x_range, mut y_range) = ((x, x), (y, y));
+        for &(x, y) in &points[1..] {
+            x_range = (x_range.0.min(x), x_range.1.max(x));
+            y_range = (y_range.0.min(y), y_range.1.max(y));
+        }
+        let plural = if points.len() == 1 { "" } else { "s" };
+        let _ = write!(
+            summary,
+            "{} point{plural}, x {}..{}, y {}..{}",
+            points.len(),
+            x_range.0,
+            x_range.1,
+            y_range.0,
+            y_range.1
+        );
+    }
+    if summary.is_empty() { "no data".to_owned() } else { summary }
 }
 
 /// Tags a chart widget with its meaning and a summary of its data as its
@@ -99,6 +133,24 @@ pub trait TagChart: Widget + Sized {
     {
         self.tag(move || facts().value(bar_chart_summary(bars()), Sensitivity::Public))
     }
+
+    /// This chart with the facts `facts` builds and, as its value, the
+    /// [summary](chart_summary) of what `datasets` returns — each
+    /// dataset's name and the points given to `Dataset::data` — built only
+    /// while a harness records.
+    fn tag_chart<'d, F, S, I, N>(
+        self,
+        facts: F,
+        datasets: S,
+    ) -> Tagged<Self, impl FnOnce() -> SemanticFacts>
+    where
+        F: FnOnce() -> SemanticFacts,
+        S: FnOnce() -> I,
+        I: IntoIterator<Item = (N, &'d [(f64, f64)])>,
+        N: AsRef<str>,
+    {
+        self.tag(move || facts().value(chart_summary(datasets()), Sensitivity::Public))
+    }
 }
 
 impl<W: Widget> TagChart for W {}
@@ -112,6 +164,18 @@ mod tests {
         assert_eq!(sparkline_summary([1, 4, 9, 2, 4]), "5 values: min 1, max 9, last 4");
         assert_eq!(sparkline_summary([7]), "1 value: min 7, max 7, last 7");
         assert_eq!(sparkline_summary([]), "no values");
+    }
+
+    #[test]
+    fn a_chart_is_summarised_by_each_datasets_points_and_ranges() {
+        let load = [(0.0, 1.0), (5.0, 9.5), (11.0, 4.0)];
+        let spike = [(3.0, 2.0)];
+        let summary = chart_summary([("Load", &load[..]), ("Spike", &spike[..]), ("None", &[])]);
+        assert_eq!(
+            summary,
+            "Load: 3 points, x 0..11, y 1..9.5; Spike: 1 point, x 3..3, y 2..2; None: no points"
+        );
+        assert_eq!(chart_summary::<&str>([]), "no data");
     }
 
     #[test]

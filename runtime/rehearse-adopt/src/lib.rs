@@ -11,7 +11,8 @@
 //!   [`TagTable::tag_table`] for a `Table` with its `TableState`,
 //!   [`TagTabs::tag_tabs`] for `Tabs`, [`TagScrollbar::tag_scrollbar`]
 //!   for a `Scrollbar` with its `ScrollbarState`, [`TagChart`] for a
-//!   `Sparkline` or `BarChart` (its data summarised as its value), and
+//!   `Sparkline`, `BarChart` or `Chart` (its data summarised as its
+//!   value), and
 //!   scopes
 //!   ([`FrameExt::scope`], [`FrameExt::overlay`], [`FrameExt::modal`]) so
 //!   nesting follows the render and a modal dialog makes what lies beneath
@@ -49,7 +50,7 @@ mod tabs;
 mod tag;
 
 pub use adopted::{AdoptedBackend, AdoptedTerminal, init_terminal, restore_terminal};
-pub use chart::{TagChart, bar_chart_summary, sparkline_summary};
+pub use chart::{TagChart, bar_chart_summary, chart_summary, sparkline_summary};
 pub use child::PartFacts;
 pub use events::{Crossterm, EventSource};
 pub use harness::hosted::is_hosted;

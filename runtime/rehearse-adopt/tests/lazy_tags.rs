@@ -111,8 +111,10 @@ fn a_tagged_table_and_tabs_build_nothing_and_draw_as_untagged_ones() {
 
 #[test]
 fn tagged_charts_build_no_summary_and_draw_as_untagged_ones() {
-    use ratatui::widgets::{Bar, BarChart, BarGroup, Sparkline};
+    use ratatui::widgets::{Bar, BarChart, BarGroup, Chart, Dataset, Sparkline};
     use rehearse_adopt::TagChart;
+    let points = [(0.0, 1.0), (1.0, 3.0)];
+    let line = || Chart::new(vec![Dataset::default().data(&points)]);
     let spark = || Sparkline::default().data([1, 4, 9]);
     let chart = || BarChart::default().data(BarGroup::new([Bar::new(3).label("Mon")]));
     let tagged = drawn(|frame| {
@@ -129,6 +131,11 @@ fn tagged_charts_build_no_summary_and_draw_as_untagged_ones() {
             || -> [(&str, u64); 0] { unreachable!("its bars") },
         );
         frame.render_widget(tagged_chart, bottom);
+        let tagged_line = line().tag_chart(
+            || unreachable!("a chart's facts"),
+            || -> [(&str, &[(f64, f64)]); 0] { unreachable!("its datasets") },
+        );
+        frame.render_widget(tagged_line, bottom);
     });
     let plain = drawn(|frame| {
         let [top, bottom] =
@@ -136,6 +143,7 @@ fn tagged_charts_build_no_summary_and_draw_as_untagged_ones() {
                 .areas(frame.area());
         frame.render_widget(spark(), top);
         frame.render_widget(chart(), bottom);
+        frame.render_widget(line(), bottom);
     });
     assert_eq!(tagged, plain);
 }
