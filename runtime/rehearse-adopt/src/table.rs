@@ -197,9 +197,12 @@ where
         let (selected, selected_column) = (state.selected(), state.selected_column());
         // Body rows scrolled out above lie beneath the header: clipped to
         // the body, they are offscreen there.
-        let body = Rect { y: inner.y + header_rows, ..inner }.intersection(inner);
-        let body =
-            Some(Bounds::from(Rect { height: inner.height.saturating_sub(header_rows), ..body }));
+        let body = Rect {
+            y: inner.y.saturating_add(header_rows),
+            height: inner.height.saturating_sub(header_rows),
+            ..inner
+        };
+        let body = Some(Bounds::from(body));
         for (index, row) in rows.into_iter().enumerate() {
             let index_i64 = i64::try_from(index).unwrap_or(i64::MAX);
             let y =
