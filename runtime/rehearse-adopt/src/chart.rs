@@ -74,7 +74,8 @@ pub fn chart_summary<'d, N: AsRef<str>>(
 }
 
 /// Tags a chart widget with its meaning and a summary of its data as its
-/// value (see the [module](self) for the forms).
+/// value: see [`sparkline_summary`], [`bar_chart_summary`] and
+/// [`chart_summary`] for the forms.
 ///
 /// ```
 /// use ratatui::widgets::{Bar, BarChart, BarGroup, Sparkline};
