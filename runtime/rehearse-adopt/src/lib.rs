@@ -12,7 +12,7 @@
 //!   [`TagTabs::tag_tabs`] for `Tabs`, [`TagScrollbar::tag_scrollbar`]
 //!   for a `Scrollbar` with its `ScrollbarState`, [`TagChart`] for a
 //!   `Sparkline`, `BarChart` or `Chart` (its data summarised as its
-//!   value), and
+//!   value), [`TagCalendar::tag_calendar`] for a calendar month, and
 //!   scopes
 //!   ([`FrameExt::scope`], [`FrameExt::overlay`], [`FrameExt::modal`]) so
 //!   nesting follows the render and a modal dialog makes what lies beneath
@@ -35,6 +35,7 @@
 //! [`SemanticFacts`]: rehearse_core::semantic::SemanticFacts
 
 mod adopted;
+mod calendar;
 mod chart;
 mod child;
 mod events;
@@ -50,6 +51,7 @@ mod tabs;
 mod tag;
 
 pub use adopted::{AdoptedBackend, AdoptedTerminal, init_terminal, restore_terminal};
+pub use calendar::{TagCalendar, TaggedCalendar};
 pub use chart::{TagChart, bar_chart_summary, chart_summary, sparkline_summary};
 pub use child::PartFacts;
 pub use events::{Crossterm, EventSource};

@@ -147,3 +147,17 @@ fn tagged_charts_build_no_summary_and_draw_as_untagged_ones() {
     });
     assert_eq!(tagged, plain);
 }
+
+#[test]
+fn a_tagged_calendar_builds_nothing_and_draws_as_an_untagged_one() {
+    use ratatui::widgets::calendar::{CalendarEventStore, Monthly};
+    use rehearse_adopt::TagCalendar;
+    let date = time::Date::from_calendar_date(2026, time::Month::December, 3).expect("a date");
+    let month = || Monthly::new(date, CalendarEventStore::default());
+    let tagged = drawn(|frame| {
+        let tagged = month().tag_calendar(|| unreachable!("a calendar's facts"), 2026, 12);
+        frame.render_widget(tagged, frame.area());
+    });
+    let plain = drawn(|frame| frame.render_widget(month(), frame.area()));
+    assert_eq!(tagged, plain);
+}
