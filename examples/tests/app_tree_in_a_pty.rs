@@ -135,7 +135,7 @@ fn a_sensitive_value_stays_redacted_in_the_published_tree_and_its_checkpoints() 
         assert!(!text.contains("hunter2"), "{} shows the secret:\n{text}", path.display());
         written += 1;
     }
-    assert_eq!(written, 3, "json, markdown and text");
+    assert_eq!(written, 4, "json, markdown, text and the scrollback beside it");
     let json = std::fs::read_to_string(out.path().join("typed.json")).unwrap();
     assert!(json.contains("\"id\": \"password\""), "{json}");
 }

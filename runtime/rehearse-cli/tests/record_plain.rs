@@ -58,10 +58,12 @@ fn text_typed_at_a_prompt_without_echo_is_a_secret_and_never_written() {
     person.types(r#"read -s -p "Password: " pw; echo "got ${#pw}""#);
     person.sees("got ${#pw}");
     person.presses("enter");
-    person.sees("Password:");
+    // The prompt bash prints, not the command line that names it.
+    person.sees("\nPassword: ");
     person.types("hunter2");
     person.presses("enter");
-    person.sees("got 7");
+    // The answer and the next prompt: what the recorder waits for.
+    person.sees("got 7\n$");
     let (recording, person) = person.stops();
     assert!(recording.contains("type:${secret.PASSWORD}\n"), "{recording}");
     assert!(recording.contains("set PASSWORD first"), "{recording}");

@@ -205,8 +205,11 @@ fn download_transform_and_monitor_are_steps() {
 
 #[test]
 fn a_screen_that_never_settles_fails_the_step_with_a_settle_timeout() {
-    // Writes without a pause: never quiet, no marker, no frame end.
-    let options = PtySessionOptions::new("sh").args(["-c", "while :; do echo x; done"]);
+    // Writes without a pause, a new number each time, and sends no marker
+    // and no frame end; with the stability window off only a signal could
+    // settle it, so it never settles.
+    let program = "i=0; while :; do i=$((i+1)); echo $i; done";
+    let options = PtySessionOptions::new("sh").args(["-c", program]).quiet_window(None);
     let mut terminal =
         Terminal::spawn(options).unwrap().settle_timeout(std::time::Duration::from_millis(300));
     let (index, error) = failure(terminal.run_script("drain"));

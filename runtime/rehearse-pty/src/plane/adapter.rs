@@ -190,7 +190,10 @@ impl PtyPlane {
             Some(tree) => (tree, Vec::new(), true),
             None => {
                 let generation = self.frame().generation;
-                let screen = self.pty.with_emulator(|emulator| screen_tree(emulator, generation));
+                let mut screen =
+                    self.pty.with_emulator(|emulator| screen_tree(emulator, generation));
+                // A tree read afresh: what was typed as a secret is hidden in it.
+                redact_lines(&mut screen.tree, &mut screen.lines, &self.pty.typed_secrets());
                 (screen.tree, screen.lines, false)
             }
         };
