@@ -15,6 +15,7 @@
 
 mod app_check;
 mod expand;
+mod hole;
 mod holes;
 mod include;
 mod lex;
