@@ -46,11 +46,11 @@ mod text_script;
 pub use crate::spelling::{ESCAPES, TextContext, needs_quotes, quote, spell, unescape};
 pub use crate::verb::Verb;
 pub use check::{CheckContext, Checker, check_steps};
-pub use const_compare::{
-    first_duplicate, key_eq, refuses_key, same_declared_ids, same_keys, str_eq,
-};
+pub use const_compare::{first_duplicate, key_eq, refuses_key, same_keys, str_eq};
 pub use const_message::{CONST_MESSAGE_BYTES, ConstMessage};
-pub use declared::{DeclaredIds, closest_declared, is_declared, undeclared_id_message};
+pub use declared::{
+    DeclaredIds, closest_declared, is_declared, same_declared_ids, undeclared_id_message,
+};
 pub use error::{ErrorKind, GrammarError};
 pub use facts::{ParsedStep, SelectorFact, SelectorSlot, StepFacts};
 pub use family::{
