@@ -10,6 +10,7 @@ mod event;
 mod frame_builder;
 mod interactive;
 mod key;
+mod key_scopes;
 mod layers;
 mod memo;
 mod node;
