@@ -315,8 +315,13 @@ fn use_tree(tokens: &[Token], mut i: usize, prefix: &[String], out: &mut Vec<Use
             Some(Token::Punct('{')) => {
                 i += 1;
                 while !matches!(tokens.get(i), Some(Token::Punct('}')) | None) {
+                    let before = i;
                     i = use_tree(tokens, i, &path, out);
                     if tokens.get(i) == Some(&Token::Punct(',')) {
+                        i += 1;
+                    }
+                    if i == before {
+                        // Not a use tree (`#var` in a `quote!`): skip the token.
                         i += 1;
                     }
                 }
@@ -555,6 +560,7 @@ mod tests {
             "#[cfg(test)]\nfn only_in_tests() -> crate::A { todo!() }\n",
             "fn own() -> super::C { C }\n",
             "fn external() -> ::a::A { todo!() }\n",
+            "fn expands() { quote! { use ::rehearse::{#name, Other}; } }\n",
         );
         assert_eq!(circles_with(quiet), Vec::<BTreeSet<String>>::new());
     }
