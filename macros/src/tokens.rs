@@ -76,6 +76,14 @@ pub fn written(tokens: TokenStream) -> String {
     out
 }
 
+/// Tokens whose first and last spans are `start` and `end`: a `syn::Error`
+/// spanned by them underlines everything from `start` to `end`.
+pub fn span_pair(start: Span, end: Span) -> TokenStream {
+    let mut tokens = Ident::new("start", start).into_token_stream();
+    Ident::new("end", end).to_tokens(&mut tokens);
+    tokens
+}
+
 #[cfg(test)]
 mod tests {
     use std::str::FromStr;
@@ -89,12 +97,4 @@ mod tests {
             statements.iter().map(|s| (s.tokens.len(), s.terminated)).collect();
         assert_eq!(shape, [(1, true), (1, true), (0, true), (1, false)]);
     }
-}
-
-/// Tokens whose first and last spans are `start` and `end`: a `syn::Error`
-/// spanned by them underlines everything from `start` to `end`.
-pub fn span_pair(start: Span, end: Span) -> TokenStream {
-    let mut tokens = Ident::new("start", start).into_token_stream();
-    Ident::new("end", end).to_tokens(&mut tokens);
-    tokens
 }
