@@ -44,7 +44,7 @@ struct State {
 #[non_exhaustive]
 pub enum UseFiles<'a> {
     /// Any file this process can read, relative to the working directory
-    /// (a script a test or a user wrote: [`parse_script`](crate::script::parse_script)).
+    /// (a script a test or a user wrote: [`parse_script`]).
     WorkingDirectory,
     /// Only files below this directory: a path is relative to it (or to
     /// the including file, below it), never absolute and never with a
