@@ -39,6 +39,7 @@ fn node(facts: &SemanticFacts, bounds: Bounds, children: Vec<SemanticNode>) -> S
     node.states.enabled = facts.states.enabled.unwrap_or(true);
     node.states.selected = facts.states.selected;
     node.states.checked = facts.states.checked;
+    node.states.scroll = facts.states.scroll;
     node.children = children;
     node.with_actions(facts.effective_actions())
 }
@@ -60,7 +61,8 @@ fn example() -> SemanticTree {
     bread.states.hidden = true;
     bread.states.offscreen = true;
     let list = node(
-        &SemanticFacts::new(SemanticRole::List).automation_id("results"),
+        // At the top of its two rows.
+        &SemanticFacts::new(SemanticRole::List).automation_id("results").scroll(0, 2),
         Bounds::new(0, 5, 40, 1),
         vec![node(&milk, Bounds::new(0, 5, 40, 1), vec![]), bread],
     );

@@ -326,10 +326,12 @@ fn engine_computed(cx: &Ctxt, key: &Ident, state: StateName) {
         key,
         format!(
             "`{state}` is computed by the engine ({why}); a widget cannot report it. Remove `{state}`",
-            why = if state == StateName::Inert {
-                "a node beneath an open modal dialog is inert"
-            } else {
-                "from geometry: a node laid out outside the visible area is offscreen and hidden"
+            why = match state {
+                StateName::Inert => "a node beneath an open modal dialog is inert",
+                StateName::Modal => "a dialog opened as a modal overlay is modal",
+                _ => {
+                    "from geometry: a node laid out outside the visible area is offscreen and hidden"
+                }
             }
         ),
     );

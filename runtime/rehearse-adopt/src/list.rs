@@ -7,14 +7,15 @@
 //! top of the list's inner area ([`TaggedList::block`]) starting at the
 //! state's offset *after* the list rendered (ratatui scrolls the selection
 //! into view as it renders), so items scrolled out are in the tree,
-//! offscreen, as the engine publishes them.
+//! offscreen, as the engine publishes them. The list publishes where it is
+//! scrolled: the state's offset, of how many items there are.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use std::borrow::Cow;
 
 use ratatui::widgets::{Block, ListState, StatefulWidget};
-use rehearse_core::semantic::{Bounds, SemanticFacts};
+use rehearse_core::semantic::{Bounds, ScrollPosition, SemanticFacts};
 use rehearse_lang::SemanticRole;
 
 use crate::record::{self, Layer};
@@ -98,11 +99,14 @@ where
             return;
         }
         let inner = self.block.as_ref().map_or(area, |block| block.inner(area));
-        let list =
-            record::push((self.facts)(), Bounds::from(area), Bounds::from(inner), Layer::Content);
+        let items: Vec<I::Item> = (self.items)().into_iter().collect();
+        // Scrolled by items, as the engine's `List` publishes it.
+        let mut facts = (self.facts)();
+        facts.states.scroll = Some(ScrollPosition::from_counts(state.offset(), items.len()));
+        let list = record::push(facts, Bounds::from(area), Bounds::from(inner), Layer::Content);
         let offset = i64::try_from(state.offset()).unwrap_or(i64::MAX);
         let height = i64::from(self.item_height);
-        for (index, item) in (self.items)().into_iter().enumerate() {
+        for (index, item) in items.into_iter().enumerate() {
             let index_i64 = i64::try_from(index).unwrap_or(i64::MAX);
             let dy = index_i64.saturating_sub(offset).saturating_mul(height);
             let y = i64::from(inner.y).saturating_add(dy);
@@ -152,6 +156,13 @@ impl<W: StatefulWidget<State = ListState>> TagList for W {}
 /// The block a [`TaggedList`] is drawn in, borrowed or owned.
 #[derive(Debug, Clone)]
 pub struct ListBlock<'b>(Cow<'b, Block<'b>>);
+
+impl<'b> ListBlock<'b> {
+    /// The block, borrowed or owned.
+    pub(crate) fn into_cow(self) -> Cow<'b, Block<'b>> {
+        self.0
+    }
+}
 
 impl<'b> From<&'b Block<'b>> for ListBlock<'b> {
     fn from(block: &'b Block<'b>) -> Self {

@@ -46,6 +46,7 @@ impl Layout {
                 }
                 None => screen,
             };
+            let within = node.clip_to.map_or(within, |clip_to| within.intersection(clip_to));
             let clip = node.bounds.intersection(within);
             clips.push(clip);
             inner_clips.push(node.inner.intersection(clip));
@@ -100,6 +101,8 @@ impl Layout {
             let layer = order + 1;
             let mut node = projector.node(at, Inherited { enabled: true, inert: layer < floor })?;
             node.overlay_order = Some(u32::try_from(layer).unwrap_or(u32::MAX));
+            // The root of an overlay opened as modal is the modal dialog.
+            node.states.modal = self.nodes[at].modal;
             root.children.push(node);
         }
         if let Some(at) = projector.too_deep {
@@ -238,7 +241,8 @@ mod tests {
     fn raw(role: SemanticRole, id: &str, parent: Option<usize>, layer: (bool, bool)) -> RawNode {
         let bounds = Bounds::new(0, 0, 10, 2);
         let facts = SemanticFacts::new(role).automation_id(id).label(id);
-        RawNode { facts, bounds, inner: bounds, parent, overlay: layer.0, modal: layer.1 }
+        let (overlay, modal) = layer;
+        RawNode { facts, bounds, inner: bounds, parent, clip_to: None, overlay, modal }
     }
 
     fn project(nodes: Vec<RawNode>) -> SemanticTree {
@@ -278,6 +282,10 @@ mod tests {
         assert_eq!(inert(&tree, "yes"), (false, true));
         assert_eq!(inert(&tree, "undo"), (false, true));
         assert!(!tree.by_id("confirm").expect("the dialog").states.inert);
+        // Only the modal overlay's root is `modal`.
+        let modal = |id| tree.by_id(id).expect("the overlay").states.modal;
+        assert_eq!([modal("menu"), modal("confirm"), modal("toast")], [false, true, false]);
+        assert!(!modal("yes"), "what is in the modal is not itself modal");
         let order: Vec<_> = tree.root.children.iter().map(|node| node.overlay_order).collect();
         assert_eq!(order, [None, Some(1), Some(2), Some(3)]);
     }

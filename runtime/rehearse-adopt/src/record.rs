@@ -7,7 +7,7 @@
 
 use std::cell::{Cell, RefCell};
 
-use rehearse_core::semantic::{Bounds, SemanticFacts};
+use rehearse_core::semantic::{Bounds, ScrollPosition, SemanticFacts};
 
 thread_local! {
     /// Whether this thread records: read by every tag, so a plain `Cell`.
@@ -25,6 +25,9 @@ pub(crate) struct RawNode {
     /// Where its children are clipped to, besides its own clip (a list's
     /// rows live inside its block).
     pub(crate) inner: Bounds,
+    /// Where it is clipped to besides its parent's inner area (a table's
+    /// body rows live below its header).
+    pub(crate) clip_to: Option<Bounds>,
     /// The enclosing scope, in render order; `None` at the top level.
     pub(crate) parent: Option<usize>,
     /// Rendered as an overlay: a root of its own after the app's content.
@@ -93,13 +96,25 @@ pub(crate) fn push(facts: SemanticFacts, bounds: Bounds, inner: Bounds, layer: L
         let parent = recording.stack.last().copied();
         let overlay = layer != Layer::Content;
         let modal = layer == Layer::Modal;
-        recording.nodes.push(RawNode { facts, bounds, inner, parent, overlay, modal });
+        let clip_to = None;
+        recording.nodes.push(RawNode { facts, bounds, inner, parent, clip_to, overlay, modal });
         recording.nodes.len() - 1
     })
 }
 
-/// Records a node under `parent` (a node recorded just before).
-pub(crate) fn push_child(parent: usize, facts: SemanticFacts, bounds: Bounds) {
+/// Records a node under `parent` (a node recorded just before); returns
+/// its index.
+pub(crate) fn push_child(parent: usize, facts: SemanticFacts, bounds: Bounds) -> usize {
+    push_child_within(parent, facts, bounds, None)
+}
+
+/// Like [`push_child`], the node clipped to `clip_to` too, when given.
+pub(crate) fn push_child_within(
+    parent: usize,
+    facts: SemanticFacts,
+    bounds: Bounds,
+    clip_to: Option<Bounds>,
+) -> usize {
     RECORDING.with(|recording| {
         let mut recording = recording.borrow_mut();
         recording.nodes.push(RawNode {
@@ -107,10 +122,23 @@ pub(crate) fn push_child(parent: usize, facts: SemanticFacts, bounds: Bounds) {
             bounds,
             inner: bounds,
             parent: Some(parent),
+            clip_to,
             overlay: false,
             modal: false,
         });
-    });
+        recording.nodes.len() - 1
+    })
+}
+
+/// Sets `scroll` on the innermost open scope, if one is open; returns
+/// whether one was.
+pub(crate) fn scroll_innermost(scroll: ScrollPosition) -> bool {
+    RECORDING.with(|recording| {
+        let mut recording = recording.borrow_mut();
+        let Some(&at) = recording.stack.last() else { return false };
+        recording.nodes[at].facts.states.scroll = Some(scroll);
+        true
+    })
 }
 
 /// An open scope: what renders until it drops nests under its node.

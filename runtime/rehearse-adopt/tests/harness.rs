@@ -5,7 +5,7 @@ use std::path::Path;
 
 use rehearse_adopt::{EventSource, Harness, HarnessOptions};
 use rehearse_core::artifacts::{Artifacts, Baseline, Format, SnapshotMode};
-use rehearse_core::semantic::Bounds;
+use rehearse_core::semantic::{Bounds, ScrollPosition};
 use rehearse_core::{AutomationError, AutomationIds};
 use rehearse_lang::{AutomationStep, KeyCode, Predicate, Selector, SemanticRole, WaitCondition};
 
@@ -42,6 +42,7 @@ fn scopes_nest_what_renders_inside_them_and_lists_read_their_state() {
     let rows: Vec<_> =
         list.children.iter().map(|item| (item.name.as_str(), item.bounds.y)).collect();
     assert_eq!(rows, [("Alpha", 3), ("Beta", 4), ("Gamma", 5)]);
+    assert_eq!(list.states.scroll, Some(ScrollPosition::new(0, 3)), "at the top of three");
     harness.step(AutomationStep::key(KeyCode::Down)).expect("moves");
     let selected: Vec<_> = harness
         .tree()
@@ -65,6 +66,8 @@ fn a_list_scrolled_by_its_state_keeps_the_rows_above_offscreen() {
     let beta = &list.children[1];
     assert!(beta.in_view && beta.states.selected == Some(true));
     assert_eq!(beta.bounds.y, 3);
+    // The state's offset, of the three items.
+    assert_eq!(list.states.scroll, Some(ScrollPosition::new(1, 3)));
 }
 
 #[test]

@@ -71,3 +71,93 @@ fn no_facts_are_built_and_the_frame_is_the_untagged_one() {
     });
     assert_eq!(tagged, plain);
 }
+
+#[test]
+fn a_tagged_table_and_tabs_build_nothing_and_draw_as_untagged_ones() {
+    use ratatui::widgets::{Row, Table, TableState, Tabs};
+    use rehearse_adopt::{TagTable, TagTabs};
+    let rows = [["Milk", "2"], ["Eggs", "12"]];
+    let table = || Table::new(rows.map(Row::new), [4, 2]).header(Row::new(["Item", "Qty"]));
+    let tabs = || Tabs::new(["Home", "Help"]).select(1);
+    let tagged = drawn(|frame| {
+        let [top, bottom] =
+            ratatui::layout::Layout::vertical([1, 3].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        let strip = tabs().tag_tabs(
+            || unreachable!("the strip's facts"),
+            || -> [&str; 0] { unreachable!("the titles") },
+            Some(1),
+        );
+        frame.render_widget(strip, top);
+        let mut state = TableState::default().with_selected(Some(1));
+        let table = table()
+            .tag_table(
+                || unreachable!("a table's facts"),
+                || -> [[&str; 0]; 0] { unreachable!("the rows") },
+            )
+            .header(|| -> [&str; 0] { unreachable!("the header") });
+        frame.render_stateful_widget(table, bottom, &mut state);
+    });
+    let plain = drawn(|frame| {
+        let [top, bottom] =
+            ratatui::layout::Layout::vertical([1, 3].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        frame.render_widget(tabs(), top);
+        let mut state = TableState::default().with_selected(Some(1));
+        frame.render_stateful_widget(table(), bottom, &mut state);
+    });
+    assert_eq!(tagged, plain);
+}
+
+#[test]
+fn tagged_charts_build_no_summary_and_draw_as_untagged_ones() {
+    use ratatui::widgets::{Bar, BarChart, BarGroup, Chart, Dataset, Sparkline};
+    use rehearse_adopt::TagChart;
+    let points = [(0.0, 1.0), (1.0, 3.0)];
+    let line = || Chart::new(vec![Dataset::default().data(&points)]);
+    let spark = || Sparkline::default().data([1, 4, 9]);
+    let chart = || BarChart::default().data(BarGroup::new([Bar::new(3).label("Mon")]));
+    let tagged = drawn(|frame| {
+        let [top, bottom] =
+            ratatui::layout::Layout::vertical([1, 3].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        let tagged_spark = spark().tag_sparkline(
+            || unreachable!("a sparkline's facts"),
+            || -> [u64; 0] { unreachable!("its data") },
+        );
+        frame.render_widget(tagged_spark, top);
+        let tagged_chart = chart().tag_bar_chart(
+            || unreachable!("a chart's facts"),
+            || -> [(&str, u64); 0] { unreachable!("its bars") },
+        );
+        frame.render_widget(tagged_chart, bottom);
+        let tagged_line = line().tag_chart(
+            || unreachable!("a chart's facts"),
+            || -> [(&str, &[(f64, f64)]); 0] { unreachable!("its datasets") },
+        );
+        frame.render_widget(tagged_line, bottom);
+    });
+    let plain = drawn(|frame| {
+        let [top, bottom] =
+            ratatui::layout::Layout::vertical([1, 3].map(ratatui::layout::Constraint::Length))
+                .areas(frame.area());
+        frame.render_widget(spark(), top);
+        frame.render_widget(chart(), bottom);
+        frame.render_widget(line(), bottom);
+    });
+    assert_eq!(tagged, plain);
+}
+
+#[test]
+fn a_tagged_calendar_builds_nothing_and_draws_as_an_untagged_one() {
+    use ratatui::widgets::calendar::{CalendarEventStore, Monthly};
+    use rehearse_adopt::TagCalendar;
+    let date = time::Date::from_calendar_date(2026, time::Month::December, 3).expect("a date");
+    let month = || Monthly::new(date, CalendarEventStore::default());
+    let tagged = drawn(|frame| {
+        let tagged = month().tag_calendar(|| unreachable!("a calendar's facts"), 2026, 12);
+        frame.render_widget(tagged, frame.area());
+    });
+    let plain = drawn(|frame| frame.render_widget(month(), frame.area()));
+    assert_eq!(tagged, plain);
+}

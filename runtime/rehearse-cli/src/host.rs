@@ -7,7 +7,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rehearse_control::{Client, Served, Server, ServerConfig};
 use rehearse_core::artifacts::Screen;
@@ -24,9 +24,10 @@ use crate::stop_signals::StopSignals;
 use crate::stopped::{STOPPED, StoppedPlane};
 use crate::watchdog::Watchdog;
 
-/// How long the host waits for a program's screen to settle before it
-/// commits it as it is, between requests: longer than the default quiet
-/// window (120 ms), so a program that pauses settles first.
+/// How long the host lets a changed screen stay unstable before it commits
+/// it as it is, between requests: longer than the longest stability window
+/// (120 ms), so a program that pauses settles first. The host never blocks
+/// on it: it wakes when the screen would be stable, or at this bound.
 const PUMP_SETTLE: Duration = Duration::from_millis(300);
 
 /// The program of a host: running in its PTY, or stopped on purpose.
@@ -48,6 +49,9 @@ pub struct HostedProgram {
     pub(crate) dir: PathBuf,
     /// How to start the program again.
     pub(crate) program: Program,
+    /// Since when the screen has shown something the committed generation
+    /// does not, while it is not yet stable.
+    pub(crate) changed_since: Option<Instant>,
     /// SIGTERM, SIGINT and SIGHUP, which end the session as `close` does.
     signals: StopSignals,
     /// Kills the program if the host is killed outright.
@@ -73,6 +77,12 @@ impl HostedProgram {
             Held::Running(terminal) => Some(terminal),
             Held::Stopped(_) => None,
         }
+    }
+
+    /// How soon the running program's screen is stable if nothing more
+    /// arrives (zero: now); `None` while only a signal can settle it.
+    fn stable_in(&self) -> Option<Duration> {
+        self.terminal().and_then(|terminal| terminal.pty().stable_in())
     }
 
     /// Whether the screen shows something the committed generation does not.
@@ -110,18 +120,40 @@ impl Served for HostedProgram {
         }
         self.adopt_app_socket();
         if !self.changed() {
+            self.changed_since = None;
             return Ok(());
         }
-        // A program that never stops writing must not stop the host (nor
-        // hold its thread for a whole settle timeout): the screen is
-        // committed as it is when it does not settle soon — also after a
-        // step that failed waiting for a settle.
+        // Committed once stable, never waited for here: the thread goes on
+        // serving and wakes when the screen would be stable (`next_wake`).
+        // A program that never stops writing must not stop the host: its
+        // screen is committed as it is once it has been changing for
+        // `PUMP_SETTLE` — also after a step that failed waiting for a settle.
+        let since = *self.changed_since.get_or_insert_with(Instant::now);
+        let stable = self.stable_in().is_some_and(|left| left.is_zero());
+        if !stable && since.elapsed() < PUMP_SETTLE {
+            return Ok(());
+        }
+        self.changed_since = None;
+        let Held::Running(terminal) = &mut self.held else { return Ok(()) };
+        terminal.commit_within(Duration::ZERO).map(|_| ())
+    }
+
+    fn refresh(&mut self) -> Result<(), AutomationError> {
+        // A snapshot judges a stable screen: wait for it (bounded), then
+        // commit what the screen shows.
+        if self.closed || (!self.changed() && self.stable_in().is_some_and(|left| left.is_zero())) {
+            return self.pump();
+        }
+        self.changed_since = None;
         let Held::Running(terminal) = &mut self.held else { return Ok(()) };
         terminal.commit_within(PUMP_SETTLE).map(|_| ())
     }
 
     fn next_wake(&self) -> Option<Duration> {
-        None
+        // When a changed screen would be stable, or be committed as it is.
+        let since = self.changed_since?;
+        let bound = PUMP_SETTLE.saturating_sub(since.elapsed());
+        Some(self.stable_in().map_or(bound, |left| left.min(bound)))
     }
 
     fn input_fd(&self) -> Option<std::os::fd::BorrowedFd<'_>> {
@@ -130,7 +162,11 @@ impl Served for HostedProgram {
     }
 
     fn busy(&self) -> bool {
-        self.changed()
+        // Input not yet answered, output still arriving, or a screen not yet
+        // committed: an `idle` request waits until the screen is stable (the
+        // window adapted to the program, or its exact signal) and committed.
+        self.terminal().is_some()
+            && (self.changed() || !self.stable_in().is_some_and(|left| left.is_zero()))
     }
 
     fn semantic(&self) -> bool {
@@ -262,9 +298,12 @@ fn start(args: &HostArgs, signals: StopSignals) -> Result<Started, Failure> {
     let mut watchdog = Watchdog::start()?;
     let terminal = program.spawn(args.size, None)?;
     watchdog.watch(terminal.pty().pid());
-    let config = ServerConfig::new(&socket)
+    let mut config = ServerConfig::new(&socket)
         .idle_timeout(Some(args.idle_timeout))
         .scripts(args.scripts.clone());
+    // An `idle` request without a window of its own waits for the program's
+    // stable screen (`busy`), no longer.
+    config.default_quiet = Duration::ZERO;
     let server = Server::bind(config).map_err(|error| Failure::runtime(error.to_string()))?;
     let discovery = Discovery {
         id: args.id.clone(),
@@ -281,6 +320,7 @@ fn start(args: &HostArgs, signals: StopSignals) -> Result<Started, Failure> {
         discovery,
         dir,
         program,
+        changed_since: None,
         signals,
         watchdog: Some(watchdog),
     };

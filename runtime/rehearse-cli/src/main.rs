@@ -11,6 +11,7 @@ mod last_screen;
 mod launch;
 mod mcp;
 mod program;
+mod record;
 mod render;
 mod restart;
 mod run;
@@ -124,6 +125,25 @@ enum Verb {
         #[arg(last = true, required = true)]
         command: Vec<String>,
     },
+    /// Record what a person does in a program as steps: it runs in your
+    /// terminal (the last row shows the recording); Ctrl+] then c, a or q
+    /// takes a checkpoint, asserts what is under the pointer, or stops.
+    Record {
+        /// Where the recording goes (default: standard output, once the
+        /// terminal is restored).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// A script for `rehearse run`, or a Rust test with `scenario!`.
+        #[arg(long, value_enum, default_value = "script")]
+        format: record::RecordFormat,
+        /// The app type for `scenario!`'s `app = TYPE;` header, so the
+        /// compiler checks the recorded ids against its declarations.
+        #[arg(long)]
+        app: Option<String>,
+        /// The program and its arguments.
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
     /// Start a session: the program in a PTY held by a background host.
     Open {
         /// The command line (default: $SHELL, else /bin/sh).
@@ -182,9 +202,10 @@ enum Verb {
     },
     /// Wait until the session answered its last input and settled.
     Wait {
-        /// How long the screen must stay quiet.
-        #[arg(long, default_value_t = 100)]
-        idle_ms: u64,
+        /// How long the screen must also stay quiet (default: none beyond
+        /// the program's stable screen).
+        #[arg(long)]
+        idle_ms: Option<u64>,
         /// The longest wait.
         #[arg(long, default_value_t = 10_000)]
         timeout_ms: u64,
@@ -268,6 +289,9 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         }
         Verb::Run { script, size, out, plane, command } => {
             run::run(&run::RunArgs { script, size, out, command, plane })
+        }
+        Verb::Record { out, format, app, command } => {
+            record::record(&record::RecordArgs { out, format, app, command })
         }
         Verb::Open { exec, size, timeout_ms, idle_timeout_ms, scripts } => {
             let exec = exec

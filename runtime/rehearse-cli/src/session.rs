@@ -254,16 +254,18 @@ pub fn snapshot(id: Option<&str>, format: SnapshotFormat) -> Result<Vec<u8>, Fai
     }
 }
 
-/// `wait`: until the session answered its last input and was quiet for
-/// `idle_ms`, at most `timeout_ms`.
-pub fn wait(id: Option<&str>, idle_ms: u64, timeout_ms: u64) -> Result<u64, Failure> {
-    if idle_ms > timeout_ms {
+/// `wait`: until the session answered its last input and its screen is
+/// stable (and quiet for `idle_ms`, when given), at most `timeout_ms`.
+pub fn wait(id: Option<&str>, idle_ms: Option<u64>, timeout_ms: u64) -> Result<u64, Failure> {
+    if let Some(idle_ms) = idle_ms
+        && idle_ms > timeout_ms
+    {
         return Err(Failure::script(format!(
             "--idle-ms {idle_ms} is longer than --timeout-ms {timeout_ms}: the wait could never finish"
         )));
     }
     let (found, mut client) = connect(id)?;
-    let reply = client.request(RequestBody::Idle(Idle { quiet_ms: Some(idle_ms) }), timeout_ms);
+    let reply = client.request(RequestBody::Idle(Idle { quiet_ms: idle_ms }), timeout_ms);
     match reply.map_err(|error| ended_or(&found, error))? {
         OkReply::Idle(waited) => Ok(waited.generation),
         other => Err(Failure::runtime(format!("the session answered `{}` to idle", other.op()))),

@@ -1,6 +1,7 @@
 //! A session over a program that never stops writing (a spinner, a clock):
-//! a step that cannot settle fails, and the session goes on — its host
-//! keeps committing the screen as it is between requests.
+//! input reaches it without waiting for a settle that cannot come, and the
+//! session goes on — its host keeps committing the screen as it is between
+//! requests.
 
 mod support;
 
@@ -13,12 +14,13 @@ use support::Runtime;
 const CLOCK: &str = "sh -c 'while :; do date +%N; sleep 0.01; done'";
 
 #[test]
-fn a_step_that_cannot_settle_fails_and_the_session_survives_it() {
+fn input_reaches_a_program_that_never_settles_and_the_session_goes_on() {
     let runtime = Runtime::new();
     let id = runtime.ok(&["open", "--exec", CLOCK, "--size", "40x6"]).trim().to_owned();
     let file = runtime.sessions().join(format!("{id}.json"));
-    // The screen never settles, so the step cannot show what its input did;
-    // it typed a secret, which its error never shows.
+    // The screen never settles; an input step on a program without an exact
+    // signal returns once its bytes are written, so `send` succeeds. It
+    // typed a secret, which nothing it prints shows.
     let secret = "hunter2-never-shown";
     let output = Command::new(env!("CARGO_BIN_EXE_rehearse"))
         .args(["send", "--secret-env", "SECRET_FOR_TEST"])
@@ -31,9 +33,8 @@ fn a_step_that_cannot_settle_fails_and_the_session_survives_it() {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
-    assert_eq!(output.status.code(), Some(1), "{said}");
-    assert!(said.contains("settled screen"), "{said}");
-    assert!(!said.contains("hunter2"), "the failed step shows the secret: {said}");
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    assert!(!said.contains("hunter2"), "send shows the secret: {said}");
     // The host is still there and still shows the program, moving on.
     assert!(file.exists(), "the session's discovery file is gone");
     let first = runtime.ok(&["snapshot", "--format", "text"]);

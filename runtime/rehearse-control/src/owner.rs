@@ -489,10 +489,15 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
                         wait.job.fail(
                             WireError::new(
                                 ErrorCode::WaitTimeout,
-                                format!(
-                                    "the session was not quiet for {} ms before the deadline",
-                                    quiet.as_millis()
-                                ),
+                                if quiet.is_zero() {
+                                    "the session's screen was not stable before the deadline"
+                                        .to_owned()
+                                } else {
+                                    format!(
+                                        "the session was not quiet for {} ms before the deadline",
+                                        quiet.as_millis()
+                                    )
+                                },
                             ),
                             generation,
                             None,

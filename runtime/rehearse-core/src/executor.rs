@@ -66,7 +66,10 @@ fn guard_holds<P: Plane + ?Sized>(plane: &mut P, guard: &Guard) -> Result<bool, 
     match guard {
         Guard::Node(condition) => {
             plane.check_selector(&condition.selector)?;
-            Ok(evaluate(condition, &plane.committed().tree)?.0)
+            // A guard judges what the plane shows once it is stable.
+            let observed = plane.observe(None)?;
+            let tree = observed.as_ref().unwrap_or(&plane.committed().tree);
+            Ok(evaluate(condition, tree)?.0)
         }
         Guard::Terminal(condition) => {
             let kind = plane.kind();
@@ -377,8 +380,9 @@ fn drag<P: Plane + ?Sized>(
     pointer(plane, PointerKind::Up(left), to_col, to_row)
 }
 
-/// Resolves `selector` to exactly one node of the committed tree that is in
-/// view, enabled and supports `action`, and asks the plane for the cell a
+/// Resolves `selector` to exactly one node of the committed tree (or the
+/// tree the plane observed for it, [`Plane::observe`]) that is in view,
+/// enabled and supports `action`, and asks the plane for the cell a
 /// pointer at its centre reaches it through; an observer is told which.
 fn pointer_target<P: Plane + ?Sized>(
     plane: &mut P,
@@ -396,7 +400,7 @@ fn pointer_target<P: Plane + ?Sized>(
 }
 
 fn reach_target<P: Plane + ?Sized>(
-    plane: &P,
+    plane: &mut P,
     selector: &Selector,
     operation: &str,
     action: Option<SemanticAction>,
@@ -408,7 +412,9 @@ fn reach_target<P: Plane + ?Sized>(
         plane.reach_point(*col, *row)?;
         return Ok((*col, *row));
     }
-    let node = resolve(&plane.committed().tree, selector)?;
+    let observed = plane.observe(Some(selector))?;
+    let plane: &P = plane;
+    let node = resolve(observed.as_ref().unwrap_or(&plane.committed().tree), selector)?;
     // A chain ending on text (`#col >> text~Move`) points at the text too.
     if let Selector::TextContains(text) = selector.last_segment() {
         check_can(node, operation, action)?;

@@ -222,6 +222,10 @@ pub enum Settled {
     /// No output for the quiet window (which proves nothing about the
     /// program having answered).
     QuietWindow(Duration),
+    /// A program's output had stopped arriving for the moment (no more
+    /// bytes were waiting): a wait judged the screen as it was then, which
+    /// may be the middle of a frame drawn in several writes.
+    BurstEnd,
     /// The target had ended; its final screen.
     Ended,
 }

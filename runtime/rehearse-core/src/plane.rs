@@ -139,6 +139,30 @@ pub trait Plane: SinkHost {
     /// [`AutomationError::NoMatch`] when nothing is there.
     fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError>;
 
+    /// Brings what the executor is about to judge up to date, before it
+    /// resolves the target of a pointer action (`target`) or checks a
+    /// `when(…)` guard on a node (`None`), and returns the tree to judge
+    /// when it is not the committed one.
+    ///
+    /// By default `None`: the plane's every commit is settled, so the
+    /// committed tree is what it shows. A plane whose input steps return
+    /// before the target has answered (the terminal plane on a program with
+    /// no exact settle signal) waits here instead, as Playwright waits for
+    /// an element to be actionable: until the screen is stable and, given a
+    /// target, until the target is on it (or the screen stayed unchanged
+    /// long enough to say it is not coming); nothing is committed.
+    ///
+    /// # Errors
+    ///
+    /// What waiting fails with (the screen never became stable).
+    fn observe(
+        &mut self,
+        target: Option<&Selector>,
+    ) -> Result<Option<SemanticTree>, AutomationError> {
+        let _ = target;
+        Ok(None)
+    }
+
     /// Delivers one input the way a terminal would.
     ///
     /// # Errors

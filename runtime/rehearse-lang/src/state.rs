@@ -9,8 +9,9 @@ closed_set! {
     /// knows them; none is ever inferred from appearance. `hidden` and
     /// `offscreen` are computed by the engine from geometry: a node scrolled
     /// out of its viewport is `offscreen` (and therefore `hidden`), which is
-    /// not the same as never displayed. `inert` is computed by the engine
-    /// from its layers: everything beneath an open modal dialog.
+    /// not the same as never displayed. `inert` and `modal` are computed by
+    /// the engine from its layers: `inert` is everything beneath an open
+    /// modal dialog, `modal` that dialog itself.
     #[non_exhaustive]
     pub enum StateName: "state" {
         /// Holds keyboard focus.
@@ -25,6 +26,8 @@ closed_set! {
         Expanded = "expanded",
         /// Is checked (false, true or mixed).
         Checked = "checked",
+        /// Shows a value the user cannot change (a read-only text box).
+        ReadOnly = "readonly",
         /// Is not visible to the user.
         Hidden = "hidden",
         /// Is laid out but scrolled entirely out of view.
@@ -32,6 +35,9 @@ closed_set! {
         /// Lies beneath an open modal dialog: shown, but out of reach of
         /// role, name and text queries and of every action.
         Inert = "inert",
+        /// Is a dialog opened as a modal overlay: while it is open, what
+        /// lies beneath it is inert.
+        Modal = "modal",
     }
 }
 
@@ -39,7 +45,7 @@ impl StateName {
     /// Whether a widget may report this state itself (`#[semantic(checked)]`),
     /// as opposed to the engine computing it from geometry.
     pub const fn is_widget_reported(self) -> bool {
-        !matches!(self, Self::Hidden | Self::Offscreen | Self::Inert)
+        !matches!(self, Self::Hidden | Self::Offscreen | Self::Inert | Self::Modal)
     }
 
     /// The word that reads a reported state in Markdown and messages: the
@@ -122,6 +128,10 @@ mod tests {
         assert!(StateName::Checked.is_widget_reported());
         assert!(!StateName::Offscreen.is_widget_reported());
         assert!(!StateName::Inert.is_widget_reported());
+        assert!(!StateName::Modal.is_widget_reported());
+        assert!(StateName::ReadOnly.is_widget_reported());
+        assert_eq!("readonly".parse::<StateName>(), Ok(StateName::ReadOnly));
+        assert_eq!(StateName::ReadOnly.word(false), None);
     }
 
     #[test]

@@ -93,7 +93,8 @@ pub struct WaitArgs {
     /// `contains=TEXT,screen`, `matches=REGEX,scrollback`, `exited,process`,
     /// `exit-code=N,process`... Without one, wait until the session is idle.
     pub condition: Option<String>,
-    /// How long the session must stay quiet to be idle (default 100 ms).
+    /// How long the session must also stay quiet to be idle (default: none
+    /// beyond its stable screen).
     pub idle_ms: Option<u64>,
     /// The longest wait (default 10,000 ms, at most 60,000).
     pub timeout_ms: Option<u64>,
@@ -308,7 +309,7 @@ impl RehearseTools {
 
     /// Waits.
     #[tool(
-        description = "Wait until a condition holds (condition: as wait-for: spells it without the time: PREDICATE,SELECTOR on a rehearse app's tree, or a terminal condition such as contains=TEXT,screen or exited,process on a program), or, without one, until the session answered its last input and stayed quiet for idle_ms. Cancelling the call cancels the wait in the session."
+        description = "Wait until a condition holds (condition: as wait-for: spells it without the time: PREDICATE,SELECTOR on a rehearse app's tree, or a terminal condition such as contains=TEXT,screen or exited,process on a program), or, without one, until the session answered its last input and its screen is stable (and quiet for idle_ms, when given). Cancelling the call cancels the wait in the session."
     )]
     async fn wait(
         &self,
@@ -319,7 +320,7 @@ impl RehearseTools {
         let body = match args.condition {
             Some(condition) => RequestBody::WaitFor(WaitFor { condition, timeout_ms }),
             None => RequestBody::Idle(Idle {
-                quiet_ms: Some(args.idle_ms.unwrap_or(100).clamp(1, timeout_ms)),
+                quiet_ms: args.idle_ms.map(|quiet| quiet.clamp(1, timeout_ms)),
             }),
         };
         let (sessions, connections, session) =

@@ -12,9 +12,10 @@
 //! `TERM=xterm-256color`, feeds its output to an [`emulator::Emulator`] on a
 //! reader thread that also answers terminal queries (CPR, DA1/DA2, OSC
 //! 10/11/12, DECRQM) with the state at that byte of the stream, and settles
-//! waits on the render-commit marker, else the end of a synchronized-output
-//! frame, else a quiet window ([`settle`]). Dropping a session kills and reaps
-//! every process of it.
+//! on the render-commit marker, else the end of a synchronized-output frame,
+//! else a stability window adapted to the program; waits judge each new
+//! output ([`settle`]). Dropping a session kills and reaps every process of
+//! it.
 //!
 //! ```no_run
 //! use std::time::Duration;

@@ -70,14 +70,15 @@ fn to_io(error: pty_process::Error) -> std::io::Error {
 }
 
 /// The reader thread: reads the PTY until EOF/EIO or the stop flag, handing
-/// each chunk to `sink` (`None` once at the end).
+/// each chunk to `sink` with whether more output was already waiting to be
+/// read (`None` once at the end).
 pub(crate) fn spawn_reader<F>(
     pty: Arc<pty_process::blocking::Pty>,
     stop: Arc<AtomicBool>,
     mut sink: F,
 ) -> std::io::Result<JoinHandle<()>>
 where
-    F: FnMut(Option<&[u8]>) + Send + 'static,
+    F: FnMut(Option<&[u8]>, bool) + Send + 'static,
 {
     std::thread::Builder::new().name("rehearse-pty-reader".into()).spawn(move || {
         let mut buf = vec![0u8; 64 * 1024];
@@ -95,14 +96,21 @@ where
             }
             match (&*pty).read(&mut buf) {
                 Ok(0) => break,
-                Ok(n) => sink(Some(&buf[..n])),
+                Ok(n) => {
+                    // A look without waiting: is the burst still arriving?
+                    let mut fds = [PollFd::new(&*pty, PollFlags::IN)];
+                    let zero = Timespec { tv_sec: 0, tv_nsec: 0 };
+                    let more = matches!(rustix::event::poll(&mut fds, Some(&zero)), Ok(n) if n > 0)
+                        && fds[0].revents().contains(PollFlags::IN);
+                    sink(Some(&buf[..n]), more);
+                }
                 Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => continue,
                 // EIO: every process holding the other side has closed it.
                 Err(_) => break,
             }
         }
-        sink(None);
+        sink(None, false);
     })
 }
 

@@ -631,8 +631,8 @@ fn reader_sink(
     shared: Arc<Shared>,
     pty: Arc<pty_process::blocking::Pty>,
     write_lock: Arc<Mutex<()>>,
-) -> impl FnMut(Option<&[u8]>) + Send + 'static {
-    move |chunk| {
+) -> impl FnMut(Option<&[u8]>, bool) + Send + 'static {
+    move |chunk, more| {
         let mut state = shared.lock();
         let Some(bytes) = chunk else {
             state.reader_done = true;
@@ -643,7 +643,7 @@ fn reader_sink(
         let now = Instant::now();
         state.outputs += 1;
         state.screen_epoch += 1;
-        state.settle.on_output(now);
+        state.settle.on_output(now, more);
         if let Some(recorder) = &mut state.recorder {
             recorder.output(now, bytes);
         }

@@ -1,10 +1,11 @@
 //! Waits on the screen, the scrollback, the process and idleness.
 //!
-//! A screen or scrollback wait checks its condition only on a settled screen
-//! (see [`crate::settle`]), so it never reads the screen from before the last
-//! input took effect; it ends early with [`PtyError::TargetExited`] when the
-//! program exits first (after its last output is read). A timeout shows the
-//! screen.
+//! A screen or scrollback wait checks its condition each time the program's
+//! output stops arriving, and for a program that sends render-commit markers
+//! only at the markers that settle (see [`crate::settle`]); it ends early with
+//! [`PtyError::TargetExited`] when the program exits first (after its last
+//! output is read). [`PtySession::wait_settled`] waits for a stable screen.
+//! A timeout shows the screen.
 
 use std::sync::MutexGuard;
 use std::time::{Duration, Instant};
@@ -183,15 +184,19 @@ pub struct WaitOutcome {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Mode {
-    /// Check on a settled screen; end early when the program exits.
-    Screen,
+    /// Check whenever the output stops arriving (at markers for a marker
+    /// program); end early when the program exits.
+    Judge,
+    /// Check on a stable screen; end early when the program exits.
+    Stable,
     /// Check at once (process waits).
     Immediate,
 }
 
 impl PtySession {
-    /// Waits until the screen (optionally scrollback + screen) matches, on a
-    /// settled screen.
+    /// Waits until the screen (optionally scrollback + screen) matches,
+    /// judged each time the program's output stops arriving (at each
+    /// settling marker for a program that sends them).
     ///
     /// # Errors
     /// [`PtyError::Timeout`] (with the screen), [`PtyError::TargetExited`]
@@ -204,7 +209,7 @@ impl PtySession {
         self.wait_until(
             &condition.describe(),
             timeout,
-            Mode::Screen,
+            Mode::Judge,
             |state| {
                 // The rows as the program wrote them: a space it wrote at
                 // the end of a row is there to match (`matches="^> "`).
@@ -221,7 +226,8 @@ impl PtySession {
         )
     }
 
-    /// Waits until the scrollback matches, on a settled screen.
+    /// Waits until the scrollback matches, judged as
+    /// [`wait_screen`](Self::wait_screen) judges.
     ///
     /// # Errors
     /// As [`PtySession::wait_screen`].
@@ -233,18 +239,40 @@ impl PtySession {
         self.wait_until(
             &condition.describe(),
             timeout,
-            Mode::Screen,
+            Mode::Judge,
             |state| condition.test(state),
             |_| None,
         )
     }
 
-    /// Waits until the screen settles (marker, frame end, or quiet window).
+    /// Waits until the screen is stable: settled by the marker or the end of
+    /// a synchronized frame, else quiet for the stability window adapted to
+    /// the program (see [`crate::settle`]).
     ///
     /// # Errors
     /// As [`PtySession::wait_screen`].
     pub fn wait_settled(&self, timeout: Duration) -> Result<WaitOutcome, PtyError> {
-        self.wait_until("a settled screen", timeout, Mode::Screen, |_| true, |_| None)
+        self.wait_until("a settled screen", timeout, Mode::Stable, |_| true, |_| None)
+    }
+
+    /// Whether input steps wait for the program: it offers an exact signal
+    /// (it has sent a verified render-commit marker, or used synchronized
+    /// output while the policy listens to it). Without one, an input step
+    /// returns once its bytes are written.
+    pub fn settles_exactly(&self) -> bool {
+        self.shared.lock().settle.exact()
+    }
+
+    /// How soon the screen is stable if nothing more arrives: zero when it
+    /// is stable now, `None` when only a signal can settle it (a marker
+    /// program, a synchronized frame still open, the quiet window off).
+    pub fn stable_in(&self) -> Option<Duration> {
+        let state = self.shared.lock();
+        let now = Instant::now();
+        if state.settle.settled(now).is_some() {
+            return Some(Duration::ZERO);
+        }
+        state.settle.next_quiet_deadline().map(|at| at.saturating_duration_since(now))
     }
 
     /// Waits until the program has exited; returns how.
@@ -277,6 +305,12 @@ impl PtySession {
         }
     }
 
+    /// The settle policy's quiet window: the longest the stability window
+    /// grows (`None` when only signals settle).
+    pub fn quiet_window(&self) -> Option<Duration> {
+        self.shared.lock().settle.quiet_window()
+    }
+
     /// Waits until the program has written nothing for `quiet`.
     ///
     /// # Errors
@@ -306,7 +340,8 @@ impl PtySession {
         loop {
             let now = Instant::now();
             let settle = match mode {
-                Mode::Screen => state.settle.settled(now),
+                Mode::Judge => state.settle.judgeable(now),
+                Mode::Stable => state.settle.settled(now),
                 Mode::Immediate => Some(Settle::NotNeeded),
             };
             if let Some(settle) = settle
@@ -315,7 +350,7 @@ impl PtySession {
                 return Ok(WaitOutcome { settle, elapsed: start.elapsed() });
             }
             let mut wake = deadline;
-            if mode == Mode::Screen
+            if mode != Mode::Immediate
                 && let Some(exit) = state.exit
             {
                 let drain_end = drain_end(&state, state.exit_at.unwrap_or(now));
@@ -346,8 +381,12 @@ impl PtySession {
             {
                 wake = wake.min(at);
             }
-            let quiet = mode == Mode::Screen;
-            state = self.block(state, now, wake, quiet, Duration::from_millis(1));
+            // A stable wait wakes when the window would pass; a judging one
+            // is woken by the output itself.
+            let quiet = mode == Mode::Stable;
+            let shortest =
+                if quiet { Duration::from_millis(1) } else { Duration::from_micros(100) };
+            state = self.block(state, now, wake, quiet, shortest);
         }
     }
 }
@@ -367,12 +406,11 @@ impl PtySession {
     }
 
     /// Blocks, on the session's condition variable (never a sleep), until
-    /// output newer than `seen` (an [`outputs`](Self::outputs) count) is on
-    /// a settled screen, the program has ended (its last output read), or
-    /// `timeout` passes; returns the output count then and whether the
-    /// screen had settled (or the program ended). The screen is read
-    /// afterwards, so a caller never evaluates a screen from before the last
-    /// input took effect.
+    /// output newer than `seen` (an [`outputs`](Self::outputs) count) may be
+    /// judged (its burst has stopped arriving, outside a synchronized frame;
+    /// a marker program's at a settling marker), the program has ended (its
+    /// last output read), or `timeout` passes; returns the output count then
+    /// and whether the screen could be judged (or the program ended).
     pub(crate) fn await_settled_output(&self, seen: u64, timeout: Duration) -> (u64, bool) {
         let deadline = Instant::now() + timeout.min(LONGEST_WAIT);
         let mut state = self.shared.lock();
@@ -381,7 +419,7 @@ impl PtySession {
             if drained(&state, now) {
                 return (state.outputs, true);
             }
-            if state.outputs > seen && state.settle.settled(now).is_some() {
+            if state.outputs > seen && state.settle.judgeable(now).is_some() {
                 return (state.outputs, true);
             }
             if now >= deadline {

@@ -96,7 +96,7 @@ fn paste_without_bracketed_mode_is_the_literal_text() {
     session.wait_screen(&ScreenCondition::contains(common::PROMPT), TIMEOUT).unwrap();
     session.type_text("bind 'set enable-bracketed-paste off'\r").unwrap();
     session
-        .wait_screen(&ScreenCondition::matches(r"(?m)off'\nREADY\$$").unwrap(), TIMEOUT)
+        .wait_screen(&ScreenCondition::matches(r"(?m)off'\nREADY\$ $").unwrap(), TIMEOUT)
         .unwrap();
     assert!(!session.input_modes().bracketed_paste);
     session.paste("echo pasted-literal\r").unwrap();

@@ -17,7 +17,7 @@ use rehearse_pty::{PtySessionOptions, Terminal};
 /// What the source answers next: a tree, nothing, or a failure.
 #[derive(Clone)]
 enum Answer {
-    Tree(SemanticTree),
+    Tree(Box<SemanticTree>),
     Nothing,
     Fails,
 }
@@ -28,7 +28,7 @@ struct Scripted(Arc<Mutex<Answer>>);
 impl TreeSource for Scripted {
     fn fetch(&mut self) -> Result<Option<SemanticTree>, AutomationError> {
         match self.0.lock().unwrap().clone() {
-            Answer::Tree(tree) => Ok(Some(tree)),
+            Answer::Tree(tree) => Ok(Some(*tree)),
             Answer::Nothing => Ok(None),
             Answer::Fails => Err(AutomationError::NotActionable {
                 target: self.describe(),
@@ -80,12 +80,12 @@ fn terminal(answer: &Arc<Mutex<Answer>>) -> Terminal {
 fn ids_resolve_in_the_published_tree_and_a_covered_node_refuses_the_click() {
     let answer = Arc::new(Mutex::new(Answer::Nothing));
     let mut terminal = terminal(&answer);
-    *answer.lock().unwrap() = Answer::Tree(tree(false));
+    *answer.lock().unwrap() = Answer::Tree(Box::new(tree(false)));
     terminal.run(vec![AutomationStep::drain()]).unwrap();
     assert!(terminal.tree().nodes().any(|node| node.name == "OK"));
     terminal.run(vec![AutomationStep::click(Selector::id("ok"))]).unwrap();
 
-    *answer.lock().unwrap() = Answer::Tree(tree(true));
+    *answer.lock().unwrap() = Answer::Tree(Box::new(tree(true)));
     terminal.run(vec![AutomationStep::drain()]).unwrap();
     let error = terminal.run(vec![AutomationStep::click(Selector::id("ok"))]).unwrap_err();
     let AutomationError::NotActionable { reason, .. } = &error.failed.error else {
@@ -105,7 +105,7 @@ fn ids_resolve_in_the_published_tree_and_a_covered_node_refuses_the_click() {
 fn a_failing_source_fails_the_step_and_nothing_published_gives_the_screen_back() {
     let answer = Arc::new(Mutex::new(Answer::Nothing));
     let mut terminal = terminal(&answer);
-    *answer.lock().unwrap() = Answer::Tree(tree(false));
+    *answer.lock().unwrap() = Answer::Tree(Box::new(tree(false)));
     terminal.run(vec![AutomationStep::drain()]).unwrap();
     let published = terminal.generation();
 
@@ -121,7 +121,7 @@ fn a_failing_source_fails_the_step_and_nothing_published_gives_the_screen_back()
     );
     assert!(!terminal.tree().nodes().any(|node| node.name == "OK"));
 
-    *answer.lock().unwrap() = Answer::Tree(tree(false));
+    *answer.lock().unwrap() = Answer::Tree(Box::new(tree(false)));
     terminal.run(vec![AutomationStep::drain()]).unwrap();
     assert!(terminal.tree().nodes().any(|node| node.name == "OK"));
     *answer.lock().unwrap() = Answer::Nothing;

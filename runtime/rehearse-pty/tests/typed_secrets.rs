@@ -130,3 +130,44 @@ impl CheckpointSink for Capture {
         Ok(())
     }
 }
+
+#[test]
+fn text_artifacts_and_the_scrollback_file_hide_the_secret_and_png_keeps_the_pixels() {
+    use rehearse_core::artifacts::{Artifacts, Format};
+    let dir = tempfile::tempdir().unwrap();
+    let options = PtySessionOptions::new("sh").args(["-c", "seq 1 12; exec cat"]).size(40, 6);
+    let mut terminal = Terminal::spawn(options).unwrap();
+    let formats = [Format::Text, Format::Styled, Format::Cells, Format::Png];
+    terminal.add_artifacts(Artifacts::new(dir.path()).formats(formats)).unwrap();
+    let counted = TerminalCondition::Text {
+        region: TextRegion::Screen,
+        matcher: TextMatcher::Contains("12".into()),
+    };
+    terminal.step(AutomationStep::wait_for_terminal(counted, Duration::from_secs(10))).unwrap();
+    typed(&mut terminal);
+    terminal.step(AutomationStep::checkpoint("typed")).unwrap();
+    for format in [Format::Text, Format::Styled, Format::Cells] {
+        let written = std::fs::read_to_string(dir.path().join(format.file_name("typed"))).unwrap();
+        assert!(!written.contains(SECRET), "{format}: {written}");
+    }
+    let text = std::fs::read_to_string(dir.path().join("typed.txt")).unwrap();
+    assert!(text.contains(&"*".repeat(SECRET.len())), "each cell of it is masked: {text}");
+    // Pixels show the screen as drawn (documented as sensitive).
+    assert!(dir.path().join("typed.png").is_file());
+    // What scrolled off the top is written beside the text snapshot.
+    let scrollback = std::fs::read_to_string(dir.path().join("typed.scrollback.txt")).unwrap();
+    assert!(scrollback.starts_with("1\n2\n"), "{scrollback}");
+
+    // The secret's lines scroll off the top: the scrollback file hides them.
+    terminal.step(AutomationStep::type_text("aaa\nbbb\nccc\n")).unwrap();
+    let echoed = TerminalCondition::Text {
+        region: TextRegion::Screen,
+        matcher: TextMatcher::Matches(rehearse_lang::Pattern::new("(?s)ccc.*ccc").unwrap()),
+    };
+    terminal.step(AutomationStep::wait_for_terminal(echoed, Duration::from_secs(10))).unwrap();
+    assert!(terminal.pty().scrollback_text().contains(SECRET), "the secret did scroll off");
+    terminal.step(AutomationStep::checkpoint("scrolled")).unwrap();
+    let scrollback = std::fs::read_to_string(dir.path().join("scrolled.scrollback.txt")).unwrap();
+    assert!(!scrollback.contains(SECRET), "{scrollback}");
+    assert!(scrollback.contains("<redacted>"), "{scrollback}");
+}

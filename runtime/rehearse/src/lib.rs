@@ -138,8 +138,8 @@ pub mod vocabulary {
 /// Everything a test or an app usually needs, in one import.
 pub mod prelude {
     pub use crate::semantic::{
-        Bounds, Generation, Semantic, SemanticFacts, SemanticNode, SemanticTree, SemanticValue,
-        Semantics,
+        Bounds, Generation, ScrollPosition, Semantic, SemanticFacts, SemanticNode, SemanticTree,
+        SemanticValue, Semantics,
     };
     pub use crate::time::{ClockMode, TimerId};
     pub use crate::ui::WidgetEvent;

@@ -159,7 +159,7 @@ impl Component for OnEngine {
         ui.leaf(at.remember, REMEMBER.semantics(), |area, buf| REMEMBER.render(area, buf));
         let block = list_block();
         let inner = block.inner(at.list);
-        ui.node(at.list, list_facts(), |ui, _| {
+        ui.node(at.list, list_facts(), |ui, list| {
             let mut state = ListState::default().with_selected(Some(model.selected));
             ui.draw_with(at.list, |area, buf| {
                 StatefulWidget::render(
@@ -171,6 +171,8 @@ impl Component for OnEngine {
             });
             // The rows live in the list's inner area, scrolled by the
             // offset ratatui settled on, as the adopt plane lays them out.
+            // Where it is scrolled, in items, as a tagged list publishes it.
+            ui.publish_scroll(list, state.offset(), model.items.len());
             let offset = u16::try_from(state.offset()).expect("a small offset");
             let height = u16::try_from(model.items.len()).expect("a few items");
             ui.scrolled(inner, offset, height, |ui, content| {

@@ -16,7 +16,6 @@
 //! harness cannot move an adopted app's focus, so none of its nodes does
 //! (docs/adopting.md, "Differences from a Component app").
 
-use std::fmt::Debug;
 use std::io;
 
 use ratatui::backend::Backend;
@@ -32,6 +31,10 @@ use rehearse::adopt::{
 };
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, Frame, List, ListItem, Modal, Status, Text, TextInput};
+
+#[path = "support/equivalence.rs"]
+mod equivalence;
+use equivalence::{assert_same, differences};
 
 const SIZE: (u16, u16) = (40, 12);
 const DIALOG: (u16, u16) = (30, 7);
@@ -325,74 +328,6 @@ fn adopted(
         let list = ListState::default().with_selected(Some(model.selected));
         Adopted { model, focus: Focus::Pin, list }.run(terminal, events)
     }
-}
-
-// ---------------------------------------------------------------------------
-// The comparison.
-
-/// How a node is named in a difference: its role, id or name, and its
-/// position among its siblings.
-fn step_name(node: &SemanticNode, index: usize) -> String {
-    let which = match (&node.automation_id, node.name.as_str()) {
-        (Some(id), _) => format!("#{}", id.as_str()),
-        (None, "") => String::new(),
-        (None, name) => format!(" {name:?}"),
-    };
-    format!("{}[{index}]{which}", node.role.as_str())
-}
-
-fn field<T: Debug + PartialEq>(out: &mut Vec<String>, path: &str, name: &str, a: T, e: T) {
-    if a != e {
-        out.push(format!("{path}: {name}\n    adopted: {a:?}\n    engine:  {e:?}"));
-    }
-}
-
-/// Every field in which the adopted tree differs from the engine's, each
-/// with the path of its node and both values.
-fn differences(adopted: &SemanticNode, engine: &SemanticNode, path: &str, out: &mut Vec<String>) {
-    field(out, path, "role", adopted.role, engine.role);
-    field(out, path, "name", &adopted.name, &engine.name);
-    field(out, path, "automation id", &adopted.automation_id, &engine.automation_id);
-    field(out, path, "value", &adopted.value, &engine.value);
-    let redacted = |node: &SemanticNode| node.value.as_ref().map(SemanticValue::is_redacted);
-    field(out, path, "value redacted", redacted(adopted), redacted(engine));
-    let (a, e) = (&adopted.states, &engine.states);
-    field(out, path, "focused", a.focused, e.focused);
-    field(out, path, "selected", a.selected, e.selected);
-    field(out, path, "checked", a.checked, e.checked);
-    field(out, path, "expanded", a.expanded, e.expanded);
-    field(out, path, "enabled", a.enabled, e.enabled);
-    field(out, path, "inert", a.inert, e.inert);
-    field(out, path, "hidden", a.hidden, e.hidden);
-    field(out, path, "offscreen", a.offscreen, e.offscreen);
-    field(out, path, "bounds", adopted.bounds, engine.bounds);
-    field(out, path, "clipped bounds", adopted.clipped_bounds, engine.clipped_bounds);
-    field(out, path, "in view", adopted.in_view, engine.in_view);
-    field(out, path, "actionable", adopted.actionable, engine.actionable);
-    // By design: the engine moves focus itself and offers `focus` on its
-    // focusable nodes; the harness cannot move an adopted app's focus.
-    let engine_actions = engine.actions.without(SemanticAction::Focus);
-    field(out, path, "actions (without focus)", adopted.actions, engine_actions);
-    field(out, path, "overlay order", adopted.overlay_order, engine.overlay_order);
-    field(out, path, "children", adopted.children.len(), engine.children.len());
-    for (index, (a, e)) in adopted.children.iter().zip(&engine.children).enumerate() {
-        differences(a, e, &format!("{path} > {}", step_name(e, index)), out);
-    }
-}
-
-/// Fails with every difference, and both trees, when they differ.
-fn assert_same(adopted: &SemanticTree, engine: &SemanticTree, after: &str) {
-    let mut found = Vec::new();
-    differences(&adopted.root, &engine.root, "application", &mut found);
-    assert!(
-        found.is_empty(),
-        "after {after}, the adopted tree differs from the engine's in {} field(s):\n{}\n\n\
-         adopted:\n{}\nengine:\n{}",
-        found.len(),
-        found.join("\n"),
-        adopted.to_markdown(),
-        engine.to_markdown()
-    );
 }
 
 /// The script both apps run, one step at a time.

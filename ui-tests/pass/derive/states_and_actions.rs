@@ -21,6 +21,15 @@ struct Node {
 }
 
 #[derive(Semantic)]
+#[semantic(role = text-box)]
+struct Field<'a> {
+    #[semantic(value)]
+    text: &'a str,
+    #[semantic(readonly)]
+    locked: bool,
+}
+
+#[derive(Semantic)]
 #[semantic(role = checkbox, actions = [])]
 struct ReadOnly {
     #[semantic(checked)]
@@ -53,4 +62,9 @@ fn main() {
     assert_eq!(read_only.states.enabled, Some(true));
     assert_eq!(read_only.actions, Some(ActionSet::EMPTY));
     assert!(read_only.effective_actions().is_empty());
+
+    let field = Field { text: "fixed", locked: true }.semantics();
+    assert_eq!(field.states.readonly, Some(true));
+    let open = Field { text: "", locked: false }.semantics();
+    assert_eq!(open.states.readonly, Some(false), "false is reported, not dropped");
 }

@@ -2,13 +2,16 @@
 //! configured format in one directory, each written atomically.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::atomic::{remove_stale_temps, write_atomic};
-use super::encode::encode_all;
+use super::encode::{Artifact, encode, encode_all, ensure_available};
 use crate::error::AutomationError;
 use crate::format::Format;
+use crate::redact::TypedSecrets;
 use crate::{Checkpoint, CheckpointSink, CommittedFrame};
 
 /// Writes checkpoint artifacts into a directory: `{dir}/{name}.{ext}` for
@@ -25,6 +28,10 @@ use crate::{Checkpoint, CheckpointSink, CommittedFrame};
 ///
 /// PNG and the visual text formats show what the user sees and are not
 /// redacted: treat them as sensitive when an app renders secrets unmasked.
+/// What a plane typed as a secret is the exception: a sink told where to
+/// find it ([`hiding_typed_secrets`](Self::hiding_typed_secrets), which the
+/// terminal plane's `Terminal::add_artifacts` does) writes `*` over it in
+/// text, styled text and cells; PNG keeps the pixels as drawn.
 ///
 /// ```no_run
 /// use rehearse::artifacts::{Artifacts, Format};
@@ -48,6 +55,18 @@ pub struct Artifacts {
     /// The directory was opened: created, and cleared of the temporary
     /// files of writers killed mid-write.
     opened: bool,
+    /// What a plane typed as a secret, read at each checkpoint.
+    typed_secrets: Option<SecretsSource>,
+}
+
+/// Reads what a plane has typed as a secret so far.
+#[derive(Clone)]
+struct SecretsSource(Arc<dyn Fn() -> TypedSecrets + Send + Sync>);
+
+impl fmt::Debug for SecretsSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SecretsSource")
+    }
 }
 
 impl Artifacts {
@@ -62,7 +81,23 @@ impl Artifacts {
             formats: Self::DEFAULT_FORMATS.to_vec(),
             owners: HashMap::new(),
             opened: false,
+            typed_secrets: None,
         }
+    }
+
+    /// Hides what a plane typed as a secret in the text formats: at each
+    /// checkpoint `secrets` says what was typed so far, and text, styled
+    /// text and cells show `*` in each cell of it (as
+    /// [`TypedSecrets::redact_cells`]); PNG keeps the pixels as drawn, as
+    /// recordings do (docs/artifacts.md). The terminal plane's
+    /// `Terminal::add_artifacts` sets this.
+    #[must_use]
+    pub fn hiding_typed_secrets(
+        mut self,
+        secrets: impl Fn() -> TypedSecrets + Send + Sync + 'static,
+    ) -> Self {
+        self.typed_secrets = Some(SecretsSource(Arc::new(secrets)));
+        self
     }
 
     /// Writes these formats (duplicates dropped, order kept).
@@ -141,7 +176,7 @@ impl Artifacts {
                 });
             }
         }
-        let artifacts = encode_all(&self.formats, frame)?;
+        let artifacts = self.encode(frame)?;
         fs::create_dir_all(&self.dir).map_err(|error| {
             std::io::Error::new(
                 error.kind(),
@@ -168,6 +203,28 @@ impl Artifacts {
     }
 }
 
+impl Artifacts {
+    /// Every configured format of `frame`, a typed secret hidden in all
+    /// but PNG.
+    fn encode(&self, frame: &CommittedFrame) -> Result<Vec<Artifact>, AutomationError> {
+        let secrets = self.typed_secrets.as_ref().map(|source| (source.0)());
+        let Some(secrets) = secrets.filter(|secrets| !secrets.is_empty()) else {
+            return encode_all(&self.formats, frame);
+        };
+        // Every format is checked before any is encoded, as encode_all does.
+        for format in &self.formats {
+            ensure_available(*format)?;
+        }
+        let mut hidden = frame.clone();
+        secrets.redact_cells(&mut hidden.buffer);
+        let hidden = &hidden;
+        self.formats
+            .iter()
+            .map(|&format| encode(format, if format == Format::Png { frame } else { hidden }))
+            .collect()
+    }
+}
+
 impl CheckpointSink for Artifacts {
     fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError> {
         self.write(checkpoint.name, checkpoint.frame).map(drop)
@@ -179,4 +236,49 @@ pub(crate) fn validate_name(name: &str) -> Result<(), AutomationError> {
     rehearse_lang::validate_checkpoint_name(name).map_err(|reason| {
         AutomationError::InvalidCheckpointName { name: name.to_owned(), reason: reason.to_string() }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::{Rect, Size};
+
+    use rehearse_lang::SemanticRole;
+
+    use super::*;
+    use crate::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
+
+    fn frame(line: &str) -> CommittedFrame {
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 20, 2));
+        buffer.set_string(0, 0, line, ratatui::style::Style::default());
+        let generation = Generation(1);
+        let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 20, 2));
+        let tree = SemanticTree::new(generation, Size::new(20, 2), root);
+        CommittedFrame::new(generation, Size::new(20, 2), tree, buffer)
+    }
+
+    #[test]
+    fn a_typed_secret_is_hidden_in_every_text_format_and_only_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let secrets = || {
+            let mut secrets = TypedSecrets::new();
+            secrets.add("hunter2");
+            secrets
+        };
+        let mut sink = Artifacts::new(dir.path())
+            .formats([Format::Text, Format::Styled, Format::Cells])
+            .hiding_typed_secrets(secrets);
+        sink.write("login", &frame("pw: hunter2")).unwrap();
+        for format in [Format::Text, Format::Styled, Format::Cells] {
+            let written = fs::read_to_string(sink.path("login", format)).unwrap();
+            assert!(!written.contains("hunter2"), "{format}: {written}");
+        }
+        let text = fs::read_to_string(sink.path("login", Format::Text)).unwrap();
+        assert!(text.starts_with("pw: *******"), "{text}");
+        // Without a source, the screen is written as drawn.
+        let mut plain = Artifacts::new(dir.path().join("plain")).formats([Format::Text]);
+        plain.write("login", &frame("pw: hunter2")).unwrap();
+        let text = fs::read_to_string(plain.path("login", Format::Text)).unwrap();
+        assert!(text.starts_with("pw: hunter2"), "{text}");
+    }
 }

@@ -5,6 +5,8 @@ use std::fmt;
 
 use rehearse_lang::{ActionSet, Checked, SemanticRole, Sensitivity};
 
+use crate::semantic::ScrollPosition;
+
 /// What a widget *means*: its role, name, value, states and automation id.
 ///
 /// Implement it with `#[derive(Semantic)]` on a widget struct, or by hand.
@@ -163,6 +165,23 @@ impl SemanticFacts {
         self
     }
 
+    /// Report the read-only state: the widget shows a value the user
+    /// cannot change (a read-only text box).
+    #[must_use]
+    pub fn readonly(mut self, readonly: bool) -> Self {
+        self.states.readonly = Some(readonly);
+        self
+    }
+
+    /// Report where the widget is scrolled: `offset` units of its content
+    /// lie before the first one shown, of `extent` in all (see
+    /// [`ScrollPosition`]).
+    #[must_use]
+    pub fn scroll(mut self, offset: u64, extent: u64) -> Self {
+        self.states.scroll = Some(ScrollPosition::new(offset, extent));
+        self
+    }
+
     /// The actions this node supports: its own or its role's defaults.
     pub fn effective_actions(&self) -> ActionSet {
         self.actions.unwrap_or_else(|| self.role.default_actions())
@@ -184,6 +203,10 @@ pub struct ReportedStates {
     pub expanded: Option<bool>,
     /// Is checked.
     pub checked: Option<Checked>,
+    /// Shows a value the user cannot change.
+    pub readonly: Option<bool>,
+    /// Where a scrollable widget is scrolled.
+    pub scroll: Option<ScrollPosition>,
 }
 
 /// A node's value with its sensitivity.
@@ -356,6 +379,10 @@ mod tests {
         assert_eq!(facts.states.enabled, Some(false));
         assert_eq!(facts.states.focused, None);
         assert_eq!(facts.states.selected, None);
+        assert_eq!((facts.states.readonly, facts.states.scroll), (None, None));
+        let told = SemanticFacts::new(SemanticRole::TextBox).readonly(true).scroll(2, 9);
+        assert_eq!(told.states.readonly, Some(true));
+        assert_eq!(told.states.scroll, Some(ScrollPosition::new(2, 9)));
         assert_eq!(facts.effective_actions(), SemanticRole::Checkbox.default_actions());
         let own = facts.actions(ActionSet::EMPTY);
         assert!(own.effective_actions().is_empty());

@@ -58,12 +58,20 @@ struct StatesView {
     expanded: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     checked: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    readonly: Option<bool>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     hidden: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     offscreen: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     inert: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    modal: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scroll_offset: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scroll_extent: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -104,9 +112,13 @@ impl<'a> From<&'a SemanticNode> for NodeView<'a> {
                 selected: states.selected,
                 expanded: states.expanded,
                 checked: states.checked.map(|checked| checked.as_str()),
+                readonly: states.readonly,
                 hidden: states.hidden,
                 offscreen: states.offscreen,
                 inert: states.inert,
+                modal: states.modal,
+                scroll_offset: states.scroll.map(|scroll| scroll.offset),
+                scroll_extent: states.scroll.map(|scroll| scroll.extent),
             },
             bounds: node.bounds.into(),
             clipped_bounds: node.clipped_bounds.into(),
@@ -347,6 +359,32 @@ mod tests {
         assert!(sizes[1].starts_with("{\n  \"generation\": 1,"), "{}", &sizes[1][..80]);
         let deepest = "  ".repeat(super::MAX_JSON_INDENT_LEVELS);
         assert!(!sizes[1].contains(&format!("\n{deepest}  ")), "indentation stops growing");
+    }
+
+    #[test]
+    fn modal_readonly_and_scroll_are_written_only_when_they_say_something() {
+        let mut dialog = SemanticNode::new(SemanticRole::Dialog, Bounds::new(0, 0, 10, 3));
+        dialog.states.modal = true;
+        let mut field = SemanticNode::new(SemanticRole::TextBox, Bounds::new(0, 0, 10, 1));
+        field.states.readonly = Some(true);
+        let mut log = SemanticNode::new(SemanticRole::ScrollView, Bounds::new(0, 1, 10, 2));
+        log.states.scroll = Some(crate::semantic::ScrollPosition::new(3, 20));
+        let plain = SemanticNode::new(SemanticRole::Text, Bounds::new(0, 2, 10, 1));
+        let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 10, 3))
+            .with_child(dialog)
+            .with_child(field)
+            .with_child(log)
+            .with_child(plain);
+        let json = SemanticTree::new(Generation(1), Size::new(10, 3), root).to_json();
+        let parsed: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let states = |at: usize| parsed["root"]["children"][at]["states"].clone();
+        assert_eq!(states(0), serde_json::json!({"enabled": true, "modal": true}));
+        assert_eq!(states(1), serde_json::json!({"enabled": true, "readonly": true}));
+        assert_eq!(
+            states(2),
+            serde_json::json!({"enabled": true, "scroll_offset": 3, "scroll_extent": 20})
+        );
+        assert_eq!(states(3), serde_json::json!({"enabled": true}));
     }
 
     #[test]

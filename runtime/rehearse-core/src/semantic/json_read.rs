@@ -24,7 +24,8 @@ use rehearse_lang::{ActionSet, AutomationId, Checked, SemanticAction, SemanticRo
 use serde::Deserialize;
 
 use crate::semantic::{
-    Bounds, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree, SemanticValue,
+    Bounds, Generation, NodeIdentity, NodeStates, ScrollPosition, SemanticNode, SemanticTree,
+    SemanticValue,
 };
 
 /// Why a semantic tree's JSON could not be read.
@@ -122,11 +123,19 @@ struct StatesIn {
     #[serde(default)]
     checked: Option<String>,
     #[serde(default)]
+    readonly: Option<bool>,
+    #[serde(default)]
     hidden: bool,
     #[serde(default)]
     offscreen: bool,
     #[serde(default)]
     inert: bool,
+    #[serde(default)]
+    modal: bool,
+    #[serde(default)]
+    scroll_offset: Option<u64>,
+    #[serde(default)]
+    scroll_extent: Option<u64>,
 }
 
 fn yes() -> bool {
@@ -282,15 +291,38 @@ fn node(input: &NodeIn, path: &str, number: u64) -> Result<SemanticNode, TreeJso
             Some(checked) => Some(word::<Checked>(&path, "checked state", checked)?),
             None => None,
         };
+        let scroll = match (states.scroll_offset, states.scroll_extent) {
+            (Some(offset), Some(extent)) => Some(ScrollPosition::new(offset, extent)),
+            (None, None) => None,
+            (offset, extent) => {
+                let (has, lacks) = if offset.is_some() {
+                    ("scroll_offset", "scroll_extent")
+                } else {
+                    ("scroll_extent", "scroll_offset")
+                };
+                let word = offset.or(extent).unwrap_or_default().to_string();
+                return Err(TreeJsonError::Word {
+                    path,
+                    what: has,
+                    word,
+                    reason: format!(
+                        "a scroll position is `scroll_offset` and `scroll_extent` together; `{lacks}` is missing"
+                    ),
+                });
+            }
+        };
         node.states = NodeStates {
             focused: states.focused,
             enabled: states.enabled,
             selected: states.selected,
             expanded: states.expanded,
             checked,
+            readonly: states.readonly,
             hidden: states.hidden,
             offscreen: states.offscreen,
             inert: states.inert,
+            modal: states.modal,
+            scroll,
         };
     }
     node.actionable = input.actionable;
@@ -332,9 +364,16 @@ mod tests {
         item.states.selected = Some(true);
         item.states.checked = Some(Checked::Mixed);
         item.clipped_bounds = Bounds::new(0, 3, 5, 1);
-        let list = SemanticNode::new(SemanticRole::List, Bounds::new(0, 3, 10, 5)).with_child(item);
+        let mut list =
+            SemanticNode::new(SemanticRole::List, Bounds::new(0, 3, 10, 5)).with_child(item);
+        list.states.scroll = Some(ScrollPosition::new(4, 30));
         let mut dialog = SemanticNode::new(SemanticRole::Dialog, Bounds::new(2, 2, 6, 3));
         dialog.overlay_order = Some(1);
+        dialog.states.modal = true;
+        let mut note = SemanticNode::new(SemanticRole::TextBox, Bounds::new(2, 3, 6, 1))
+            .with_value(SemanticValue::public("fixed"));
+        note.states.readonly = Some(true);
+        let dialog = dialog.with_child(note);
         let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 10, 8))
             .with_child(field)
             .with_child(list)
@@ -350,6 +389,26 @@ mod tests {
         assert_eq!(read.to_json(), tree.to_json());
         let item = read.nodes().find(|node| node.role == SemanticRole::ListItem).unwrap();
         assert_eq!(item.clipped_bounds, Bounds::new(0, 3, 5, 1));
+    }
+
+    #[test]
+    fn modal_readonly_and_the_scroll_position_read_back() {
+        let read = SemanticTree::from_json(&sample().to_json()).unwrap();
+        let list = read.nodes().find(|node| node.role == SemanticRole::List).unwrap();
+        assert_eq!(list.states.scroll, Some(ScrollPosition::new(4, 30)));
+        let dialog = read.nodes().find(|node| node.role == SemanticRole::Dialog).unwrap();
+        assert!(dialog.states.modal);
+        assert_eq!(dialog.children[0].states.readonly, Some(true));
+        // One half of a scroll position is refused, naming the node.
+        let json = sample().to_json().replace("\"scroll_extent\": 30", "\"readonly\": false");
+        let error = SemanticTree::from_json(&json).unwrap_err().to_string();
+        assert!(error.contains("root/1 has an invalid scroll_offset `4`"), "{error}");
+        assert!(error.contains("`scroll_extent` is missing"), "{error}");
+        let json = sample().to_json().replace("\"scroll_offset\": 4,", "");
+        let error = SemanticTree::from_json(&json).unwrap_err().to_string();
+        assert!(error.contains("invalid scroll_extent `30`"), "{error}");
+        let json = sample().to_json().replace("\"scroll_offset\": 4", "\"scroll_offset\": -4");
+        assert!(SemanticTree::from_json(&json).is_err(), "an offset is never negative");
     }
 
     #[test]

@@ -10,7 +10,8 @@ impl SemanticTree {
     /// The tree as Markdown: a heading with the generation and viewport, then
     /// a nested list with one node a line.
     ///
-    /// Each line reads `role "name" #id value="..." [states] at x,y WxH`,
+    /// Each line reads `role "name" #id value="..." [states] scroll O of E
+    /// at x,y WxH`,
     /// leaving out what the node does not have; `clipped x,y WxH` follows when
     /// the visible part differs from the layout, and `overlay N` marks overlay
     /// roots. Redacted values print as `value=<masked>` or
@@ -48,6 +49,9 @@ impl SemanticNode {
         let states = state_words(self);
         if !states.is_empty() {
             let _ = write!(line, " [{}]", states.join(", "));
+        }
+        if let Some(scroll) = self.states.scroll {
+            let _ = write!(line, " scroll {scroll}");
         }
         let _ = write!(line, " at {}", self.bounds);
         if self.clipped_bounds != self.bounds {
@@ -93,6 +97,9 @@ fn state_words(node: &SemanticNode) -> Vec<&'static str> {
     }
     words.extend(states.expanded.and_then(|expanded| StateName::Expanded.word(expanded)));
     words.extend(states.checked.map(Checked::state_word));
+    if states.readonly == Some(true) {
+        words.push(StateName::ReadOnly.as_str());
+    }
     if states.offscreen {
         words.push(StateName::Offscreen.as_str());
     } else if states.hidden {
@@ -101,5 +108,31 @@ fn state_words(node: &SemanticNode) -> Vec<&'static str> {
     if states.inert {
         words.push(StateName::Inert.as_str());
     }
+    if states.modal {
+        words.push(StateName::Modal.as_str());
+    }
     words
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::semantic::{Bounds, ScrollPosition, SemanticNode};
+    use rehearse_lang::SemanticRole;
+
+    #[test]
+    fn readonly_modal_and_the_scroll_position_have_their_words() {
+        let mut field = SemanticNode::new(SemanticRole::TextBox, Bounds::new(0, 0, 10, 1));
+        field.states.readonly = Some(true);
+        assert_eq!(field.markdown_line(), "text-box [readonly] at 0,0 10x1");
+        field.states.readonly = Some(false);
+        assert_eq!(field.markdown_line(), "text-box at 0,0 10x1");
+        let mut dialog = SemanticNode::new(SemanticRole::Dialog, Bounds::new(2, 1, 6, 3));
+        dialog.states.modal = true;
+        dialog.name = "Delete?".into();
+        assert_eq!(dialog.markdown_line(), "dialog \"Delete?\" [modal] at 2,1 6x3");
+        let mut list = SemanticNode::new(SemanticRole::List, Bounds::new(0, 0, 10, 4));
+        list.states.scroll = Some(ScrollPosition::new(5, 12));
+        list.states.focused = Some(true);
+        assert_eq!(list.markdown_line(), "list [focused] scroll 5 of 12 at 0,0 10x4");
+    }
 }

@@ -17,6 +17,7 @@ mod naming;
 mod present;
 mod project;
 mod query;
+mod scroll;
 mod tree;
 mod wrapper;
 
@@ -26,6 +27,7 @@ pub use json_read::{MAX_PUBLISHED_NODES, TreeJsonError};
 pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name, resolve_name_inferring};
 pub use project::{Inherited, Placement};
 pub use query::ResolveError;
+pub use scroll::ScrollPosition;
 pub use tree::{
     Bounds, Descendants, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree,
 };

@@ -88,14 +88,23 @@ impl SemanticTree {
         }
     }
 
-    /// The root of the topmost overlay that makes the nodes beneath it inert.
+    /// The root of the topmost overlay that makes the nodes beneath it
+    /// inert: the topmost `modal` one, or — in a tree whose publisher
+    /// reports no `modal` state — the topmost live dialog overlay.
     fn topmost_modal(&self) -> Option<&SemanticNode> {
-        self.root
-            .children
-            .iter()
-            .filter(|child| child.overlay_order.is_some() && !child.is_inert())
-            .filter(|child| child.role == SemanticRole::Dialog)
-            .max_by_key(|child| child.overlay_order)
+        let live = || {
+            self.root
+                .children
+                .iter()
+                .filter(|child| child.overlay_order.is_some() && !child.is_inert())
+        };
+        live().filter(|child| child.states.modal).max_by_key(|child| child.overlay_order).or_else(
+            || {
+                live()
+                    .filter(|child| child.role == SemanticRole::Dialog)
+                    .max_by_key(|child| child.overlay_order)
+            },
+        )
     }
 }
 
@@ -167,6 +176,24 @@ mod tests {
             tree.what_is_there(&selector).unwrap(),
             "buttons: `Yes`, `No`; 1 match lies beneath the open modal dialog \
              `dialog \"Delete?\"` (inert until it closes)"
+        );
+    }
+
+    #[test]
+    fn the_modal_overlay_is_named_even_below_a_dialog_that_is_not_modal() {
+        let mut covered = node(SemanticRole::Button, "Delete");
+        covered.states.inert = true;
+        let mut confirm =
+            node(SemanticRole::Alert, "Sure?").with_child(node(SemanticRole::Button, "Yes"));
+        (confirm.overlay_order, confirm.states.modal) = (Some(1), true);
+        let mut help = node(SemanticRole::Dialog, "Help");
+        help.overlay_order = Some(2);
+        let tree = tree(vec![covered, confirm, help]);
+        let selector = Selector::role(SemanticRole::Button).name("Delete").into();
+        assert_eq!(
+            tree.what_is_there(&selector).unwrap(),
+            "buttons: `Yes`; 1 match lies beneath the open modal dialog \
+             `alert \"Sure?\"` (inert until it closes)"
         );
     }
 

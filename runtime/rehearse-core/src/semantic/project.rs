@@ -74,6 +74,8 @@ impl SemanticFacts {
         states.selected = self.states.selected;
         states.expanded = self.states.expanded;
         states.checked = self.states.checked;
+        states.readonly = self.states.readonly;
+        states.scroll = self.states.scroll;
         states.hidden = offscreen;
         states.offscreen = offscreen;
         states.inert = inert;

@@ -4,7 +4,7 @@ use std::fmt;
 
 use ratatui::layout::{Rect, Size};
 
-use crate::semantic::SemanticValue;
+use crate::semantic::{ScrollPosition, SemanticValue};
 use rehearse_lang::{ActionSet, AutomationId, Checked, SemanticRole};
 
 /// A rectangle in screen cells. Unlike [`Rect`], its origin may be negative:
@@ -141,8 +141,8 @@ impl fmt::Display for Generation {
 /// `None` means the state does not apply or was not reported; it is never
 /// guessed. `hidden` and `offscreen` come from geometry: `offscreen` means
 /// laid out with area but scrolled or clipped entirely out of view, and
-/// implies `hidden`. `inert` comes from the layers: the node lies beneath an
-/// open modal dialog.
+/// implies `hidden`. `inert` and `modal` come from the layers: an inert
+/// node lies beneath an open modal dialog, and that dialog is `modal`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct NodeStates {
@@ -156,6 +156,8 @@ pub struct NodeStates {
     pub expanded: Option<bool>,
     /// Its checked state, where the widget reports one.
     pub checked: Option<Checked>,
+    /// Whether its value is read-only, where the widget reports it.
+    pub readonly: Option<bool>,
     /// Not visible to the user.
     pub hidden: bool,
     /// Laid out, but every cell is outside the visible area.
@@ -164,6 +166,11 @@ pub struct NodeStates {
     /// name and text selectors pass over it and no action reaches it (as
     /// HTML's `inert`).
     pub inert: bool,
+    /// A dialog opened as a modal overlay: what lies beneath it is inert.
+    pub modal: bool,
+    /// Where it is scrolled, where its widget keeps a scroll position (a
+    /// scroll view, a list, a table, a scrollbar).
+    pub scroll: Option<ScrollPosition>,
 }
 
 impl Default for NodeStates {
@@ -174,9 +181,12 @@ impl Default for NodeStates {
             selected: None,
             expanded: None,
             checked: None,
+            readonly: None,
             hidden: false,
             offscreen: false,
             inert: false,
+            modal: false,
+            scroll: None,
         }
     }
 }

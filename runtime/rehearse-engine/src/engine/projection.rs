@@ -154,7 +154,10 @@ pub(crate) fn project_reusing(
     projector.depth = 1;
     for (layer, overlay_root) in frame.layers().roots_with_layers_from(1) {
         let inherited = Inherited { enabled: true, inert: layer < floor };
-        root.children.push(projector.node(overlay_root, inherited));
+        let mut overlay = projector.node(overlay_root, inherited);
+        // The root of an overlay opened as modal is the modal dialog.
+        overlay.states.modal = frame.layers().is_modal(layer);
+        root.children.push(overlay);
     }
     if let Some(idx) = projector.too_deep {
         let facts = &frame.nodes()[idx].facts;

@@ -100,6 +100,11 @@ impl Layers {
         self.layers.iter().rposition(|layer| layer.modal).unwrap_or(0)
     }
 
+    /// Whether `layer` was opened as modal.
+    pub(crate) fn is_modal(&self, layer: usize) -> bool {
+        self.layers.get(layer).is_some_and(|layer| layer.modal)
+    }
+
     /// How many modal layers are open.
     pub(crate) fn modal_count(&self) -> usize {
         self.layers.iter().filter(|layer| layer.modal).count()

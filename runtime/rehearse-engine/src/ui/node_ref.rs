@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 
 use super::node::{ClickInheritance, NodeIdx};
 use super::{EventCx, Ui, WidgetEvent, erase};
-use rehearse_core::semantic::Bounds;
+use rehearse_core::semantic::{Bounds, ScrollPosition};
 
 /// A handle on a node recorded in the current render, for widget authors:
 /// ask whether it is focused or hovered, attach handlers, keep state.
@@ -151,5 +151,15 @@ impl<M: Send + 'static> Ui<'_, M> {
     pub fn no_inferred_name(&mut self, node: NodeRef) {
         self.frame.touch(node.0);
         self.frame.nodes[node.0].infer_name = false;
+    }
+
+    /// Publishes where the node is scrolled (its `scroll` in the semantic
+    /// tree): `offset` units of its content lie before the first one shown,
+    /// of `extent` in all. For a widget that keeps its scroll position in
+    /// the framework, which it knows only once the node is recorded.
+    pub fn publish_scroll(&mut self, node: NodeRef, offset: usize, extent: usize) {
+        self.frame.touch(node.0);
+        self.frame.nodes[node.0].facts.states.scroll =
+            Some(ScrollPosition::from_counts(offset, extent));
     }
 }

@@ -253,6 +253,8 @@ impl<M: Send + 'static> List<M> {
                 grouped.show(ui, rows, levels, 0..laid_out);
                 view.mark_selection(ui, laid_out);
             });
+            // Items, however many there are past what can be laid out.
+            ui.publish_scroll(node, usize::from(offset), len);
         });
         ui.make_focusable(node);
         let on_activate = self.on_activate;
@@ -532,6 +534,7 @@ fn show_item<M: Send + 'static>(
 mod tests {
     use super::*;
     use crate::widgets::testing::{node, session};
+    use rehearse_core::semantic::ScrollPosition;
     use rehearse_lang::{ActionSet, SemanticAction};
 
     fn groceries(ui: &mut Ui<'_, ()>) {
@@ -568,5 +571,21 @@ mod tests {
             List::new().show(ui, ui.area(), items);
         });
         assert_eq!(node(&session, "milk").actions, ActionSet::EMPTY);
+    }
+
+    #[test]
+    fn a_list_publishes_where_it_is_scrolled_in_items() {
+        // Twenty items through eight rows, the last one selected: scrolled
+        // to show it, twelve items above the first shown.
+        let session = session(|ui| {
+            let items = (0..20).map(|at| ListItem::new(format!("item {at}"))).collect();
+            List::new().automation_id("l").selected(Some(19)).show(ui, ui.area(), items);
+        });
+        let list = node(&session, "l");
+        assert_eq!(list.states.scroll, Some(ScrollPosition::new(12, 20)));
+        assert_eq!(list.markdown_line(), "list \"l\" #l scroll 12 of 20 at 0,0 30x8");
+        let short = crate::widgets::testing::session(groceries);
+        assert_eq!(node(&short, "list").states.scroll, Some(ScrollPosition::new(0, 2)));
+        assert_eq!(node(&short, "milk").states.scroll, None, "an item does not scroll");
     }
 }

@@ -103,6 +103,24 @@ mod tests {
         assert_eq!((dialog.role, dialog.name.as_str()), (SemanticRole::Dialog, "Delete?"));
         assert_eq!(dialog.overlay_order, Some(1));
         assert!(dialog.actions.is_empty());
+        assert!(dialog.states.modal, "the modal overlay's root is modal");
+        assert!(!session.tree().root.states.modal);
+    }
+
+    #[test]
+    fn only_the_root_of_a_modal_overlay_is_modal() {
+        let session = session(|ui| {
+            let toast = SemanticFacts::new(SemanticRole::Alert).automation_id("toast");
+            ui.overlay(toast, Rect::new(0, 0, 10, 1), false, |_| {});
+            Modal::new("Delete?").automation_id("confirm").size(12, 4).show(ui, |ui, inner| {
+                let yes = crate::widgets::Text::new("Yes").automation_id("yes");
+                ui.add(Rect { height: 1, ..inner }, yes);
+            });
+        });
+        assert!(!node(&session, "toast").states.modal, "a toast is an overlay, not a modal");
+        assert!(node(&session, "confirm").states.modal);
+        assert!(!node(&session, "yes").states.modal);
+        assert!(node(&session, "confirm").markdown_line().contains("[modal]"));
     }
 
     #[test]

@@ -93,8 +93,9 @@ impl ScrollView {
 
 /// The scrolling machinery shared by `ScrollView`, `List` and `Table`:
 /// clamps the framework-kept offset, renders `body` through a scrolled
-/// surface, draws a scrollbar when the content overflows, and handles the
-/// wheel and presses on the scrollbar column. Returns the offset used.
+/// surface, publishes where it is scrolled (rows of content), draws a
+/// scrollbar when the content overflows, and handles the wheel and presses
+/// on the scrollbar column. Returns the offset used.
 pub(crate) fn scroll_body<M: Send + 'static>(
     ui: &mut Ui<'_, M>,
     node: NodeRef,
@@ -111,6 +112,7 @@ pub(crate) fn scroll_body<M: Send + 'static>(
         state.rows
     };
     ui.scrolled(viewport, offset, content_height, body);
+    ui.publish_scroll(node, usize::from(offset), usize::from(content_height));
     if overflow {
         let bar = Rect { x: area.right().saturating_sub(1), width: 1, ..area };
         // Drawn again only when it moves.
@@ -162,6 +164,8 @@ pub(crate) fn scroll_body<M: Send + 'static>(
 mod tests {
     use super::*;
     use crate::widgets::testing::{node, session};
+    use rehearse_core::semantic::ScrollPosition;
+    use rehearse_lang::{AutomationStep, Selector};
 
     #[test]
     fn a_scroll_view_is_named_explicitly_and_keeps_what_scrolls_out_in_the_tree() {
@@ -174,6 +178,24 @@ mod tests {
         let log = node(&session, "log");
         assert_eq!((log.role, log.name.as_str()), (SemanticRole::ScrollView, "Log"));
         assert!(!node(&session, "last").in_view);
+    }
+
+    #[test]
+    fn a_scroll_view_publishes_its_offset_and_extent_in_rows() {
+        let mut session = session(|ui| {
+            ScrollView::new().automation_id("log").show(ui, ui.area(), 20, |_, _| {});
+        });
+        let at = |session: &crate::Session<_>| node(session, "log").states.scroll;
+        assert_eq!(at(&session), Some(ScrollPosition::new(0, 20)));
+        let down = AutomationStep::scroll_at(Selector::id("log"), ScrollDirection::Down);
+        session.step(down).unwrap();
+        assert_eq!(at(&session), Some(ScrollPosition::new(u64::from(WHEEL_ROWS), 20)));
+        // Eight rows shown of twenty: twelve is as far as it goes.
+        for _ in 0..5 {
+            let down = AutomationStep::scroll_at(Selector::id("log"), ScrollDirection::Down);
+            session.step(down).unwrap();
+        }
+        assert_eq!(at(&session), Some(ScrollPosition::new(12, 20)));
     }
 
     #[test]

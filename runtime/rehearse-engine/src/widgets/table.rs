@@ -217,6 +217,8 @@ impl<M: Send + 'static> View<M> for Table<'_, M> {
                     cells(ui, &self.header, &columns, header.y);
                 });
             }
+            // Scrolled by body rows, the header aside.
+            ui.publish_scroll(table, offset, len);
             let scroll_offset = u16::try_from(offset).unwrap_or(u16::MAX);
             ui.scrolled(body, scroll_offset, content_height, |ui, content| {
                 for (at, texts) in self.rows.iter().enumerate() {
@@ -328,6 +330,7 @@ fn row_style(enabled: bool, selected: bool, focused: bool, hovered: bool) -> Sty
 mod tests {
     use super::*;
     use crate::widgets::testing::{identity, node, session};
+    use rehearse_core::semantic::ScrollPosition;
     use rehearse_lang::SemanticAction;
 
     #[test]
@@ -337,6 +340,20 @@ mod tests {
         assert_eq!(facts.states.enabled, Some(true));
         let disabled = Table::<()>::new(["Item"]).enabled(false).semantics();
         assert_eq!(disabled.states.enabled, Some(false));
+    }
+
+    #[test]
+    fn a_table_publishes_where_its_body_is_scrolled_in_rows() {
+        // Thirty rows below a header, seven body rows shown, the last one
+        // selected: twenty-three body rows lie above the first shown.
+        let session = session(|ui| {
+            let rows = (0..30).map(|at| [format!("row {at}")]);
+            let table = Table::new(["Item"]).rows(rows).selected(Some(29)).automation_id("t");
+            ui.add(ui.area(), table.on_select(|_| ()));
+        });
+        let table = node(&session, "t");
+        assert_eq!(table.states.scroll, Some(ScrollPosition::new(23, 30)));
+        assert!(table.children.iter().all(|row| row.states.scroll.is_none()));
     }
 
     #[test]

@@ -135,6 +135,8 @@ impl<M: Send + 'static> View<M> for TextArea<M> {
             caret.scroll = caret.scroll.min(lines.len().saturating_sub(height));
             *caret
         };
+        // Scrolled by lines.
+        ui.publish_scroll(node, caret.scroll, lines.len());
         let (row, col) = position(&chars, caret.at);
         let hskip = (col + 1).saturating_sub(width);
         let focused = ui.is_focused(node);
@@ -278,6 +280,18 @@ fn edit<M: Send + 'static>(
 mod tests {
     use super::*;
     use crate::widgets::testing::identity;
+
+    #[test]
+    fn a_text_area_publishes_where_it_is_scrolled_in_lines() {
+        use crate::widgets::testing::{node, session};
+        use rehearse_core::semantic::ScrollPosition;
+        // Ten lines through two rows, the caret on the last: eight above.
+        let session = session(|ui| {
+            let value = (0..10).map(|at| format!("line {at}")).collect::<Vec<_>>().join("\n");
+            ui.add(Rect::new(0, 0, 30, 2), TextArea::new(value).automation_id("notes"));
+        });
+        assert_eq!(node(&session, "notes").states.scroll, Some(ScrollPosition::new(8, 10)));
+    }
 
     #[test]
     fn positions_and_indices_round_trip() {

@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Widget};
 use crate::ui::{Ui, View, WidgetEvent};
 use crate::widgets::{Common, ValueCallback, common_builders, rounded_border, theme};
 use rehearse_core::semantic::{Semantic, SemanticFacts};
-use rehearse_lang::{KeyCode, SemanticRole, Sensitivity};
+use rehearse_lang::{KeyCode, SemanticAction, SemanticRole, Sensitivity};
 
 /// The caret position, kept by the framework across renders.
 #[derive(Debug, Default, Clone, Copy)]
@@ -22,11 +22,15 @@ struct Caret {
 /// `on_change` with the new value, Enter sends `on_submit`.
 ///
 /// A masked field draws `•` for each character and publishes its value as
-/// [`Sensitivity::Masked`], so no semantic output ever contains it.
+/// [`Sensitivity::Masked`], so no semantic output ever contains it. A
+/// read-only field ([`TextInput::read_only`]) still takes focus and moves
+/// its caret, but no key edits it: it publishes the `readonly` state and
+/// no `set-value` action.
 pub struct TextInput<M> {
     common: Common,
     value: String,
     masked: bool,
+    read_only: bool,
     on_change: Option<ValueCallback<String, M>>,
     on_submit: Option<ValueCallback<String, M>>,
 }
@@ -38,6 +42,7 @@ impl<M> TextInput<M> {
             common: Common::switchable(),
             value: value.into(),
             masked: false,
+            read_only: false,
             on_change: None,
             on_submit: None,
         }
@@ -56,6 +61,14 @@ impl<M> TextInput<M> {
     #[must_use]
     pub fn masked(mut self, masked: bool) -> Self {
         self.masked = masked;
+        self
+    }
+
+    /// Makes the field read-only: shown and focusable, but no key edits it
+    /// (Enter still submits), and it publishes the `readonly` state.
+    #[must_use]
+    pub fn read_only(mut self, read_only: bool) -> Self {
+        self.read_only = read_only;
         self
     }
 
@@ -83,7 +96,13 @@ impl<M> Semantic for TextInput<M> {
     fn semantics(&self) -> SemanticFacts {
         let sensitivity = if self.masked { Sensitivity::Masked } else { Sensitivity::Public };
         let facts = self.common.facts(SemanticRole::TextBox);
-        facts.value(self.value.as_str(), sensitivity)
+        let facts = facts.value(self.value.as_str(), sensitivity);
+        if self.read_only {
+            let actions = SemanticRole::TextBox.default_actions().without(SemanticAction::SetValue);
+            facts.readonly(true).actions(actions)
+        } else {
+            facts
+        }
     }
 }
 
@@ -139,6 +158,7 @@ impl<M: Send + 'static> View<M> for TextInput<M> {
         let value = self.value;
         let on_change = self.on_change;
         let on_submit = self.on_submit;
+        let read_only = self.read_only;
         ui.on_event(node, move |event, cx| {
             let WidgetEvent::Key(key) = event else { return false };
             if key.modifiers.ctrl || key.modifiers.alt {
@@ -148,6 +168,10 @@ impl<M: Send + 'static> View<M> for TextInput<M> {
             let caret = *cx.state::<Caret>();
             let at = caret.at.min(chars.len());
             let (new_value, new_at) = match key.code {
+                // A read-only field leaves its edit keys to whoever is above.
+                KeyCode::Char(_) | KeyCode::Backspace | KeyCode::Delete if read_only => {
+                    return false;
+                }
                 KeyCode::Char(character) => {
                     chars.insert(at, character);
                     (Some(chars.iter().collect::<String>()), at + 1)
@@ -206,6 +230,47 @@ mod tests {
             facts.value.and_then(|value| value.text().map(str::to_owned)),
             Some(String::new())
         );
+    }
+
+    #[test]
+    fn a_read_only_field_says_so_and_offers_no_set_value() {
+        let facts = TextInput::<()>::new("v1.2").label("Version").read_only(true).semantics();
+        assert_eq!(facts.states.readonly, Some(true));
+        let actions = facts.effective_actions();
+        assert!(!actions.contains(SemanticAction::SetValue));
+        assert!(actions.contains(SemanticAction::Focus));
+        let editable = TextInput::<()>::new("v1.2").label("Version").semantics();
+        assert_eq!(editable.states.readonly, None, "only a read-only field reports it");
+        assert!(editable.effective_actions().contains(SemanticAction::SetValue));
+    }
+
+    #[test]
+    fn typing_into_a_read_only_field_changes_nothing() {
+        use crate::{Component, Context, Session, SessionOptions};
+        use rehearse_lang::{AutomationStep, Selector};
+        struct Form(String);
+        impl Component for Form {
+            type Message = String;
+            fn update(&mut self, value: String, _: &mut Context<'_, Self>) {
+                self.0 = value;
+            }
+            fn view(&self, ui: &mut Ui<'_, String>) {
+                let field = TextInput::new(self.0.as_str()).automation_id("v").read_only(true);
+                ui.add(ui.area(), field.on_change(|value| value));
+            }
+        }
+        let options = SessionOptions::default().viewport(20, 1);
+        let mut session = Session::new(Form("fixed".into()), options);
+        let field = session.tree().by_id("v").unwrap();
+        assert_eq!(
+            field.markdown_line(),
+            "text-box \"v\" #v value=\"fixed\" [readonly] at 0,0 20x1"
+        );
+        session.step(AutomationStep::focus(Selector::id("v"))).unwrap();
+        session.step(AutomationStep::type_text("x")).unwrap();
+        session.step(AutomationStep::key(KeyCode::Backspace)).unwrap();
+        let field = session.tree().by_id("v").unwrap();
+        assert_eq!(field.value.as_ref().and_then(|value| value.text()), Some("fixed"));
     }
 
     #[test]

@@ -9,12 +9,11 @@ use rehearse_core::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     AutomationError, CommitRecord, CommittedFrame, Input, LogicalTime, Pending, Plane, PlaneKind,
-    PointerKind, Settled, SinkHost, StepNote, TerminalPlane, TreeSource,
+    Settled, SinkHost, StepNote, TerminalPlane, TreeSource,
 };
 use rehearse_lang::{Selector, SemanticRole};
 
 use super::screen::{LineMap, Snapshotter, TreeBuilder, redact_lines, screen_tree};
-use crate::encode::{self, MouseAction, MouseInput, MouseInputButton};
 use crate::error::PtyError;
 use crate::session::PtySession;
 
@@ -60,6 +59,17 @@ pub struct PtyPlane {
     pub(crate) tree_source: Option<Box<dyn TreeSource>>,
     /// The committed tree is the program's own, not the screen's lines.
     published: bool,
+    /// What the step being run observed before it acted ([`Plane::observe`]):
+    /// a pointer's target is resolved and reached on it. Gone at the commit.
+    observed: Option<Observed>,
+}
+
+/// A stable screen a step observed without committing it.
+struct Observed {
+    tree: SemanticTree,
+    lines: Vec<LineMap>,
+    /// The tree is the program's own.
+    published: bool,
 }
 
 impl PtyPlane {
@@ -89,6 +99,7 @@ impl PtyPlane {
             snapshotter: Snapshotter::default(),
             tree_source: None,
             published: false,
+            observed: None,
         };
         plane.take_snapshot(Generation(1), LogicalTime::ZERO);
         plane
@@ -172,6 +183,30 @@ impl PtyPlane {
         }))
     }
 
+    /// Takes what the screen shows now as the step's observation and returns
+    /// its tree: the program's own when it publishes one, else the screen's.
+    fn observe_now(&mut self) -> Result<SemanticTree, AutomationError> {
+        let (tree, lines, published) = match self.program_tree()? {
+            Some(tree) => (tree, Vec::new(), true),
+            None => {
+                let generation = self.frame().generation;
+                let screen = self.pty.with_emulator(|emulator| screen_tree(emulator, generation));
+                (screen.tree, screen.lines, false)
+            }
+        };
+        self.observed = Some(Observed { tree: tree.clone(), lines, published });
+        Ok(tree)
+    }
+
+    /// The tree a pointer's target is reached on, its line maps, and whether
+    /// it is the program's own: the step's observation, else the committed.
+    fn target_view(&self) -> (&SemanticTree, &[LineMap], bool) {
+        match &self.observed {
+            Some(observed) => (&observed.tree, &observed.lines, observed.published),
+            None => (&self.frame().tree, &self.lines, self.published),
+        }
+    }
+
     /// The tree a wait evaluates now: the program's own when it publishes
     /// one, else the screen's.
     fn settled(&mut self) -> Result<SemanticTree, AutomationError> {
@@ -209,91 +244,6 @@ impl PtyPlane {
         let written = (!secret).then_some(bytes.as_slice());
         self.record.note(StepNote::Wrote { bytes: written, len: bytes.len() });
         self.pty.write(&bytes).map_err(|error| automation_error(error, "the input reached it"))
-    }
-
-    /// The bytes a pointer event is, for the modes the program set.
-    fn pointer_bytes(
-        &self,
-        kind: PointerKind,
-        col: u16,
-        row: u16,
-    ) -> Result<Vec<u8>, AutomationError> {
-        let (button, action) = match kind {
-            PointerKind::Moved => (MouseInputButton::None, MouseAction::Move),
-            PointerKind::Down(button) => (MouseInputButton::Button(button), MouseAction::Press),
-            PointerKind::Up(button) => (MouseInputButton::Button(button), MouseAction::Release),
-            PointerKind::Drag(button) => (MouseInputButton::Button(button), MouseAction::Move),
-            PointerKind::ScrollUp => (MouseInputButton::WheelUp, MouseAction::Press),
-            PointerKind::ScrollDown => (MouseInputButton::WheelDown, MouseAction::Press),
-            _ => {
-                return Err(AutomationError::Unsupported {
-                    operation: format!("{kind:?}"),
-                    reason: "the terminal plane does not know this pointer input".into(),
-                });
-            }
-        };
-        let input = MouseInput { col, row, button, action };
-        encode::mouse(input, self.pty.input_modes()).map_err(|error| {
-            AutomationError::NotActionable {
-                target: "the program".into(),
-                operation: format!("mouse {action:?} at {col},{row}").to_lowercase(),
-                reason: error.to_string(),
-            }
-        })
-    }
-
-    /// `text` with every `${artifacts.NAME.path}` expanded.
-    pub(super) fn substituted<'t>(
-        &self,
-        text: &'t str,
-    ) -> Result<std::borrow::Cow<'t, str>, AutomationError> {
-        if !text.contains("${artifacts.") {
-            return Ok(std::borrow::Cow::Borrowed(text));
-        }
-        self.pipeline.substitute(text).map(std::borrow::Cow::Owned).map_err(|error| {
-            AutomationError::NotActionable {
-                target: "the artifact pipeline".into(),
-                operation: "`${artifacts.NAME.path}`".into(),
-                reason: error.to_string(),
-            }
-        })
-    }
-
-    /// The bytes an input is, for the modes the program set.
-    fn input_bytes(&self, input: Input<'_>) -> Result<Vec<u8>, AutomationError> {
-        match input {
-            Input::Pointer { kind, col, row } => self.pointer_bytes(kind, col, row),
-            Input::Key(key) => encode::key(key, self.pty.input_modes()).map_err(|error| {
-                AutomationError::NotActionable {
-                    target: "the program".into(),
-                    operation: format!("key:{key}"),
-                    reason: error.to_string(),
-                }
-            }),
-            Input::Text(text) => Ok(typed(&self.substituted(text)?)),
-            // A secret is typed as it is: never read as a template.
-            Input::Secret(text) => Ok(typed(text)),
-            Input::Paste(text) => {
-                Ok(encode::paste(&self.substituted(text)?, self.pty.input_modes()))
-            }
-            Input::Raw(text) => Ok(self.substituted(text)?.as_bytes().to_vec()),
-            Input::Focus(target) => Err(AutomationError::NotAvailable {
-                what: match target.order() {
-                    Some(order) => format!("focus:{order}"),
-                    None => "focus".into(),
-                },
-                reason: if self.tree_source.is_some() {
-                    "focus moves by the program's own keys in its terminal; press them (`key:tab`)"
-                        .to_owned()
-                } else {
-                    format!("{NO_TREE}; press the program's own keys instead (`key:tab`)")
-                },
-            }),
-            _ => Err(AutomationError::Unsupported {
-                operation: format!("{input:?}"),
-                reason: "the terminal plane does not know this input".into(),
-            }),
-        }
     }
 
     /// Waits for a settled screen, bounded by the settle timeout.
@@ -365,6 +315,7 @@ fn settled(settle: crate::settle::Settle) -> Option<Settled> {
         Settle::Marker { revision, acknowledged } => Settled::Marker { revision, acknowledged },
         Settle::SyncEnd => Settled::SynchronizedFrame,
         Settle::Quiet(window) => Settled::QuietWindow(window),
+        Settle::BurstEnd => Settled::BurstEnd,
         Settle::Exited => Settled::Ended,
         Settle::NotNeeded => return None,
     })
@@ -390,18 +341,6 @@ pub(crate) fn automation_error(error: PtyError, before: &str) -> AutomationError
             reason: other.to_string(),
         },
     }
-}
-
-/// A character as typed: a line break is Enter, which a terminal sends as
-/// a carriage return.
-fn typed(text: &str) -> Vec<u8> {
-    let mut bytes = Vec::with_capacity(text.len());
-    let mut buf = [0u8; 4];
-    for character in text.chars() {
-        let character = if character == '\n' { '\r' } else { character };
-        bytes.extend_from_slice(character.encode_utf8(&mut buf).as_bytes());
-    }
-    bytes
 }
 
 impl SinkHost for PtyPlane {
@@ -438,10 +377,11 @@ impl Plane for PtyPlane {
                 });
             }
         };
-        if self.published {
+        let (tree, _, published) = self.target_view();
+        if published {
             // The program's tree says what is on top there (a popup over
             // the node takes the click, as the engine's hit test finds).
-            let top = self.frame().tree.topmost_at(point.0, point.1);
+            let top = tree.topmost_at(point.0, point.1);
             let within = top.is_some_and(|top| {
                 node.descendants().any(|inner| inner.identity.0 == top.identity.0)
             });
@@ -459,11 +399,12 @@ impl Plane for PtyPlane {
         text: &str,
         operation: &str,
     ) -> Result<(u16, u16), AutomationError> {
-        if self.published {
+        let (_, lines, published) = self.target_view();
+        if published {
             // The program's nodes are not the screen's lines.
             return self.reach(node, operation);
         }
-        let line = usize::try_from(node.identity.0).ok().and_then(|index| self.lines.get(index));
+        let line = usize::try_from(node.identity.0).ok().and_then(|index| lines.get(index));
         match line.and_then(|line| line.locate(&node.name, text).map(|span| (line.row, span))) {
             Some((row, (col, width))) => Ok((col + width.saturating_sub(1) / 2, row)),
             None => self.reach(node, operation),
@@ -486,6 +427,47 @@ impl Plane for PtyPlane {
             }
         }
         Ok(())
+    }
+
+    fn observe(
+        &mut self,
+        target: Option<&Selector>,
+    ) -> Result<Option<SemanticTree>, AutomationError> {
+        self.flush_input()?;
+        // With an exact signal every input step waited for it: the committed
+        // tree is what the program answered.
+        if self.pty.settles_exactly() {
+            return Ok(None);
+        }
+        // Actionable as Playwright has it: the target on a stable screen. A
+        // target not there once the screen is stable is waited for while
+        // the program goes on writing; the screen staying unchanged for the
+        // whole quiet window (the longest the stability window grows) says
+        // it is not coming, and the step resolves it then (failing with
+        // what is there).
+        let started = Instant::now();
+        loop {
+            let left = self.settle_timeout.saturating_sub(started.elapsed());
+            self.pty
+                .wait_settled(left)
+                .map_err(|error| automation_error(error, "the screen settled"))?;
+            let tree = self.observe_now()?;
+            let absent = target.is_some_and(|selector| {
+                matches!(
+                    rehearse_core::resolve(&tree, selector),
+                    Err(AutomationError::NoMatch { .. })
+                )
+            });
+            let Some(window) = self.pty.quiet_window().filter(|_| absent) else {
+                return Ok(Some(tree));
+            };
+            let seen = self.pty.outputs();
+            let left = self.settle_timeout.saturating_sub(started.elapsed());
+            let (outputs, _) = self.pty.await_settled_output(seen, window.min(left));
+            if outputs == seen || self.pty.ended().is_some() {
+                return Ok(Some(tree));
+            }
+        }
     }
 
     fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {
@@ -561,12 +543,16 @@ impl Plane for PtyPlane {
 
     fn commit(&mut self) -> Result<Generation, AutomationError> {
         self.flush_input()?;
-        // What a wait saw is older than what this commit takes.
+        // What a wait or the step's observation saw is older than what this
+        // commit takes.
         self.settled_tree = None;
-        // Every step commits a settled screen: a step's generation shows what
-        // its input did (or, on the quiet window, what the program had shown
-        // by then).
-        if self.unsettled {
+        self.observed = None;
+        // With an exact signal (the marker, synchronized output) an input
+        // step's generation shows what its input did. Without one the step
+        // returns once its bytes are written: its generation is the screen
+        // as it is then, and what judges the screen waits for what it needs
+        // (waits, observations, checkpoints, guards).
+        if self.unsettled && self.pty.settles_exactly() {
             self.settle_now()?;
         }
         let generation = self.frame().generation.next();

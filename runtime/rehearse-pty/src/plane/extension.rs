@@ -55,7 +55,10 @@ impl TerminalPlane for PtyPlane {
     }
 
     fn test_terminal(&mut self, condition: &TerminalCondition) -> Result<bool, AutomationError> {
-        if self.unsettled && self.pty.exit_status().is_none() {
+        // A guard judges a stable screen: without an exact signal the
+        // screen may still be changing even with no input since the last
+        // settle (an answer still arriving).
+        if (self.unsettled || !self.pty.settles_exactly()) && self.pty.exit_status().is_none() {
             self.settle_now()?;
         }
         let held = conditions::holds(&self.pty, condition)?;

@@ -10,23 +10,28 @@
 //! | `type:` | the text's UTF-8 bytes as typed, a line break sent as Enter (`\r`) |
 //! | `click:` `rclick:` `mclick:` `hover:` `scroll:` `drag:` | mouse reports (SGR when `?1006`, else X10) at the centre of the matched text or at a `col,row` cell; an error when the program has not enabled mouse reporting |
 //! | `resize:` | the emulator (xterm rules, no reflow), then the PTY (SIGWINCH) |
-//! | `wait:` and `sleep:` | wall time passes (time on a program is real), then the screen settles |
-//! | `drain` | the screen settles |
-//! | `checkpoint:` | the settled screen to the sinks (`text`, `styled`, `cells`, `png`; a ratatui `Buffer` from the grid) |
-//! | `wait-for:` | evaluated on settled screens until it holds, the timeout passes, or the program ends (then [`AutomationError::TargetEnded`] names its exit status) |
+//! | `wait:` and `sleep:` | wall time passes (time on a program is real), then the screen is stable |
+//! | `drain` | the screen is stable |
+//! | `checkpoint:` | the stable screen to the sinks (`text`, `styled`, `cells`, `png`; a ratatui `Buffer` from the grid) |
+//! | `wait-for:` | judged on each new output (at each settling marker for a program that sends them) until it holds, the timeout passes, or the program ends (then [`AutomationError::TargetEnded`] names its exit status) |
 //! | `#id`, `@role`, JSON/Markdown | [`AutomationError::NotAvailable`]: a program publishes no semantic tree — unless a [`TreeSource`] is attached ([`Terminal::with_tree_source`]): then they use the tree the program publishes (a rehearse app or an adopted one serving the control protocol), and clicks land at the centre of its nodes' clipped bounds |
 //! | `focus:` | [`AutomationError::NotAvailable`]: focus moves by the program's own keys |
 //!
-//! Every step commits one generation of a **settled** screen (see
-//! [`crate::settle`]): the render-commit marker, else the end of a
-//! synchronized-output frame, else the quiet window, which cannot prove the
-//! program has answered.
+//! Every step commits one generation. With an exact signal (the render-commit
+//! marker, the end of a synchronized-output frame) it is a settled screen;
+//! without one an input step returns once its bytes are written, and what
+//! judges the screen — a pointer's target ([`Plane::observe`]), a guard, a
+//! checkpoint — waits for a screen stable for the window adapted to the
+//! program (see [`crate::settle`]), which cannot prove the program has
+//! answered.
 
 mod adapter;
 mod conditions;
 mod extension;
+mod input;
 mod pipeline;
 mod screen;
+mod scrollback_file;
 
 use std::ops::{Deref, DerefMut};
 use std::time::Duration;
@@ -121,7 +126,12 @@ impl Terminal {
 
     /// Adds an artifact sink writing the screen formats (`text`, `styled`,
     /// `cells`, `png`), and with a [`TreeSource`] the semantic ones (JSON,
-    /// Markdown) of the committed tree.
+    /// Markdown) of the committed tree. What the steps typed as a secret
+    /// shows as `*` in text, styled text and cells (PNG keeps the pixels:
+    /// [`Artifacts::hiding_typed_secrets`]). With `text` among the formats,
+    /// each checkpoint also writes `NAME.scrollback.txt` beside `NAME.txt`:
+    /// the lines scrolled off the top of the main screen (empty when none),
+    /// a typed secret `<redacted>`.
     ///
     /// # Errors
     ///
@@ -141,8 +151,17 @@ impl Terminal {
                 reason: format!("{NO_TREE}; the screen formats are text, styled, cells and png"),
             });
         }
-        let artifacts = artifacts.check()?;
+        let shared = std::sync::Arc::clone(&self.plane().pty.shared);
+        let scrollback = artifacts.configured_formats().contains(&Format::Text).then(|| {
+            scrollback_file::ScrollbackFiles::new(artifacts.dir().to_owned(), shared.clone())
+        });
+        let artifacts =
+            artifacts.hiding_typed_secrets(move || shared.lock().secrets.clone()).check()?;
         self.add_checkpoint_sink(artifacts);
+        if let Some(scrollback) = scrollback {
+            // After the artifacts, which create the directory.
+            self.add_checkpoint_sink(scrollback);
+        }
         Ok(())
     }
 

@@ -62,6 +62,7 @@ pub fn fixture(name: &str) -> String {
         "marker" => env!("CARGO_BIN_EXE_rehearse-fixture-marker").to_owned(),
         "inline" => env!("CARGO_BIN_EXE_rehearse-fixture-inline").to_owned(),
         "crossterm" => env!("CARGO_BIN_EXE_rehearse-fixture-crossterm").to_owned(),
+        "delayed" => env!("CARGO_BIN_EXE_rehearse-fixture-delayed").to_owned(),
         other => panic!("no fixture {other}"),
     }
 }
