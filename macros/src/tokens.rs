@@ -1,8 +1,9 @@
 //! Token-level helpers shared by the macros: splitting a body into
-//! `;`-terminated statements, group delimiters, and tokens as a person
-//! writes them.
+//! `;`-terminated statements, group delimiters, tokens as a person writes
+//! them, and the tokens an error spanning several tokens is spanned by.
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use quote::ToTokens;
 
 /// The tokens of one statement and whether a `;` ended it.
 pub struct Statement {
@@ -73,6 +74,14 @@ pub fn written(tokens: TokenStream) -> String {
     let mut out = String::new();
     walk(tokens, &mut out, &mut false);
     out
+}
+
+/// Tokens whose first and last spans are `start` and `end`: a `syn::Error`
+/// spanned by them underlines everything from `start` to `end`.
+pub fn span_pair(start: Span, end: Span) -> TokenStream {
+    let mut tokens = Ident::new("start", start).into_token_stream();
+    Ident::new("end", end).to_tokens(&mut tokens);
+    tokens
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@ use quote::{ToTokens, quote, quote_spanned};
 use rehearse_lang::script::{Loc, LocRange, ParsedStep, StepFacts, parse_step_str};
 use rehearse_lang::{AutomationStep, KeyPress};
 
-use crate::scenario::expand::key_press;
 use crate::scenario::lex::{App, Declarations, Input, RawStep};
+use crate::scenario::lower::key_press;
 
 /// Where a check's failure is reported, and what it says first.
 struct Site<'a> {

@@ -13,9 +13,9 @@ use quote::{quote, quote_spanned};
 use rehearse_lang::script::{CheckContext, Lexeme, MAX_SCRIPT_STEPS, parse_script_file_with};
 
 use crate::ctxt::Ctxt;
-use crate::scenario::expand::lower_step;
 use crate::scenario::lex::RawStep;
-use crate::scenario::parse::span_pair;
+use crate::scenario::lower::lower_step;
+use crate::tokens::span_pair;
 
 /// The path of a `use:PATH` step (bare or a string literal), if it is one.
 pub fn path(raw: &RawStep) -> Option<String> {

@@ -15,7 +15,7 @@ use rehearse_lang::Vocabulary;
 use rehearse_lang::script::{Lexeme, Loc, LocRange, Located, PlaneName, quote};
 
 use crate::ctxt::Ctxt;
-use crate::scenario::holes::Hole;
+use crate::scenario::hole::Hole;
 use crate::tokens::{delimiters, split_statements, written};
 
 /// The lexed input of one `scenario!` call.

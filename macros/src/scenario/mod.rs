@@ -8,16 +8,19 @@
 //! 2. [`parse`] parses every step with `rehearse_lang`'s one grammar
 //!    (`Dialect::Scenario`) and runs the semantic checks over the sequence,
 //!    recording every error on the tokens at fault.
-//! 3. [`expand`] lowers the steps to `::rehearse::Scenario::new().step_at(..)`
-//!    and, with `app = App;`, [`app_check`] emits `const` assertions that
-//!    reject ids `App` does not declare and keys it refuses, on the id's or
-//!    key's tokens (on the `use:` for the steps a script file brings in).
+//! 3. [`expand`] lowers the steps (each through [`lower`]) to
+//!    `::rehearse::Scenario::new().step_at(..)` and, with `app = App;`,
+//!    [`app_check`] emits `const` assertions that reject ids `App` does not
+//!    declare and keys it refuses, on the id's or key's tokens (on the
+//!    `use:` for the steps a script file brings in).
 
 mod app_check;
 mod expand;
+mod hole;
 mod holes;
 mod include;
 mod lex;
+mod lower;
 mod parse;
 
 #[cfg(test)]
@@ -26,7 +29,7 @@ mod tests;
 use proc_macro2::TokenStream;
 
 pub use app_check::panic_over;
-pub use expand::key_press;
+pub use lower::key_press;
 
 use crate::ctxt::Ctxt;
 

@@ -1,12 +1,12 @@
 //! Parsing every step with the one grammar and running the semantic checks
 //! over the sequence; every error is recorded on the tokens at fault.
 
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::ToTokens;
+use proc_macro2::Span;
 use rehearse_lang::script::{CheckContext, Checker, GrammarError, ParsedStep};
 
 use crate::ctxt::Ctxt;
 use crate::scenario::lex::Input;
+use crate::tokens::span_pair;
 
 /// Parses and checks every step. The result is parallel to `input.steps`:
 /// `None` for a step that did not parse. The checks that need the app's
@@ -61,14 +61,6 @@ pub fn parse_and_check(cx: &Ctxt, input: &mut Input) -> Vec<Option<ParsedStep>> 
 fn report(cx: &Ctxt, input: &Input, error: &GrammarError) {
     let (start, end) = input.span_range(error.range);
     cx.error_spanned_by(span_pair(start, end), message(input, error));
-}
-
-/// Tokens whose first and last spans are `start` and `end`: a `syn::Error`
-/// spanned by them underlines everything from `start` to `end`.
-pub fn span_pair(start: Span, end: Span) -> TokenStream {
-    let mut tokens = Ident::new("start", start).into_token_stream();
-    Ident::new("end", end).to_tokens(&mut tokens);
-    tokens
 }
 
 /// The grammar's message, with any suggestion it does not spell out and

@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use rehearse_lang::script::{Dialect, parse_step_in};
 use rehearse_lang::{AutomationStep, KeyCode, KeyPress, Modifiers, Selector};
 
-use super::{expand, lex, parse, scenario};
+use super::{lex, lower, parse, scenario};
 use crate::ctxt::Ctxt;
 use crate::test_support::{compile_errors as errors, has, spaced, tokens};
 
@@ -312,7 +312,7 @@ fn every_step_kind_lowers_to_its_constructor() {
     ];
     for (script, expected) in cases {
         let step = rehearse_lang::script::parse_step_str(script).unwrap().step;
-        let lowered = spaced(expand::lower_step(&step).unwrap());
+        let lowered = spaced(lower::lower_step(&step).unwrap());
         assert!(has(&lowered, expected), "{script}:\n{lowered}\nlacks\n{expected}");
     }
 }

@@ -331,7 +331,7 @@ fn start(args: &HostArgs, signals: StopSignals) -> Result<Started, Failure> {
         && let Some(status) = terminal.pty().exit_status()
     {
         let cols = usize::from(terminal.pty().size().0);
-        let screen = crate::restart::last_lines(&terminal.pty().screen_text(), cols);
+        let screen = crate::last_screen::last_lines(&terminal.pty().screen_text(), cols);
         return Err(Failure::runtime(format!(
             "`{}` ended as it started ({status}), so no session was opened. Its screen ended with: {screen}",
             args.exec

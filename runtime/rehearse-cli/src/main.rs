@@ -7,6 +7,7 @@ mod discovery;
 mod ended;
 mod exit;
 mod host;
+mod last_screen;
 mod launch;
 mod mcp;
 mod program;

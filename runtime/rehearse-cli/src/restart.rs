@@ -9,6 +9,7 @@ use rehearse_core::Plane;
 use rehearse_protocol::{ErrorCode, Extra, PtyStarted, PtyStopped, WireError};
 
 use crate::host::{Held, HostedProgram};
+use crate::last_screen::last_lines;
 use crate::stopped::StoppedPlane;
 
 /// How long the program must be silent for its start to count as settled.
@@ -16,9 +17,6 @@ const START_QUIET: Duration = Duration::from_millis(120);
 
 /// How often a restarted app's socket is tried until it answers.
 const APP_POLL: Duration = Duration::from_millis(10);
-
-/// The most of a failed start's screen an error quotes, in lines.
-const SCREEN_LINES: usize = 6;
 
 impl HostedProgram {
     /// Waits (at most `timeout`) for the program's start to go quiet. A
@@ -141,36 +139,5 @@ impl HostedProgram {
             ));
         }
         Ok(PtyStarted { generation, cols: size.0, rows: size.1, pid, extra: Extra::new() })
-    }
-}
-
-/// The last non-blank lines of `text` (a screen `cols` wide), joined by
-/// ` | ` (an error message is one line); a row that fills the width goes on
-/// in the next one, so the two are joined as they are.
-pub(crate) fn last_lines(text: &str, cols: usize) -> String {
-    let mut lines: Vec<String> = Vec::new();
-    let mut wraps = false;
-    for row in text.lines() {
-        match lines.last_mut() {
-            Some(last) if wraps => last.push_str(row),
-            _ => lines.push(row.to_owned()),
-        }
-        wraps = cols > 0 && row.chars().count() >= cols;
-    }
-    let lines: Vec<&str> =
-        lines.iter().map(|line| line.trim_end()).filter(|line| !line.trim().is_empty()).collect();
-    let from = lines.len().saturating_sub(SCREEN_LINES);
-    if lines.is_empty() { "(a blank screen)".into() } else { lines[from..].join(" | ") }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::last_lines;
-
-    #[test]
-    fn a_row_that_fills_the_width_goes_on_in_the_next() {
-        let screen = "$ ./app\nexec: /tmp/rv/fakebin: not f\nound\n\n";
-        assert_eq!(last_lines(screen, 28), "$ ./app | exec: /tmp/rv/fakebin: not found");
-        assert_eq!(last_lines("\n  \n", 10), "(a blank screen)");
     }
 }

@@ -2,11 +2,18 @@
 //! rehearse crates each crate may depend on, and its module table says which
 //! top-level modules each module may import. This test reads both tables and
 //! the code, and fails on any edge the tables do not allow — so a cycle
-//! cannot come back unnoticed.
+//! cannot come back unnoticed. Below the top level, it reads every module
+//! of every crate in the crate table and fails on any circle of imports but
+//! the engine's `component` ↔ `ui`.
+
+#[path = "architecture/module_graph.rs"]
+mod module_graph;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use module_graph::{ModuleGraph, between_siblings, circles};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -239,4 +246,40 @@ fn the_module_table_has_no_cycle_but_component_and_ui() {
             "{krate}: `{module}` is on a cycle through {cycle:?}"
         );
     }
+}
+
+/// The one circle allowed: a view takes a `Ui`, and `Ui::nest` takes a
+/// component.
+const INHERENT_CRATE: &str = "rehearse-engine";
+const INHERENT_CIRCLE: [&str; 2] = ["component", "ui"];
+
+#[test]
+fn no_module_of_any_crate_imports_in_a_circle_but_component_and_ui() {
+    let text = architecture();
+    let rows = table(&text, "## The crate graph");
+    let inherent: BTreeSet<String> = INHERENT_CIRCLE.map(String::from).into();
+    let mut found = Vec::new();
+    let mut read = 0;
+    let mut saw_inherent = false;
+    for row in rows {
+        let krate = row[0].trim_matches('`');
+        let src = workspace().join(row[1].trim_matches('`')).join("src");
+        let edges = ModuleGraph::read(&src).edges();
+        read += edges.len();
+        for circle in circles(&between_siblings(&edges)) {
+            if krate == INHERENT_CRATE && circle == inherent {
+                saw_inherent = true;
+            } else {
+                found.push(format!("{krate}: {circle:?}"));
+            }
+        }
+    }
+    assert!(read >= 100, "the crates' modules were read ({read})");
+    // The reader sees through the real code: it finds the circle it allows.
+    assert!(saw_inherent, "the reader finds {INHERENT_CRATE}'s {INHERENT_CIRCLE:?}");
+    assert!(
+        found.is_empty(),
+        "modules import in a circle; move what they share down into a module both import:\n{}",
+        found.join("\n")
+    );
 }

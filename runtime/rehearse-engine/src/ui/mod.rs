@@ -10,6 +10,7 @@ mod event;
 mod frame_builder;
 mod interactive;
 mod key;
+mod key_scopes;
 mod layers;
 mod memo;
 mod node;
@@ -26,10 +27,10 @@ use ratatui::widgets::Widget;
 pub(crate) use arena::ROOT;
 pub use event::{EventCx, WidgetEvent};
 pub(crate) use event::{RawEventCx, WidgetStates, erase};
+pub(crate) use frame_builder::Previous;
 pub(crate) use frame_builder::{Clip, FrameBuilder, FrameStart, InteractionKeys, Surface};
 pub use interactive::{Interactive, InteractiveWidget, NodeInteraction};
 pub(crate) use key::NodeKey;
-pub(crate) use memo::Previous;
 pub(crate) use node::{ClickInheritance, NodeIdx};
 pub use node_ref::NodeRef;
 pub use response::Response;
@@ -277,7 +278,7 @@ impl<'f, M: Send + 'static> Ui<'f, M> {
         // Off, or where carrying over is impossible, the body still renders
         // clipped to its area: the same generation either way.
         let record = self.frame.can_memoize().then(|| {
-            let memo_key = memo::MemoKey { parent: self.frame.nodes[parent].key, scope };
+            let memo_key = frame_builder::MemoKey { parent: self.frame.nodes[parent].key, scope };
             // A group's nodes are numbered after the siblings before it.
             let before = group_in.map(|scope| self.frame.sibling_count(parent, scope));
             let fingerprint =

@@ -36,6 +36,7 @@ use crate::script::declared::DeclaredIds;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::{ParsedStep, SelectorSlot};
 use crate::script::family::is_family;
+use crate::script::lines::Lines;
 use crate::script::plane_check::{PlaneName, plane_errors};
 use crate::script::source::LocRange;
 use crate::step::AutomationStep;
@@ -112,7 +113,7 @@ pub struct Checker<'a> {
     foreign: HashMap<usize, u32>,
     /// The texts read so far, by origin (a script reader keeps them here,
     /// where every file's steps are checked).
-    pub(crate) texts: Vec<crate::script::text_script::Lines>,
+    pub(crate) texts: Vec<Lines>,
 }
 
 impl<'a> Checker<'a> {

@@ -1,8 +1,8 @@
 //! Comparisons usable in `const` code (the `const` assertions the macros
-//! emit): strings, keys, key lists, declarations, duplicates.
+//! emit): strings, keys, key lists, duplicates. (Declarations compare in
+//! [`declared`](super::declared), which builds on these.)
 
 use crate::key::{KeyCode, KeyPress};
-use crate::script::declared::DeclaredIds;
 
 /// Whether `needle` occurs in `haystack` at byte `at`.
 pub(crate) const fn starts_with_at(haystack: &[u8], at: usize, needle: &[u8]) -> bool {
@@ -89,29 +89,6 @@ pub const fn same_keys(a: &[KeyPress], b: &[KeyPress]) -> bool {
     true
 }
 
-/// Whether two sets of declarations are the same entries in the same order
-/// (both absent counts as the same).
-pub const fn same_declared_ids(a: Option<&DeclaredIds<'_>>, b: Option<&DeclaredIds<'_>>) -> bool {
-    match (a, b) {
-        (None, None) => true,
-        (Some(a), Some(b)) => {
-            let (a, b) = (a.entries(), b.entries());
-            if a.len() != b.len() {
-                return false;
-            }
-            let mut index = 0;
-            while index < a.len() {
-                if !str_eq(a[index], b[index]) {
-                    return false;
-                }
-                index += 1;
-            }
-            true
-        }
-        _ => false,
-    }
-}
-
 /// The first declaration that repeats an earlier one: `(earlier, later)`,
 /// with `later` as small as can be. Empty entries (which declare nothing)
 /// are skipped.
@@ -185,6 +162,7 @@ const fn fnv1a(bytes: &[u8]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::script::declared::{DeclaredIds, same_declared_ids};
 
     #[test]
     fn keys_and_declarations_compare_in_const_code() {

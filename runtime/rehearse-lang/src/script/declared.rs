@@ -12,6 +12,7 @@
 //! const _: () = assert!(matches!(closest_declared(IDS, "new-todoo"), Some(0)));
 //! ```
 
+use crate::script::const_compare::str_eq;
 use crate::script::const_message::ConstMessage;
 use crate::script::family::{
     DeclaredIdError, declared_distance, is_family, matches_declared, part_count,
@@ -113,6 +114,29 @@ impl<'a> DeclaredIds<'a> {
             index += 1;
         }
         Ok(())
+    }
+}
+
+/// Whether two sets of declarations are the same entries in the same order
+/// (both absent counts as the same).
+pub const fn same_declared_ids(a: Option<&DeclaredIds<'_>>, b: Option<&DeclaredIds<'_>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => {
+            let (a, b) = (a.entries(), b.entries());
+            if a.len() != b.len() {
+                return false;
+            }
+            let mut index = 0;
+            while index < a.len() {
+                if !str_eq(a[index], b[index]) {
+                    return false;
+                }
+                index += 1;
+            }
+            true
+        }
+        _ => false,
     }
 }
 

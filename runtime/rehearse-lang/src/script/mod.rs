@@ -37,6 +37,7 @@ mod facts;
 mod family;
 mod include;
 mod included;
+mod lines;
 mod parse;
 mod plane_check;
 mod source;
@@ -46,11 +47,11 @@ mod text_script;
 pub use crate::spelling::{ESCAPES, TextContext, needs_quotes, quote, spell, unescape};
 pub use crate::verb::Verb;
 pub use check::{CheckContext, Checker, check_steps};
-pub use const_compare::{
-    first_duplicate, key_eq, refuses_key, same_declared_ids, same_keys, str_eq,
-};
+pub use const_compare::{first_duplicate, key_eq, refuses_key, same_keys, str_eq};
 pub use const_message::{CONST_MESSAGE_BYTES, ConstMessage};
-pub use declared::{DeclaredIds, closest_declared, is_declared, undeclared_id_message};
+pub use declared::{
+    DeclaredIds, closest_declared, is_declared, same_declared_ids, undeclared_id_message,
+};
 pub use error::{ErrorKind, GrammarError};
 pub use facts::{ParsedStep, SelectorFact, SelectorSlot, StepFacts};
 pub use family::{
@@ -58,13 +59,15 @@ pub use family::{
     matches_declared, validate_declared_id,
 };
 pub use include::{
-    MAX_EXPANDED_BYTES, MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, MAX_SCRIPT_STEPS, ScriptReadError,
-    UseFiles, parse_script_file, parse_script_file_with, parse_script_with_uses, read_script_text,
+    MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, ScriptReadError, UseFiles, parse_script,
+    parse_script_file, parse_script_file_with, parse_script_with, parse_script_with_uses,
+    read_script_text,
 };
 pub use parse::{DEFAULT_WAIT, Dialect, MAX_DURATION_MS, parse_step, parse_step_in};
 pub use plane_check::{PlaneName, plane_errors};
 pub use source::{Lexeme, Loc, LocRange, Located, Spanned, chars};
 pub use text_lexer::lex_step;
 pub use text_script::{
-    Script, ScriptError, ScriptErrors, ScriptStep, parse_script, parse_script_with, parse_step_str,
+    MAX_EXPANDED_BYTES, MAX_SCRIPT_STEPS, Script, ScriptError, ScriptErrors, ScriptStep,
+    parse_step_str,
 };

@@ -1,15 +1,17 @@
-//! The text-script front-end: files and strings of steps, checked at run
-//! time and reported by line and column.
+//! The text-script front-end: a script's steps and errors, reported by
+//! line and column, and parsing a text's steps (a `use:` step handed to
+//! the reader in [`include`](super::include), where scripts are read from a
+//! string or a file).
 
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range;
 
-use crate::script::check::{CheckContext, Checker};
+use crate::script::check::Checker;
 use crate::script::error::{ErrorKind, GrammarError};
 use crate::script::facts::ParsedStep;
-use crate::script::include::{Includes, MAX_EXPANDED_BYTES, MAX_SCRIPT_STEPS};
 use crate::script::included;
+use crate::script::lines::{Lines, line_column};
 use crate::script::parse::{Dialect, parse_step_in};
 use crate::script::source::{Loc, LocRange};
 use crate::script::text_lexer::{Lexer, lex_step};
@@ -166,40 +168,16 @@ impl fmt::Display for ScriptErrors {
 
 impl std::error::Error for ScriptErrors {}
 
-/// Parses and checks a text script with no knowledge of the app (the action,
-/// typing and duplicate-checkpoint checks run; declared ids and refused keys
-/// are not checked).
-///
-/// Steps are separated by newlines or `;` (outside quotes). A line whose
-/// first non-blank character is `#` is a comment; `#` anywhere else is part
-/// of a step (`click:#save`). Every error of every step is collected.
-///
-/// ```
-/// use rehearse_lang::script::parse_script;
-/// use rehearse_lang::{AutomationStep, Selector};
-///
-/// let script = parse_script("# add a todo\nclick:#new-todo; type:\"Buy milk\"\nkey:enter").unwrap();
-/// assert_eq!(script.steps[0].step, AutomationStep::click(Selector::id("new-todo")));
-/// assert_eq!((script.steps[1].line, script.steps[1].column), (2, 18));
-///
-/// let errors = parse_script("click:#save\nclik:#save").unwrap_err();
-/// assert_eq!(
-///     errors.errors[0].to_string().lines().next().unwrap(),
-///     "line 2, column 1: unknown verb `clik`; did you mean `click`, `rclick` or `mclick`? (valid verbs: key, type, click, rclick, mclick, hover, focus, scroll, drag, wait, sleep, resize, drain, checkpoint, wait-for, paste, send, mouse, batch, use, download, transform, monitor)"
-/// );
-/// ```
-pub fn parse_script(text: &str) -> Result<Script, ScriptErrors> {
-    parse_script_with(text, &CheckContext::new())
-}
+/// The most steps one script expands to, counting every step each `use:`
+/// brings in (again each time a file is included) and each `use:` itself
+/// (docs/limits.md). Counted while the script expands: passing it is one
+/// `script-too-large` error, and nothing more is read.
+pub const MAX_SCRIPT_STEPS: usize = 100_000;
 
-/// Parses a text script and runs every check with what `context` knows
-/// about the app.
-pub fn parse_script_with(text: &str, context: &CheckContext<'_>) -> Result<Script, ScriptErrors> {
-    // A script that is not a file includes relative to the working directory.
-    let mut parse = Includes::new(context, std::path::PathBuf::from("."));
-    parse.text(text, None, None);
-    parse.finish()
-}
+/// The most bytes of script text one script expands to through `use:`,
+/// counting a file again each time it is included (16 MiB: sixteen files
+/// of [`MAX_INCLUDE_BYTES`](crate::script::MAX_INCLUDE_BYTES)). Checked before an included file is parsed.
+pub const MAX_EXPANDED_BYTES: u64 = 16 * 1024 * 1024;
 
 /// How much a script has expanded to so far, through every `use:`: the
 /// steps (each `use:` counts as one) and the bytes of script text parsed,
@@ -444,37 +422,6 @@ fn use_target(
 /// ```
 pub fn parse_step_str(text: &str) -> Result<ParsedStep, GrammarError> {
     parse_step_in(&lex_step(text)?, Dialect::Script)
-}
-
-/// The 1-based line and column (in characters) of byte `offset` of `text`,
-/// whose lines start at `line_starts`.
-fn line_column(text: &str, line_starts: &[usize], offset: usize) -> (usize, usize) {
-    let offset = offset.min(text.len());
-    let line = line_starts.partition_point(|&start| start <= offset).max(1);
-    let start = line_starts[line - 1];
-    let column = text.get(start..offset).map_or(offset - start, |s| s.chars().count());
-    (line, column + 1)
-}
-
-/// A text a script reader has read (the script's own or a file a `use:`
-/// brought in), kept so that a place in it can be named from another file.
-#[derive(Debug)]
-pub(crate) struct Lines {
-    file: Option<String>,
-    text: String,
-    line_starts: Vec<usize>,
-}
-
-impl Lines {
-    fn new(text: &str, file: Option<&str>) -> Self {
-        let line_starts =
-            std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1)).collect();
-        Self { file: file.map(str::to_owned), text: text.to_owned(), line_starts }
-    }
-
-    fn line_column(&self, offset: usize) -> (usize, usize) {
-        line_column(&self.text, &self.line_starts, offset)
-    }
 }
 
 /// The script text with what is needed to turn locations into lines and

@@ -3,11 +3,12 @@
 //!
 //! The builder ties together concerns that each keep their own invariants
 //! behind private fields: the node arena (`ui/arena.rs`), key scopes
-//! (`ui/key.rs`), layers and compositing (`ui/layers.rs`), claimed cells and
-//! damage (`ui/paint.rs`) and the memo carry state (`ui/memo/`). Here live
-//! the nesting of what is being recorded (open nodes, coordinate spaces)
-//! and the frame's own facts; `draw.rs` draws clipped and keeps the kept
-//! buffer equal to a fresh render's, `portal.rs` opens and closes overlays.
+//! (`ui/key_scopes.rs`), layers and compositing (`ui/layers.rs`), claimed
+//! cells and damage (`ui/paint.rs`) and the memo carry state
+//! (`memo_carry.rs`, which holds the previous frame). Here live the nesting
+//! of what is being recorded (open nodes, coordinate spaces) and the
+//! frame's own facts; `draw.rs` draws clipped and keeps the kept buffer
+//! equal to a fresh render's, `portal.rs` opens and closes overlays.
 //!
 //! The memo carry state and the paint map are visible to `ui/memo/`, which
 //! carries subtrees over; five fields are read by the engine, the runtime
@@ -21,9 +22,9 @@ use crate::effects::Effects;
 use crate::identity::ComponentPath;
 use crate::ui::arena::{Arena, ROOT};
 use crate::ui::event::WidgetStates;
-use crate::ui::key::{KeyScopes, NodeKey, OVERLAY_SCOPE};
+use crate::ui::key::{NodeKey, OVERLAY_SCOPE};
+use crate::ui::key_scopes::KeyScopes;
 use crate::ui::layers::Layers;
-use crate::ui::memo::{MemoCarry, Previous};
 use crate::ui::node::{NodeIdx, RawNode};
 use crate::ui::paint::{Damage, PaintMap};
 use rehearse_core::LogicalTime;
@@ -31,9 +32,14 @@ use rehearse_core::semantic::{Bounds, SemanticFacts};
 use rehearse_lang::{KeyPress, SemanticRole};
 
 mod draw;
+mod memo_carry;
 mod portal;
 
 pub(crate) use draw::Clip;
+pub(crate) use memo_carry::Previous;
+pub(in crate::ui) use memo_carry::{
+    ActiveMemo, MemoCarry, MemoKey, MemoRecord, Slots, holds, segments,
+};
 
 use portal::{PendingPortal, hoist};
 

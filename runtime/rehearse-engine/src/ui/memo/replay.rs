@@ -2,8 +2,7 @@
 //! for a body, checking it is unchanged, and keeping its nodes in place (or
 //! moving them into a fresh arena) with the records inside it.
 
-use super::{MemoKey, Previous, Slots, holds, segments};
-use crate::ui::frame_builder::FrameBuilder;
+use crate::ui::frame_builder::{FrameBuilder, MemoKey, Previous, Slots, holds, segments};
 use crate::ui::node::NodeIdx;
 
 impl FrameBuilder {
@@ -146,10 +145,10 @@ mod tests {
     use rehearse_core::semantic::{Bounds, SemanticFacts};
     use rehearse_lang::SemanticRole;
 
-    use super::{MemoKey, Previous};
     use crate::ui::ROOT;
     use crate::ui::frame_builder::FrameBuilder;
     use crate::ui::frame_builder::tests::{frame, leaf};
+    use crate::ui::frame_builder::{MemoKey, Previous};
     use crate::ui::key::NodeKey;
     use crate::ui::node::NodeIdx;
 
