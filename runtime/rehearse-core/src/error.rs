@@ -254,6 +254,14 @@ pub enum AutomationError {
         /// The value found.
         value: String,
     },
+    /// `REHEARSE_TRACE` holds something that is not a trace mode.
+    #[error(
+        "REHEARSE_TRACE={value:?} is not a trace mode; valid modes: `retain-on-failure` (the default: record every step, write the trace when a step fails), `on` (write it after every run) and `off` (record nothing)"
+    )]
+    UnknownTraceMode {
+        /// The value found.
+        value: String,
+    },
     /// A viewport size with a zero side.
     #[error("invalid viewport {cols}x{rows}: both sides must be at least 1")]
     InvalidViewport {

@@ -20,6 +20,7 @@ mod runner;
 mod scenario;
 pub mod semantic;
 mod time;
+pub mod trace;
 pub mod wait;
 
 pub use committed::{

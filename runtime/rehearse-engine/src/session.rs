@@ -11,6 +11,7 @@ use crate::engine::{SessionEngine, SessionOptions};
 use rehearse_core::AutomationError;
 use rehearse_core::LogicalTime;
 use rehearse_core::semantic::{Generation, SemanticTree};
+use rehearse_core::trace::TraceOptions;
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{
     CheckpointSink, CommitHook, CommittedFrame, RunError, RunReport, ScriptRunError, SinkHost,
@@ -27,6 +28,8 @@ use rehearse_lang::script::CheckContext;
 pub struct Session<C: Component> {
     engine: SessionEngine<C>,
     runner: Runner,
+    /// The trace mode the session options asked for.
+    trace_mode: Option<rehearse_core::trace::TraceMode>,
 }
 
 impl<C: Component> Session<C> {
@@ -49,7 +52,27 @@ impl<C: Component> Session<C> {
     /// What the first commit fails with.
     pub fn try_new(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
         let engine = SessionEngine::start(app, options)?;
-        Ok(Self { engine, runner: Runner::new() })
+        let mut trace = TraceOptions::new();
+        trace.mode = options.trace_mode();
+        Ok(Self {
+            engine,
+            runner: Runner::traced("engine", trace),
+            trace_mode: options.trace_mode(),
+        })
+    }
+
+    /// Records this session's trace as `options` say (its directory, its
+    /// title, its bounds; `REHEARSE_TRACE` still chooses the mode over
+    /// them), instead of as the session options did. Call it before the
+    /// first step: what was recorded before is dropped.
+    #[must_use]
+    pub fn traced(mut self, options: TraceOptions) -> Self {
+        let mut options = options;
+        if options.mode.is_none() {
+            options.mode = self.trace_mode;
+        }
+        self.runner = Runner::traced("engine", options);
+        self
     }
 
     /// Executes one step; its index continues from earlier steps.

@@ -64,7 +64,7 @@ pub use rehearse_macros::{Semantic, automation_ids, scenario};
 /// publish its semantic tree, and [`adopt::Harness`] drives its own loop
 /// with the same steps; see `docs/adopting.md`.
 pub use rehearse_adopt as adopt;
-pub use rehearse_core::{semantic, wait};
+pub use rehearse_core::{semantic, trace, wait};
 pub use rehearse_engine::{input, ui, widgets};
 #[cfg(unix)]
 pub mod control;

@@ -233,7 +233,8 @@ impl Harness {
                 .map_err(AutomationError::Io)?
         };
         let plane = AdoptPlane::new(shared, options.declared, options.settle_timeout);
-        let mut harness = Self { plane, runner: Runner::new(), thread: Some(thread), _live: live };
+        let runner = Runner::traced("adopted", rehearse_core::trace::TraceOptions::new());
+        let mut harness = Self { plane, runner, thread: Some(thread), _live: live };
         harness.plane.commit()?;
         Ok(harness)
     }

@@ -96,7 +96,20 @@ impl Terminal {
 
     /// Drives a session already started.
     pub fn from_session(pty: PtySession) -> Self {
-        Self { plane: TerminalPlane::new(pty), runner: Runner::new() }
+        Self {
+            plane: TerminalPlane::new(pty),
+            runner: Runner::traced("terminal", rehearse_core::trace::TraceOptions::new()),
+        }
+    }
+
+    /// Records this terminal's trace as `options` say (mode, directory,
+    /// title, bounds; `REHEARSE_TRACE` still wins for the mode), instead of
+    /// as the environment alone does (`docs/trace.md`). Call it before the
+    /// first step: what was recorded before is dropped.
+    #[must_use]
+    pub fn traced(mut self, options: rehearse_core::trace::TraceOptions) -> Self {
+        self.runner = Runner::traced("terminal", options);
+        self
     }
 
     /// Bounds how long one settle may take (default 10 s): a step whose
