@@ -10,7 +10,7 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
-use rehearse_lang::{AutomationStep, Selector, TerminalCondition};
+use rehearse_lang::{AutomationStep, FocusTarget, Selector, TerminalCondition};
 
 use crate::committed::CommittedFrame;
 use crate::error::AutomationError;
@@ -50,9 +50,25 @@ impl<'a, P: Plane + ?Sized> Traced<'a, P> {
         Self { plane, tracer, step, settle, evaluated: false, evaluations: RefCell::default() }
     }
 
-    /// Hands the tracer what it has not heard yet; the step is over.
+    /// Hands the tracer what it has not heard yet; the step is over. A
+    /// step that never delivered a pointer input (it failed before: the
+    /// node is disabled, covered, out of view) still records what its
+    /// selector resolved to, without a hit point.
     pub(crate) fn finish(mut self) {
         self.flush();
+        let target = match self.step.parts().2 {
+            AutomationStep::Focus { target: FocusTarget::Selector(selector) } => Some(selector),
+            _ => self.selector(),
+        };
+        let unrecorded = !self.tracer.has_target();
+        if let Some(selector) =
+            target.filter(|selector| unrecorded && !matches!(selector, Selector::Point { .. }))
+        {
+            let tree = &self.plane.committed().tree;
+            if let Ok(node) = resolve(tree, selector) {
+                self.tracer.target(selector, Some(node), tree, None);
+            }
+        }
     }
 
     /// The selector of the step's target, when it has one.

@@ -253,6 +253,16 @@ impl Tracer {
         });
     }
 
+    /// Whether the current step recorded its target.
+    pub fn has_target(&self) -> bool {
+        match &self.state {
+            State::Recording(recording) => {
+                recording.current.as_ref().is_some_and(|current| current.record.target.is_some())
+            }
+            _ => false,
+        }
+    }
+
     /// A wait's condition was evaluated on `generation`.
     pub fn wait_evaluated(&mut self, generation: u64, holds: bool, why: Option<String>) {
         let Some(current) = self.current() else { return };
