@@ -9,6 +9,7 @@
 //! is installed (a developer's machine), the test says so loudly and does
 //! nothing; under `CI=true` a missing browser fails it.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 
 use headless_chrome::{Browser, LaunchOptions, Tab};
@@ -37,7 +38,9 @@ fn browser() -> Option<Browser> {
             std::env::var("CI").as_deref() != Ok("true"),
             "CI must install chromium (.ci/run does): the trace viewer test cannot run"
         );
-        eprintln!(
+        // Straight to the terminal: the test harness would swallow `eprintln!`.
+        let _ = writeln!(
+            std::io::stderr(),
             "\n*** SKIPPED: no Chromium found (install Debian's `chromium` or set CHROME); \
              trace.html was not opened in a browser ***\n"
         );
