@@ -186,10 +186,11 @@ pub enum AutomationError {
         /// What is wrong with it.
         reason: String,
     },
-    /// A checkpoint differs from its committed golden (compare mode).
+    /// A checkpoint differs from its committed golden.
     #[error(
-        "checkpoint `{checkpoint}` differs from its {format} golden {}:\n{diff}\nrun with REHEARSE_SNAPSHOT=update to accept the new output",
-        golden.display()
+        "checkpoint `{checkpoint}` differs from its {format} golden {}:\n{diff}\n{}",
+        golden.display(),
+        pending_hint(pending.as_deref(), "accept the new output")
     )]
     BaselineMismatch {
         /// The checkpoint.
@@ -201,11 +202,15 @@ pub enum AutomationError {
         /// A readable diff: for screens, text rows and style spans apart,
         /// with the first differing cell.
         diff: String,
+        /// Where the actual output was written for review
+        /// (`NAME.FORMAT.new`), when the mode writes pending files.
+        pending: Option<std::path::PathBuf>,
     },
-    /// A checkpoint has no committed golden (compare mode).
+    /// A checkpoint has no committed golden.
     #[error(
-        "checkpoint `{checkpoint}` has no {format} golden {}; run with REHEARSE_SNAPSHOT=update to write it, then review and commit it",
-        golden.display()
+        "checkpoint `{checkpoint}` has no {format} golden {}; {}",
+        golden.display(),
+        pending_hint(pending.as_deref(), "accept it as the golden")
     )]
     MissingGolden {
         /// The checkpoint.
@@ -214,6 +219,9 @@ pub enum AutomationError {
         format: crate::format::Format,
         /// Where the golden should be.
         golden: std::path::PathBuf,
+        /// Where the actual output was written for review, when the mode
+        /// writes pending files.
+        pending: Option<std::path::PathBuf>,
     },
     /// Soft goldens (the default): at [`Baseline::finish`](crate::artifacts::Baseline::finish),
     /// every checkpoint and format that differed from its golden or had none
@@ -248,7 +256,7 @@ pub enum AutomationError {
     },
     /// `REHEARSE_SNAPSHOT` holds something that is not a snapshot mode.
     #[error(
-        "REHEARSE_SNAPSHOT={value:?} is not a snapshot mode; valid modes: `compare` (the default: compare with the goldens, never write) and `update` (write new and changed goldens, delete stale ones)"
+        "REHEARSE_SNAPSHOT={value:?} is not a snapshot mode; valid modes: `auto` (the default: compare, and write a mismatch beside its golden as NAME.FORMAT.new for `rehearse review`, except under CI=true), `compare` (compare, never write), `update` (write new and changed goldens, delete stale ones) and `new` (write pending files under CI too)"
     )]
     UnknownSnapshotMode {
         /// The value found.
@@ -396,5 +404,17 @@ impl From<ResolveError> for AutomationError {
                 Self::AmbiguousMatch { selector, matches }
             }
         }
+    }
+}
+
+/// What to do about a golden that did not match: review the pending file,
+/// or rerun in a mode that writes.
+fn pending_hint(pending: Option<&std::path::Path>, accept: &str) -> String {
+    match pending {
+        Some(pending) => format!(
+            "the actual output is in {}: run `rehearse review` to {accept} or reject it (or REHEARSE_SNAPSHOT=update to accept every change)",
+            pending.display()
+        ),
+        None => format!("run with REHEARSE_SNAPSHOT=update to {accept}, then review and commit it"),
     }
 }

@@ -11,6 +11,7 @@ mod committed;
 mod error;
 mod executor;
 mod format;
+pub mod golden_report;
 mod limits;
 pub mod marker;
 mod plane;

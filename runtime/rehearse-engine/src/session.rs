@@ -61,10 +61,11 @@ impl<C: Component> Session<C> {
         })
     }
 
-    /// Records this session's trace as `options` say (its directory, its
-    /// title, its bounds; `REHEARSE_TRACE` still chooses the mode over
-    /// them), instead of as the session options did. Call it before the
-    /// first step: what was recorded before is dropped.
+    /// Records this session's trace as `options` say (its mode, directory,
+    /// title and bounds; without a mode there, the session options' or
+    /// else `REHEARSE_TRACE`'s), instead of as the session options did
+    /// (`docs/trace.md`). Call it before the first step: what was recorded
+    /// before is dropped.
     #[must_use]
     pub fn traced(mut self, options: TraceOptions) -> Self {
         let mut options = options;

@@ -25,7 +25,7 @@ impl Default for TraceMode {
 
 impl TraceMode {
     /// The environment variable that selects the mode: `off`, `on` or
-    /// `retain-on-failure`. It wins over a session's options, so a
+    /// `retain-on-failure`, for sessions whose options choose none, so a
     /// `cargo test` run can turn traces on or off without a code change.
     pub const ENV: &'static str = "REHEARSE_TRACE";
 
@@ -119,8 +119,8 @@ impl Default for TraceLimits {
 /// called, how large it may grow.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct TraceOptions {
-    /// The mode the options ask for; `REHEARSE_TRACE` wins over it, and
-    /// without either it is [`TraceMode::DEFAULT`].
+    /// The mode the options ask for; when they ask for none,
+    /// `REHEARSE_TRACE` chooses, and without it [`TraceMode::DEFAULT`].
     pub mode: Option<TraceMode>,
     /// The directory to write `trace.json`, `trace.md` and `trace.html`
     /// into. By default `target/rehearse/traces/<title>/` (the cargo target
@@ -140,7 +140,7 @@ impl TraceOptions {
         Self::default()
     }
 
-    /// Asks for `mode` (`REHEARSE_TRACE` still wins).
+    /// Asks for `mode` (over `REHEARSE_TRACE`).
     #[must_use]
     pub fn mode(mut self, mode: TraceMode) -> Self {
         self.mode = Some(mode);
@@ -168,14 +168,18 @@ impl TraceOptions {
         self
     }
 
-    /// The mode in force: `REHEARSE_TRACE`, else the options', else the
-    /// default.
+    /// The mode in force: the options', else `REHEARSE_TRACE`'s, else the
+    /// default (as a baseline's explicit mode wins over
+    /// `REHEARSE_SNAPSHOT`).
     ///
     /// # Errors
     ///
-    /// The environment's value when it is not a mode.
+    /// The environment's value when it is read and is not a mode.
     pub fn resolved_mode(&self) -> Result<TraceMode, String> {
-        Ok(TraceMode::from_env()?.or(self.mode).unwrap_or(TraceMode::DEFAULT))
+        match self.mode {
+            Some(mode) => Ok(mode),
+            None => Ok(TraceMode::from_env()?.unwrap_or(TraceMode::DEFAULT)),
+        }
     }
 }
 

@@ -15,10 +15,11 @@ use rehearse_lang::{AutomationStep, FocusTarget, Selector, TerminalCondition};
 use crate::committed::CommittedFrame;
 use crate::error::AutomationError;
 use crate::executor::resolve;
+use crate::golden_report;
 use crate::plane::{Input, Pending, Plane};
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
 use crate::time::LogicalTime;
-use crate::trace::model::SettleRecord;
+use crate::trace::model::{GoldenRecord, SettleRecord};
 use crate::trace::recorder::Tracer;
 use crate::wait::evaluate;
 
@@ -211,7 +212,20 @@ impl<P: Plane + ?Sized> Plane for Traced<'_, P> {
 
     fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
         self.tracer.checkpoint(name);
-        self.plane.checkpoint(name)
+        let (result, goldens) = golden_report::collect(|| self.plane.checkpoint(name));
+        for golden in goldens {
+            self.tracer.golden(
+                &golden.checkpoint,
+                GoldenRecord {
+                    format: golden.format.name().to_owned(),
+                    status: golden.status,
+                    expected: golden.golden.display().to_string(),
+                    actual: golden.pending.map(|pending| pending.display().to_string()),
+                    diff: golden.diff,
+                },
+            );
+        }
+        result
     }
 
     fn now(&self) -> LogicalTime {

@@ -103,9 +103,9 @@ impl Terminal {
     }
 
     /// Records this terminal's trace as `options` say (mode, directory,
-    /// title, bounds; `REHEARSE_TRACE` still wins for the mode), instead of
-    /// as the environment alone does (`docs/trace.md`). Call it before the
-    /// first step: what was recorded before is dropped.
+    /// title, bounds; without a mode there, `REHEARSE_TRACE` chooses it),
+    /// instead of as the environment alone does (`docs/trace.md`). Call it
+    /// before the first step: what was recorded before is dropped.
     #[must_use]
     pub fn traced(mut self, options: rehearse_core::trace::TraceOptions) -> Self {
         self.runner = Runner::traced("terminal", options);

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::golden_report::GoldenStatus;
+
 /// How a step ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -166,20 +168,6 @@ pub struct WaitRecord {
     /// Why it did not hold: what matched (or that nothing did).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
-}
-
-/// How a golden comparison came out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum GoldenStatus {
-    /// The output equals the golden.
-    Matched,
-    /// It differs: the actual output was written beside it as pending.
-    Differs,
-    /// There was no golden: the actual output was written as pending.
-    Missing,
-    /// The golden was written (update or new mode).
-    Written,
 }
 
 /// One format of one checkpoint compared with its golden.
