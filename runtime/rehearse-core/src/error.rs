@@ -190,7 +190,7 @@ pub enum AutomationError {
     #[error(
         "checkpoint `{checkpoint}` differs from its {format} golden {}:\n{diff}\n{}",
         golden.display(),
-        pending_hint(pending.as_deref(), "accept the new output")
+        pending_hint(golden, *pending, "accept the new output")
     )]
     BaselineMismatch {
         /// The checkpoint.
@@ -202,15 +202,16 @@ pub enum AutomationError {
         /// A readable diff: for screens, text rows and style spans apart,
         /// with the first differing cell.
         diff: String,
-        /// Where the actual output was written for review
-        /// (`NAME.FORMAT.new`), when the mode writes pending files.
-        pending: Option<std::path::PathBuf>,
+        /// Whether the actual output was written for review beside the
+        /// golden, at [`pending_path`](crate::artifacts::pending_path)
+        /// (`NAME.FORMAT.new`), as the mode does.
+        pending: bool,
     },
     /// A checkpoint has no committed golden.
     #[error(
         "checkpoint `{checkpoint}` has no {format} golden {}; {}",
         golden.display(),
-        pending_hint(pending.as_deref(), "accept it as the golden")
+        pending_hint(golden, *pending, "accept it as the golden")
     )]
     MissingGolden {
         /// The checkpoint.
@@ -219,9 +220,9 @@ pub enum AutomationError {
         format: crate::format::Format,
         /// Where the golden should be.
         golden: std::path::PathBuf,
-        /// Where the actual output was written for review, when the mode
-        /// writes pending files.
-        pending: Option<std::path::PathBuf>,
+        /// Whether the actual output was written for review at
+        /// [`pending_path`](crate::artifacts::pending_path).
+        pending: bool,
     },
     /// Soft goldens (the default): at [`Baseline::finish`](crate::artifacts::Baseline::finish),
     /// every checkpoint and format that differed from its golden or had none
@@ -409,12 +410,13 @@ impl From<ResolveError> for AutomationError {
 
 /// What to do about a golden that did not match: review the pending file,
 /// or rerun in a mode that writes.
-fn pending_hint(pending: Option<&std::path::Path>, accept: &str) -> String {
-    match pending {
-        Some(pending) => format!(
+fn pending_hint(golden: &std::path::Path, pending: bool, accept: &str) -> String {
+    if pending {
+        format!(
             "the actual output is in {}: run `rehearse review` to {accept} or reject it (or REHEARSE_SNAPSHOT=update to accept every change)",
-            pending.display()
-        ),
-        None => format!("run with REHEARSE_SNAPSHOT=update to {accept}, then review and commit it"),
+            crate::artifacts::pending_path(golden).display()
+        )
+    } else {
+        format!("run with REHEARSE_SNAPSHOT=update to {accept}, then review and commit it")
     }
 }

@@ -362,7 +362,7 @@ impl State {
                         checkpoint: name.to_owned(),
                         format: artifact.format,
                         golden,
-                        pending,
+                        pending: pending.is_some(),
                     });
                     continue;
                 }
@@ -392,7 +392,7 @@ impl State {
                         format: artifact.format,
                         golden,
                         diff,
-                        pending,
+                        pending: pending.is_some(),
                     });
                 }
             }
