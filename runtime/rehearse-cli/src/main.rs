@@ -11,6 +11,7 @@ mod mcp;
 mod program;
 mod render;
 mod restart;
+mod review;
 mod run;
 mod session;
 mod size;
@@ -193,6 +194,20 @@ enum Verb {
         #[arg(long, default_value_t = 5_000)]
         timeout_ms: u64,
     },
+    /// Review pending goldens (NAME.FORMAT.new beside a golden that did not
+    /// match): each shown as a diff, to accept, reject or skip.
+    Review {
+        /// Where to look: a directory (searched recursively, past target/
+        /// and hidden directories), or one golden or pending file.
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        /// Accept every pending golden without asking.
+        #[arg(long, conflicts_with = "reject_all")]
+        accept_all: bool,
+        /// Reject (delete) every pending golden without asking.
+        #[arg(long)]
+        reject_all: bool,
+    },
     /// Serve the session verbs as MCP tools over standard input and output.
     Mcp,
     /// The background host `open` starts (not for direct use).
@@ -259,6 +274,9 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         Verb::PtyStop { session } => session::pty_stop(session.as_deref()).map(|_| Exit::Passed),
         Verb::PtyStart { session, timeout_ms } => {
             session::pty_start(session.as_deref(), timeout_ms).map(|_| Exit::Passed)
+        }
+        Verb::Review { path, accept_all, reject_all } => {
+            review::review(&review::ReviewArgs { path, accept_all, reject_all })
         }
         Verb::Mcp => mcp::serve().map(|()| Exit::Passed),
         Verb::Host { id, size, idle_timeout_ms, exec } => host::run(host::HostArgs {

@@ -414,7 +414,7 @@ fn pending_hint(golden: &std::path::Path, pending: bool, accept: &str) -> String
     if pending {
         format!(
             "the actual output is in {}: run `rehearse review` to {accept} or reject it (or REHEARSE_SNAPSHOT=update to accept every change)",
-            crate::artifacts::pending_path(golden).display()
+            crate::format::pending_path(golden).display()
         )
     } else {
         format!("run with REHEARSE_SNAPSHOT=update to {accept}, then review and commit it")

@@ -14,7 +14,7 @@ use super::encode::encode_all;
 use super::screen::Screen;
 use super::sink::validate_name;
 use crate::error::AutomationError;
-use crate::format::Format;
+use crate::format::{Format, pending_path};
 use crate::golden_report::{self, GoldenResult, GoldenStatus};
 use crate::{Checkpoint, CheckpointSink, CommittedFrame, SinkHost};
 
@@ -100,14 +100,6 @@ impl SnapshotMode {
 /// Whether `CI` says this is a CI run (`true` or `1`, any case).
 fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|value| value.eq_ignore_ascii_case("true") || value == "1")
-}
-
-/// Where the actual output of a golden that did not match is kept for
-/// review: the golden's path with `.new` added (`done.styled.txt.new`).
-pub fn pending_path(golden: &Path) -> PathBuf {
-    let mut name = golden.file_name().unwrap_or_default().to_os_string();
-    name.push(".new");
-    golden.with_file_name(name)
 }
 
 /// Compares checkpoints with committed goldens in one directory that

@@ -40,10 +40,10 @@ mod sink;
 mod style;
 mod styled;
 
-pub use crate::format::{Format, UnknownFormat};
+pub use crate::format::{Format, UnknownFormat, pending_path};
 pub use ansi::paint as ansi;
 pub use atomic::write_atomic;
-pub use baseline::{Baseline, BaselineSink, SnapshotMode, pending_path};
+pub use baseline::{Baseline, BaselineSink, SnapshotMode};
 pub use cells::CellsSnapshot;
 pub use diff::{lines as line_diff, screens as screen_diff};
 pub use encode::{Artifact, encode, encode_all, encode_screen, ensure_available};

@@ -49,7 +49,7 @@ pub fn find_pending(path: &Path) -> io::Result<Vec<PendingGolden>> {
     } else if let Some(pending) = PendingGolden::of_file(path) {
         found.push(pending);
     } else if let Some(pending) =
-        PendingGolden::of_file(&super::pending_path(path)).filter(|p| p.pending.is_file())
+        PendingGolden::of_file(&crate::format::pending_path(path)).filter(|p| p.pending.is_file())
     {
         found.push(pending);
     }
