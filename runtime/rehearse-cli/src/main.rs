@@ -13,6 +13,7 @@ mod render;
 mod restart;
 mod review;
 mod run;
+mod runs;
 mod session;
 mod size;
 mod stopped;
@@ -106,8 +107,23 @@ enum Verb {
     /// it went (0 passed, 1 a step failed, 2 runtime error, 3 a wait timed
     /// out, 4 invalid script or argument: nothing ran).
     Run {
-        /// The script file.
-        script: PathBuf,
+        /// The script files: each runs against its own instance of the
+        /// program.
+        #[arg(required = true)]
+        scripts: Vec<PathBuf>,
+        /// How many scripts run at once.
+        #[arg(short = 'j', long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
+        /// Write a JUnit XML report here: a test case per script, the
+        /// failing step as the failure's message, the trace attached.
+        #[arg(long)]
+        junit: Option<PathBuf>,
+        /// Compare the checkpoints with the goldens in this directory
+        /// (REHEARSE_SNAPSHOT's modes; a mismatch writes NAME.FORMAT.new
+        /// for `rehearse review`); with several scripts, one directory each,
+        /// named after the script.
+        #[arg(long)]
+        goldens: Option<PathBuf>,
         /// The terminal's size, COLSxROWS.
         #[arg(long, value_parser = parse_size, default_value = "80x24")]
         size: (u16, u16),
@@ -245,8 +261,20 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             let state = render::state(&exec, (80, 24), send.as_deref())?;
             print(format!("{}\n", serde_json::to_string_pretty(&state).expect("json")).as_bytes())
         }
-        Verb::Run { script, size, out, plane, command } => {
-            run::run(&run::RunArgs { script, size, out, command, plane })
+        Verb::Run { scripts, jobs, junit, goldens, size, out, plane, command } => {
+            runs::run_all(runs::RunsArgs {
+                common: run::RunArgs {
+                    script: scripts.first().cloned().unwrap_or_default(),
+                    size,
+                    out,
+                    command,
+                    plane,
+                    goldens,
+                },
+                scripts,
+                jobs: usize::from(jobs),
+                junit,
+            })
         }
         Verb::Open { exec, size, timeout_ms, idle_timeout_ms } => {
             let exec = exec

@@ -62,7 +62,9 @@ impl<C: Component> SessionEngine<C> {
             .as_mut()
             .map(|committed| std::mem::take(&mut committed.buffer))
             .unwrap_or_else(|| Buffer::empty(Rect::ZERO));
-        frame.composite_into(&mut buffer, self.committed_overlays);
+        // The rows copied are the rows that may have changed since the last
+        // commit (the buffer is patched in place), unless every row was.
+        let changed_rows = frame.composite_into(&mut buffer, self.committed_overlays);
         self.committed_overlays = frame.layers().has_overlays();
         let frame = &*frame;
         let cursor = frame.cursor();
@@ -94,6 +96,7 @@ impl<C: Component> SessionEngine<C> {
         committed.interaction = interaction;
         committed.cursor = cursor;
         committed.time = self.clock.now();
+        committed.changed_rows = changed_rows;
         for hook in &mut self.hooks {
             hook.committed(&committed);
         }

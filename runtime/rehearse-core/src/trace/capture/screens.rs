@@ -56,15 +56,28 @@ impl ScreenTable {
             }
             Some(mut mirror) if mirror.buffer.area == buffer.area => {
                 let before = &self.screens[mirror.screen];
-                for row in 0..height {
+                lines.extend_from_slice(&before.lines);
+                // The plane's hint, when this frame follows the mirrored one:
+                // only the rows it lists may differ.
+                let hinted = frame
+                    .changed_rows
+                    .as_deref()
+                    .filter(|_| mirror.generation.checked_add(1) == Some(generation));
+                let mut check = |row: usize, lines: &mut Vec<usize>| {
                     let range = row * width..(row + 1) * width;
                     let cells = &buffer.content[range.clone()];
-                    if mirror.buffer.content[range.clone()] == *cells {
-                        lines.push(before.lines[row]);
-                    } else {
+                    if mirror.buffer.content[range.clone()] != *cells {
                         mirror.buffer.content[range].clone_from_slice(cells);
-                        lines.push(usize::MAX);
+                        lines[row] = usize::MAX;
                     }
+                };
+                match hinted {
+                    Some(rows) => {
+                        for &row in rows.iter().filter(|&&row| usize::from(row) < height) {
+                            check(usize::from(row), &mut lines);
+                        }
+                    }
+                    None => (0..height).for_each(|row| check(row, &mut lines)),
                 }
                 mirror
             }
