@@ -16,6 +16,7 @@ use headless_chrome::{Browser, LaunchOptions, Tab};
 use rehearse::prelude::*;
 use rehearse::trace::{TraceMode, TraceNote, TraceOptions};
 use rehearse_examples::login::LoginApp;
+use rehearse_examples::todo::{TodoApp, ids};
 
 /// Chromium's path: `CHROME` if set, else the first of Debian's names on
 /// `PATH`.
@@ -159,4 +160,63 @@ fn a_person_sees_the_failing_step_its_screen_and_its_target() {
          return o?o.dataset.bounds:null;})()",
     );
     assert_eq!(outlined.as_str(), Some(bounds.as_str()));
+}
+
+/// A trace of 1,000 steps on the todo app with 200 items at 120x40: clicks
+/// on rows' checkboxes, keys in the list, typing in the input.
+fn thousand_steps(dir: &std::path::Path) -> rehearse::trace::TracePaths {
+    let mut session =
+        Session::new(TodoApp::with_items(200), SessionOptions::default().viewport(120, 40))
+            .traced(TraceOptions::new().mode(TraceMode::On).dir(dir).title("1000 steps"));
+    let steps: Vec<AutomationStep> = (0..1000)
+        .map(|at| match at % 5 {
+            0 => AutomationStep::click(Selector::id(ids::toggle(at % 20 + 1))),
+            1 => AutomationStep::focus(Selector::id(ids::LIST)),
+            // Down and back up, so the rows stay in view.
+            2 if at % 10 == 2 => AutomationStep::key(KeyCode::Down),
+            2 => AutomationStep::key(KeyCode::Up),
+            3 => AutomationStep::click(Selector::id(ids::NEW_TODO)),
+            _ => AutomationStep::type_text("x"),
+        })
+        .collect();
+    let report = session.run(steps).expect("the steps run");
+    match report.trace.as_deref() {
+        Some(TraceNote::Written(paths)) => paths.clone(),
+        other => panic!("no trace: {other:?}"),
+    }
+}
+
+/// A thousand engine steps stay within 2 MB on disk (docs/performance.md).
+#[test]
+fn a_thousand_engine_steps_take_at_most_two_megabytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = thousand_steps(dir.path());
+    let size = |path: &std::path::Path| std::fs::metadata(path).unwrap().len();
+    let (json, markdown, html) = (size(&paths.json), size(&paths.markdown), size(&paths.html));
+    let total = json + markdown + html;
+    let _ = writeln!(
+        std::io::stderr(),
+        "1,000 steps: trace.json {json} B, trace.md {markdown} B, trace.html {html} B, {total} B in all"
+    );
+    assert!(total <= 2 * 1024 * 1024, "{total} bytes");
+}
+
+/// How long the viewer takes to show the first step of a 1,000-step trace
+/// in headless Chromium: a measurement for docs/performance.md, not an
+/// assertion (`cargo test -p rehearse-examples --test trace_viewer -- --ignored`).
+#[test]
+#[ignore = "a measurement: run it by hand"]
+fn measure_how_fast_a_thousand_step_trace_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let paths = thousand_steps(dir.path());
+    let Some(browser) = browser() else { return };
+    for _ in 0..3 {
+        let tab = browser.new_tab().unwrap();
+        tab.navigate_to(&format!("file://{}", paths.html.display())).unwrap();
+        tab.wait_for_element("body[data-ready=true]").unwrap();
+        let shown = eval(&tab, "Number(document.body.dataset.readyMs)");
+        let _ =
+            writeln!(std::io::stderr(), "first step shown after {shown} ms (performance.now())");
+        tab.close(true).unwrap();
+    }
 }

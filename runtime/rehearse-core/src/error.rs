@@ -265,7 +265,7 @@ pub enum AutomationError {
     },
     /// `REHEARSE_TRACE` holds something that is not a trace mode.
     #[error(
-        "REHEARSE_TRACE={value:?} is not a trace mode; valid modes: `retain-on-failure` (the default: record every step, write the trace when a step fails), `on` (write it after every run) and `off` (record nothing)"
+        "REHEARSE_TRACE={value:?} is not a trace mode; valid modes: `retain-on-failure` (record every step, write the trace when a step fails), `on` (write it after every run) and `off` (the default: record nothing)"
     )]
     UnknownTraceMode {
         /// The value found.

@@ -38,7 +38,11 @@ pub struct Tracer {
 
 #[derive(Debug)]
 enum State {
+    /// No trace at all, and nothing to say about it (a runner that serves
+    /// requests over a socket).
     Off,
+    /// The mode is `off`: failures say how to turn it on.
+    Disabled,
     /// `REHEARSE_TRACE` holds something that is not a mode: the first step
     /// fails saying so.
     Invalid(String),
@@ -81,7 +85,7 @@ impl Default for Tracer {
 }
 
 impl Tracer {
-    /// A tracer that records nothing.
+    /// A tracer that records nothing and says nothing about it.
     pub const fn off() -> Self {
         Self { state: State::Off }
     }
@@ -94,7 +98,7 @@ impl Tracer {
             Err(value) => return Self { state: State::Invalid(value) },
         };
         if !mode.records() {
-            return Self { state: State::Off };
+            return Self { state: State::Disabled };
         }
         Self {
             state: State::Recording(Box::new(Recording {
@@ -125,7 +129,7 @@ impl Tracer {
     /// The mode, `None` when `REHEARSE_TRACE` held no mode.
     pub fn mode(&self) -> Option<TraceMode> {
         match &self.state {
-            State::Off => Some(TraceMode::Off),
+            State::Off | State::Disabled => Some(TraceMode::Off),
             State::Invalid(_) => None,
             State::Recording(recording) => Some(recording.mode),
         }
@@ -361,8 +365,8 @@ impl Tracer {
     /// it, and says what became of it.
     pub fn finish(&mut self, failed: bool) -> Option<TraceNote> {
         match &mut self.state {
-            State::Off => Some(TraceNote::Off),
-            State::Invalid(_) => None,
+            State::Off | State::Invalid(_) => None,
+            State::Disabled => Some(TraceNote::Off),
             State::Recording(recording) => {
                 if !recording.mode.keeps(failed) {
                     return None;

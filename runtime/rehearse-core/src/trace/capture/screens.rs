@@ -154,6 +154,8 @@ impl ScreenTable {
         let mut styles: Vec<Option<u32>> = Vec::with_capacity(row.len());
         let mut simple = true;
         let mut covered = 0usize;
+        // Neighbouring cells mostly share a style: look it up once.
+        let mut last: Option<(CellStyle, u32)> = None;
         for cell in row {
             let symbol = match cell.symbol() {
                 "" => " ",
@@ -165,7 +167,19 @@ impl ScreenTable {
                 underline: cell.underline_color,
                 modifier: cell.modifier,
             };
-            styles.push((!style.is_default()).then(|| self.style_id(style)));
+            let id = if style.is_default() {
+                None
+            } else {
+                match last {
+                    Some((known, id)) if known == style => Some(id),
+                    _ => {
+                        let id = self.style_id(style);
+                        last = Some((style, id));
+                        Some(id)
+                    }
+                }
+            };
+            styles.push(id);
             if covered > 0 && symbol == " " {
                 covered -= 1;
                 symbols.push("");

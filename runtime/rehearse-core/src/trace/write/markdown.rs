@@ -1,7 +1,7 @@
 //! `trace.md`: a trace as an agent reads it — the failure first (the
 //! error, where the step was written, its target, its waits, the screen
-//! and tree it failed on), then every step with what it did, the rows of
-//! the screen it changed and the screen after.
+//! and tree it failed on), then every step with what it did and the rows
+//! of the screen it changed (the whole screen once, at the first step).
 
 use std::fmt::Write as _;
 
@@ -34,8 +34,9 @@ pub fn render(document: &TraceDocument) -> String {
         failure(&mut out, document, step);
     }
     let _ = writeln!(out, "\n## Steps");
-    for step in &document.steps {
-        step_section(&mut out, document, step);
+    for (at, step) in document.steps.iter().enumerate() {
+        // The whole screen once, at the start; after that, what changed.
+        step_section(&mut out, document, step, at == 0);
     }
     out
 }
@@ -64,7 +65,7 @@ fn failure(out: &mut String, document: &TraceDocument, step: &StepRecord) {
     }
 }
 
-fn step_section(out: &mut String, document: &TraceDocument, step: &StepRecord) {
+fn step_section(out: &mut String, document: &TraceDocument, step: &StepRecord, first: bool) {
     let status = match step.status {
         StepStatus::Passed => "passed",
         StepStatus::Failed => "**failed**",
@@ -107,8 +108,14 @@ fn step_section(out: &mut String, document: &TraceDocument, step: &StepRecord) {
                 let _ = writeln!(out, "\nRows that changed (- before, + after):\n");
                 fence(out, "diff", diff.trim_end());
             }
-            let _ = writeln!(out, "Screen after:\n");
-            fence(out, "text", &numbered(&new));
+            if first {
+                let _ = writeln!(out, "Screen after:\n");
+                fence(out, "text", &numbered(&new));
+            }
+        }
+        (_, Some(screen)) if first => {
+            let _ = writeln!(out, "- the screen did not change:\n");
+            fence(out, "text", &numbered(&document.screen_text(screen)));
         }
         _ => {
             let _ = writeln!(out, "- the screen did not change");

@@ -399,6 +399,8 @@
     var first = doc.failed_step != null ? doc.failed_step : Math.max(doc.steps.length - 1, 0);
     if (doc.steps.length) showStep(first);
     else document.getElementById("main").appendChild(el("p", { class: "muted", text: "no steps were recorded" }));
+    // When the page showed its first step, for measurements.
+    document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
     document.body.setAttribute("data-ready", "true");
   }
   build();
