@@ -40,7 +40,15 @@ pub struct Driver<P> {
 impl<P: Plane> Driver<P> {
     /// Drives `plane`; its next step is step 0.
     pub fn new(plane: P) -> Self {
-        Self { plane, runner: Runner::new() }
+        let runner = Runner::traced(trace_plane(plane.kind()), crate::trace::TraceOptions::new());
+        Self { plane, runner }
+    }
+
+    /// Records this driver's trace as `options` say (mode, directory,
+    /// title, bounds; without a mode there, `REHEARSE_TRACE` chooses it;
+    /// `docs/trace.md`). What was recorded before is dropped.
+    pub fn trace(&mut self, options: crate::trace::TraceOptions) {
+        self.runner = Runner::traced(trace_plane(self.plane.kind()), options);
     }
 
     /// Executes one step; its index continues from earlier steps.
@@ -163,5 +171,13 @@ impl<P: Plane> SinkHost for Driver<P> {
 
     fn commit_record_mut(&mut self) -> &mut CommitRecord {
         self.plane.commit_record_mut()
+    }
+}
+
+/// The plane's name in a trace (`engine`, `adopted`, `terminal`).
+fn trace_plane(kind: crate::kind::PlaneKind) -> &'static str {
+    match kind {
+        crate::kind::PlaneKind::Adopt => "adopted",
+        other => other.as_str(),
     }
 }

@@ -15,6 +15,7 @@ mod executor;
 mod format;
 mod input;
 mod kind;
+pub mod golden_report;
 mod limits;
 pub mod marker;
 mod observe;
@@ -29,6 +30,7 @@ pub mod semantic;
 mod terminal;
 mod time;
 mod typing;
+pub mod trace;
 pub mod wait;
 mod waiting;
 

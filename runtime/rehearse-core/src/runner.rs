@@ -17,13 +17,21 @@ use crate::report::{
 };
 use crate::scenario::{Scenario, ScenarioStep, StepSource};
 use crate::time::LogicalTime;
+use crate::trace::model::StepStatus;
+use crate::trace::observe::Traced;
+use crate::trace::{TraceNote, TraceOptions, Tracer};
 use crate::waiting::WaitInProgress;
 
 /// Numbers the steps a session runs: indices continue from step to step
-/// and start again at zero with each [`run`](Runner::run).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// and start again at zero with each [`run`](Runner::run). A runner made
+/// with [`traced`](Runner::traced) records every step in its [`Tracer`]
+/// and writes the trace when a run fails (or always, as the mode says).
+#[derive(Debug, Default)]
 pub struct Runner {
     next_index: usize,
+    tracer: Tracer,
+    /// How the plane settles, when it is always the same way.
+    settle: Option<&'static str>,
 }
 
 /// Why [`Runner::run_until`] ended before the scenario did.
@@ -41,9 +49,30 @@ pub enum Halted<E> {
 }
 
 impl Runner {
-    /// A runner whose next step is step 0.
+    /// A runner whose next step is step 0, recording no trace.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A runner for a session on `plane` (`engine`, `adopted`, `terminal`)
+    /// that records a trace as `options` and `REHEARSE_TRACE` say.
+    pub fn traced(plane: &'static str, options: TraceOptions) -> Self {
+        let settle = match plane {
+            "engine" => Some("drain"),
+            "adopted" => Some("event-shim"),
+            _ => None,
+        };
+        Self { next_index: 0, tracer: Tracer::new(plane, options), settle }
+    }
+
+    /// The tracer, for a plane that contributes what only it knows.
+    pub fn tracer_mut(&mut self) -> &mut Tracer {
+        &mut self.tracer
+    }
+
+    /// The tracer.
+    pub fn tracer(&self) -> &Tracer {
+        &self.tracer
     }
 
     /// Executes one step on `plane` through [`execute`](crate::execute);
@@ -59,7 +88,10 @@ impl Runner {
         step: AutomationStep,
     ) -> Result<StepResult, StepError> {
         let source = StepSource::of(&step);
-        self.step_from(plane, ScenarioStep::new(step, source))
+        self.step_from(plane, ScenarioStep::new(step, source)).map_err(|mut failed| {
+            failed.trace = self.tracer.finish(true).map(Box::new);
+            failed
+        })
     }
 
     fn step_from<P: Plane + ?Sized>(
@@ -70,19 +102,41 @@ impl Runner {
         let ScenarioStep { step, source, invalid, .. } = scenario_step;
         let index = self.next_index;
         self.next_index += 1;
+        let invalid = match self.tracer.invalid_mode() {
+            Some(error) => Some(Err(error)),
+            None => invalid.map(|reason| {
+                let spelling = source.spelling.to_string();
+                Err(AutomationError::InvalidStep { spelling, reason })
+            }),
+        };
+        let tracing = self.tracer.is_recording();
+        if tracing {
+            self.tracer.begin_step(index, &step, plane.committed());
+        }
         let watched = Watched::start(plane, index, &step, &source);
         let begun = Begun { index, step, source, watched };
-        match invalid {
+        let (outcome, withhold) = match invalid {
             // A stand-in step: nothing ran, nothing to withhold.
-            Some(reason) => {
-                let spelling = begun.source.spelling.to_string();
-                begun.end(plane, Err(AutomationError::InvalidStep { spelling, reason }), false)
+            Some(invalid) => (invalid, false),
+            None if tracing => {
+                let mut traced = Traced::new(plane, &mut self.tracer, &begun.step, self.settle);
+                let outcome = crate::executor::execute_guarded(&mut traced, &begun.step);
+                traced.finish();
+                (outcome, true)
             }
-            None => {
-                let outcome = crate::executor::execute_guarded(plane, &begun.step);
-                begun.end(plane, outcome, true)
+            None => (crate::executor::execute_guarded(plane, &begun.step), true),
+        };
+        let tracer = &mut self.tracer;
+        begun.end_with(plane, outcome, withhold, |plane, source, outcome| {
+            if tracing {
+                let status = match outcome {
+                    Ok(Outcome::Ran(_)) => StepStatus::Passed,
+                    Ok(Outcome::Skipped(_)) => StepStatus::Skipped,
+                    Err(_) => StepStatus::Failed,
+                };
+                tracer.end_step(status, source, plane.committed(), outcome.err());
             }
-        }
+        })
     }
 
     /// Executes a scenario, stopping at the first failure. Indices are
@@ -124,9 +178,14 @@ impl Runner {
             }
             match self.step_from(plane, step) {
                 Ok(result) => report.steps.push(result),
-                Err(failed) => return Err(Halted::Failed(RunError::new(report, failed))),
+                Err(mut failed) => {
+                    failed.trace = self.tracer.finish(true).map(Box::new);
+                    return Err(Halted::Failed(RunError::new(report, failed)));
+                }
             }
         }
+        report.trace =
+            self.tracer.finish(false).filter(|note| !matches!(note, TraceNote::Off)).map(Box::new);
         Ok(report)
     }
 
@@ -233,12 +292,24 @@ impl Begun {
         outcome: Result<Outcome, AutomationError>,
         withhold: bool,
     ) -> Result<StepResult, StepError> {
+        self.end_with(plane, outcome, withhold, |_, _, _| {})
+    }
+
+    /// Like [`end`](Self::end), telling `also` the step's end first.
+    fn end_with<P: Plane + ?Sized>(
+        self,
+        plane: &mut P,
+        outcome: Result<Outcome, AutomationError>,
+        withhold: bool,
+        also: impl FnOnce(&mut P, &StepSource, Result<Outcome, &AutomationError>),
+    ) -> Result<StepResult, StepError> {
         let Self { index, step, source, watched } = self;
         let (step, source) = if withhold {
             withhold_guesses(step, source, &plane.committed().tree, outcome.as_ref().err())
         } else {
             (step, source)
         };
+        also(plane, &source, outcome.as_ref().copied());
         if let Some(watched) = watched {
             watched.end(plane, index, &step, &source, outcome.as_ref().copied());
         }
