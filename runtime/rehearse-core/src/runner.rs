@@ -17,21 +17,13 @@ use crate::report::{
 };
 use crate::scenario::{Scenario, ScenarioStep, StepSource};
 use crate::time::LogicalTime;
-use crate::trace::model::StepStatus;
-use crate::trace::observe::Traced;
-use crate::trace::{TraceNote, TraceOptions, Tracer};
 use crate::waiting::WaitInProgress;
 
 /// Numbers the steps a session runs: indices continue from step to step
-/// and start again at zero with each [`run`](Runner::run). A runner made
-/// with [`traced`](Runner::traced) records every step in its [`Tracer`]
-/// and writes the trace when a run fails (or always, as the mode says).
-#[derive(Debug, Default)]
+/// and start again at zero with each [`run`](Runner::run).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Runner {
     next_index: usize,
-    tracer: Tracer,
-    /// How the plane settles, when it is always the same way.
-    settle: Option<&'static str>,
 }
 
 /// Why [`Runner::run_until`] ended before the scenario did.
@@ -49,30 +41,9 @@ pub enum Halted<E> {
 }
 
 impl Runner {
-    /// A runner whose next step is step 0, recording no trace.
+    /// A runner whose next step is step 0.
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// A runner for a session on `plane` (`engine`, `adopted`, `terminal`)
-    /// that records a trace as `options` and `REHEARSE_TRACE` say.
-    pub fn traced(plane: &'static str, options: TraceOptions) -> Self {
-        let settle = match plane {
-            "engine" => Some("drain"),
-            "adopted" => Some("event-shim"),
-            _ => None,
-        };
-        Self { next_index: 0, tracer: Tracer::new(plane, options), settle }
-    }
-
-    /// The tracer, for a plane that contributes what only it knows.
-    pub fn tracer_mut(&mut self) -> &mut Tracer {
-        &mut self.tracer
-    }
-
-    /// The tracer.
-    pub fn tracer(&self) -> &Tracer {
-        &self.tracer
     }
 
     /// Executes one step on `plane` through [`execute`](crate::execute);
@@ -88,10 +59,7 @@ impl Runner {
         step: AutomationStep,
     ) -> Result<StepResult, StepError> {
         let source = StepSource::of(&step);
-        self.step_from(plane, ScenarioStep::new(step, source)).map_err(|mut failed| {
-            failed.trace = self.tracer.finish(true).map(Box::new);
-            failed
-        })
+        self.step_from(plane, ScenarioStep::new(step, source))
     }
 
     fn step_from<P: Plane + ?Sized>(
@@ -102,41 +70,23 @@ impl Runner {
         let ScenarioStep { step, source, invalid, .. } = scenario_step;
         let index = self.next_index;
         self.next_index += 1;
-        let invalid = match self.tracer.invalid_mode() {
-            Some(error) => Some(Err(error)),
-            None => invalid.map(|reason| {
-                let spelling = source.spelling.to_string();
-                Err(AutomationError::InvalidStep { spelling, reason })
-            }),
-        };
-        let tracing = self.tracer.is_recording();
-        if tracing {
-            self.tracer.begin_step(index, &step, plane.committed());
-        }
+        // An observer that refuses steps (a trace mode REHEARSE_TRACE cannot
+        // read) fails each before it runs.
+        let refused = plane.commit_record().refusal();
         let watched = Watched::start(plane, index, &step, &source);
         let begun = Begun { index, step, source, watched };
-        let (outcome, withhold) = match invalid {
+        match (refused, invalid) {
+            (Some(refused), _) => begun.end(plane, Err(refused), false),
             // A stand-in step: nothing ran, nothing to withhold.
-            Some(invalid) => (invalid, false),
-            None if tracing => {
-                let mut traced = Traced::new(plane, &mut self.tracer, &begun.step, self.settle);
-                let outcome = crate::executor::execute_guarded(&mut traced, &begun.step);
-                traced.finish();
-                (outcome, true)
+            (None, Some(reason)) => {
+                let spelling = begun.source.spelling.to_string();
+                begun.end(plane, Err(AutomationError::InvalidStep { spelling, reason }), false)
             }
-            None => (crate::executor::execute_guarded(plane, &begun.step), true),
-        };
-        let tracer = &mut self.tracer;
-        begun.end_with(plane, outcome, withhold, |plane, source, outcome| {
-            if tracing {
-                let status = match outcome {
-                    Ok(Outcome::Ran(_)) => StepStatus::Passed,
-                    Ok(Outcome::Skipped(_)) => StepStatus::Skipped,
-                    Err(_) => StepStatus::Failed,
-                };
-                tracer.end_step(status, source, plane.committed(), outcome.err());
+            (None, None) => {
+                let outcome = crate::executor::execute_guarded(plane, &begun.step);
+                begun.end(plane, outcome, true)
             }
-        })
+        }
     }
 
     /// Executes a scenario, stopping at the first failure. Indices are
@@ -178,14 +128,9 @@ impl Runner {
             }
             match self.step_from(plane, step) {
                 Ok(result) => report.steps.push(result),
-                Err(mut failed) => {
-                    failed.trace = self.tracer.finish(true).map(Box::new);
-                    return Err(Halted::Failed(RunError::new(report, failed)));
-                }
+                Err(failed) => return Err(Halted::Failed(RunError::new(report, failed))),
             }
         }
-        report.trace =
-            self.tracer.finish(false).filter(|note| !matches!(note, TraceNote::Off)).map(Box::new);
         Ok(report)
     }
 
@@ -292,24 +237,12 @@ impl Begun {
         outcome: Result<Outcome, AutomationError>,
         withhold: bool,
     ) -> Result<StepResult, StepError> {
-        self.end_with(plane, outcome, withhold, |_, _, _| {})
-    }
-
-    /// Like [`end`](Self::end), telling `also` the step's end first.
-    fn end_with<P: Plane + ?Sized>(
-        self,
-        plane: &mut P,
-        outcome: Result<Outcome, AutomationError>,
-        withhold: bool,
-        also: impl FnOnce(&mut P, &StepSource, Result<Outcome, &AutomationError>),
-    ) -> Result<StepResult, StepError> {
         let Self { index, step, source, watched } = self;
         let (step, source) = if withhold {
             withhold_guesses(step, source, &plane.committed().tree, outcome.as_ref().err())
         } else {
             (step, source)
         };
-        also(plane, &source, outcome.as_ref().copied());
         if let Some(watched) = watched {
             watched.end(plane, index, &step, &source, outcome.as_ref().copied());
         }
@@ -362,17 +295,20 @@ impl Watched {
         }
         let logical = plane.now();
         let serial = plane.commit_record_mut().next_step_serial();
+        let kind = plane.kind();
+        let (frame, observer) = plane.commit_record_mut().frame_and_observer();
         let started = StepStarted {
             serial,
             index,
             label: step.parts().0,
             origin: source.origin.as_ref(),
-            plane: plane.kind(),
-            generation: plane.committed().generation,
+            plane: kind,
+            generation: frame.generation,
+            frame,
             logical,
             wall: SystemTime::now(),
         };
-        if let Some(observer) = plane.commit_record_mut().observer() {
+        if let Some(observer) = observer {
             observer.step_started(&started);
         }
         Some(Self { serial, wall: Instant::now(), logical })
@@ -388,18 +324,20 @@ impl Watched {
         outcome: Result<Outcome, &AutomationError>,
     ) {
         let logical = plane.now();
+        let (frame, observer) = plane.commit_record_mut().frame_and_observer();
         let ended = StepEnded {
             serial: self.serial,
             index,
             step,
             source,
             outcome,
-            generation: plane.committed().generation,
+            generation: frame.generation,
+            frame,
             logical,
             logical_elapsed: logical.0.saturating_sub(self.logical.0),
             wall_elapsed: self.wall.elapsed(),
         };
-        if let Some(observer) = plane.commit_record_mut().observer() {
+        if let Some(observer) = observer {
             observer.step_ended(&ended);
         }
     }

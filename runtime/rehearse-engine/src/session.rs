@@ -47,7 +47,8 @@ impl<C: Component> Session<C> {
     /// What the first commit fails with.
     pub fn try_new(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
         let trace_mode = options.trace_mode();
-        let mut session = Self { driver: Driver::new(SessionEngine::start(app, options)?), trace_mode };
+        let mut session =
+            Self { driver: Driver::new(SessionEngine::start(app, options)?), trace_mode };
         session.driver.trace(TraceOptions { mode: trace_mode, ..TraceOptions::new() });
         Ok(session)
     }

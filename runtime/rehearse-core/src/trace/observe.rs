@@ -1,263 +1,128 @@
-//! A plane seen through a [`Tracer`]: every call the executor makes is
-//! passed on, and what it tells about the step — the inputs delivered, the
-//! node a pointer reached, each evaluation of a wait, the commit — is
-//! recorded on the way.
-//!
-//! This is how the shared runner records today; a plane contributes what
-//! only it knows (how a terminal settled, a program's exit status) through
-//! the same [`Tracer`] calls.
+//! The [`Tracer`] as a [`StepObserver`]: what the one observer seam tells
+//! about each step — its start and end, the inputs, the target, each wait
+//! evaluation, how the plane settled, every commit, checkpoint and golden
+//! comparison, the target's end — becomes the step's record. No plane and
+//! no front-end calls the tracer itself: a session's driver sets it as the
+//! plane's observer ([`Driver::trace`](crate::Driver::trace)).
 
-use std::cell::RefCell;
-use std::time::Duration;
+use rehearse_lang::{Selector, WaitCondition};
 
-use rehearse_lang::script::CheckContext;
-use rehearse_lang::{AutomationStep, FocusTarget, Selector};
-
-use crate::committed::CommittedFrame;
+use crate::committed::{Checkpoint, CommittedFrame};
 use crate::error::AutomationError;
-use crate::executor::resolve;
-use crate::input::Input;
-use crate::kind::PlaneKind;
-use crate::plane::{Pending, Plane};
-use crate::record::{CommitRecord, SinkHost};
-use crate::terminal::TerminalPlane;
-use crate::semantic::{Generation, SemanticNode, SemanticTree};
-use crate::time::LogicalTime;
-use crate::trace::model::SettleRecord;
+use crate::golden_report::GoldenResult;
+use crate::observe::{Settled, StepEnded, StepNote, StepObserver, StepStarted};
+use crate::report::Outcome;
+use crate::trace::files::TraceNote;
+use crate::trace::model::{GoldenRecord, SettleRecord, StepStatus};
 use crate::trace::recorder::Tracer;
-use crate::wait::evaluate;
 
-/// `plane`, recording step `step` into `tracer` as the executor drives it.
-pub(crate) struct Traced<'a, P: Plane + ?Sized> {
-    plane: &'a mut P,
-    tracer: &'a mut Tracer,
-    step: &'a AutomationStep,
-    /// How this plane settles, when it is always the same way (the
-    /// engine's drain).
-    settle: Option<&'static str>,
-    /// Whether the wait's first evaluation, on the committed tree, was
-    /// recorded.
-    evaluated: bool,
-    /// Evaluations made on trees the plane showed (read through `&self`),
-    /// not yet handed to the tracer.
-    evaluations: RefCell<Vec<Evaluation>>,
-}
-
-type Evaluation = (u64, bool, Option<String>);
-
-impl<'a, P: Plane + ?Sized> Traced<'a, P> {
-    pub(crate) fn new(
-        plane: &'a mut P,
-        tracer: &'a mut Tracer,
-        step: &'a AutomationStep,
-        settle: Option<&'static str>,
-    ) -> Self {
-        Self { plane, tracer, step, settle, evaluated: false, evaluations: RefCell::default() }
+impl StepObserver for Tracer {
+    fn step_started(&mut self, step: &StepStarted<'_>) {
+        self.begin_step(step.serial, step.index, step.label, step.frame);
     }
 
-    /// Hands the tracer what it has not heard yet; the step is over. A
-    /// step that never delivered a pointer input (it failed before: the
-    /// node is disabled, covered, out of view) still records what its
-    /// selector resolved to, without a hit point.
-    pub(crate) fn finish(mut self) {
-        self.flush();
-        let target = match self.step.parts().2 {
-            AutomationStep::Focus { target: FocusTarget::Selector(selector) } => Some(selector),
-            _ => self.selector(),
+    fn noted(&mut self, note: &StepNote<'_>) {
+        match *note {
+            StepNote::Target { node, tree, point } => {
+                self.target(None, Some((node, tree)), Some(point));
+            }
+            StepNote::Point { col, row } => {
+                self.target(Some(&Selector::Point { col, row }), None, Some((col, row)));
+            }
+            StepNote::Input(input) => self.input(&input),
+            StepNote::Secret(secret) => self.secret(secret),
+            StepNote::Settled(settled) => self.settled(settle_record(settled)),
+            StepNote::WaitEvaluated { condition, generation, held, matches, matched } => {
+                let why = (!held).then(|| why_not(condition, matches, matched));
+                self.wait_evaluated(generation.0, held, why);
+            }
+            StepNote::TerminalCondition { condition, held } => {
+                let why = (!held).then(|| format!("`{condition}` did not hold"));
+                self.terminal_evaluated(held, why);
+            }
+            StepNote::Golden(golden) => self.golden(&golden.checkpoint, golden_record(golden)),
+            StepNote::Ended { status } => self.exited(status),
+            // The guard and the bytes written are in the step's outcome and
+            // inputs already.
+            StepNote::Guard { .. } | StepNote::Wrote { .. } => {}
+        }
+    }
+
+    fn committed(&mut self, frame: &CommittedFrame) {
+        Tracer::committed(self, frame);
+    }
+
+    fn checkpointed(&mut self, checkpoint: &Checkpoint<'_>, outcome: Result<(), &AutomationError>) {
+        let _ = outcome;
+        // A diagnostic checkpoint is named in the failure it explains.
+        if !checkpoint.diagnostic {
+            self.checkpoint(checkpoint.name);
+        }
+    }
+
+    fn step_ended(&mut self, step: &StepEnded<'_>) {
+        let status = match step.outcome {
+            Ok(Outcome::Ran(_)) => StepStatus::Passed,
+            Ok(Outcome::Skipped(_)) => StepStatus::Skipped,
+            Err(_) => StepStatus::Failed,
         };
-        let unrecorded = !self.tracer.has_target();
-        if let Some(selector) =
-            target.filter(|selector| unrecorded && !matches!(selector, Selector::Point { .. }))
-        {
-            let tree = &self.plane.committed().tree;
-            if let Ok(node) = resolve(tree, selector) {
-                self.tracer.target(selector, Some(node), tree, None);
-            }
-        }
+        self.end_step(
+            step.serial,
+            status,
+            (step.step, step.source),
+            step.frame,
+            step.outcome.err(),
+        );
     }
 
-    /// The selector of the step's target, when it has one.
-    fn selector(&self) -> Option<&'a Selector> {
-        match self.step.parts().2 {
-            AutomationStep::Click { target, .. }
-            | AutomationStep::Hover { target }
-            | AutomationStep::Scroll { target: Some(target), .. } => Some(target),
-            AutomationStep::Drag { from, .. } => Some(from),
-            _ => None,
-        }
+    fn is_watching(&self) -> bool {
+        self.is_recording()
     }
 
-    /// The first pointer input goes where the step's target was reached:
-    /// record the target and the hit point.
-    fn note_pointer(&mut self, input: &Input<'_>) {
-        let Input::Pointer { col, row, .. } = *input else { return };
-        let tree = &self.plane.committed().tree;
-        match self.selector() {
-            Some(selector) => {
-                let node = match selector {
-                    Selector::Point { .. } => None,
-                    selector => resolve(tree, selector).ok(),
-                };
-                self.tracer.target(selector, node, tree, Some((col, row)));
-            }
-            None => {
-                let selector = Selector::Point { col, row };
-                self.tracer.target(&selector, None, tree, Some((col, row)));
-            }
-        }
+    fn refusal(&self) -> Option<AutomationError> {
+        self.invalid_mode()
     }
 
-    /// Records the wait's evaluation on the committed tree, once, and the
-    /// evaluations made since.
-    fn flush(&mut self) {
-        if !self.evaluated {
-            self.evaluated = true;
-            if let Some(evaluation) = evaluation(self.step, &self.plane.committed().tree) {
-                let (generation, holds, why) = evaluation;
-                self.tracer.wait_evaluated(generation, holds, why);
-            }
-        }
-        for (generation, holds, why) in self.evaluations.get_mut().drain(..) {
-            self.tracer.wait_evaluated(generation, holds, why);
-        }
+    fn run_ended(&mut self, failed: bool) -> Option<TraceNote> {
+        self.finish(failed)
     }
 }
 
-/// The step's wait condition evaluated on `tree`, when the step waits on
-/// the tree.
-fn evaluation(step: &AutomationStep, tree: &SemanticTree) -> Option<Evaluation> {
-    let AutomationStep::WaitFor { condition, .. } = step.parts().2 else { return None };
-    Some(match evaluate(condition, tree) {
-        Ok((holds, matches)) => {
-            let why = (!holds).then(|| match matches.as_slice() {
-                [] => format!("nothing matches `{}`", condition.selector),
-                found => format!(
-                    "{} matched: {}",
-                    found.len(),
-                    found.iter().take(5).map(|node| node.label()).collect::<Vec<_>>().join("; ")
-                ),
-            });
-            (tree.generation.0, holds, why)
-        }
-        Err(error) => (tree.generation.0, false, Some(AutomationError::from(error).to_string())),
-    })
-}
-
-impl<P: Plane + ?Sized> SinkHost for Traced<'_, P> {
-    fn commit_record(&self) -> &CommitRecord {
-        self.plane.commit_record()
-    }
-
-    fn commit_record_mut(&mut self) -> &mut CommitRecord {
-        self.plane.commit_record_mut()
+/// Why a wait did not hold: nothing matched, or what did.
+fn why_not(condition: &WaitCondition, matches: usize, matched: &[String]) -> String {
+    if matches == 0 {
+        format!("nothing matches `{}`", condition.selector)
+    } else {
+        format!("{matches} matched: {}", matched.join("; "))
     }
 }
 
-impl<P: Plane + ?Sized> Plane for Traced<'_, P> {
-    fn kind(&self) -> PlaneKind {
-        self.plane.kind()
-    }
-
-    fn ensure_open(&self) -> Result<(), AutomationError> {
-        self.plane.ensure_open()
-    }
-
-    fn committed(&self) -> &CommittedFrame {
-        self.plane.committed()
-    }
-
-    fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
-        self.plane.reach(node, operation)
-    }
-
-    fn reach_text(
-        &self,
-        node: &SemanticNode,
-        text: &str,
-        operation: &str,
-    ) -> Result<(u16, u16), AutomationError> {
-        self.plane.reach_text(node, text, operation)
-    }
-
-    fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
-        self.plane.check_selector(selector)
-    }
-
-    fn check_context(&self) -> CheckContext<'_> {
-        self.plane.check_context()
-    }
-
-    fn reach_point(&self, col: u16, row: u16) -> Result<(), AutomationError> {
-        self.plane.reach_point(col, row)
-    }
-
-    fn deliver(&mut self, input: Input<'_>) -> Result<(), AutomationError> {
-        self.note_pointer(&input);
-        self.tracer.input(&input);
-        self.plane.deliver(input)
-    }
-
-    fn deliver_all(&mut self, inputs: &[Input<'_>]) -> Result<(), AutomationError> {
-        for input in inputs {
-            self.note_pointer(input);
-            self.tracer.input(input);
+/// How a plane settled, as the trace records it (`docs/trace.md`).
+fn settle_record(settled: Settled) -> SettleRecord {
+    let (kind, inputs, detail) = match settled {
+        Settled::Drained => ("drain", None, None),
+        Settled::AppBlocked => ("event-shim", None, None),
+        Settled::Marker { revision, acknowledged } => {
+            let detail = if acknowledged {
+                format!("revision {revision}, the input acknowledged")
+            } else {
+                format!("revision {revision}, the input not acknowledged")
+            };
+            ("marker", None, Some(detail))
         }
-        self.plane.deliver_all(inputs)
-    }
+        Settled::SynchronizedFrame => ("synchronized", None, None),
+        Settled::QuietWindow(window) => ("quiet", None, Some(format!("{} ms", window.as_millis()))),
+        Settled::Ended => ("ended", None, None),
+    };
+    SettleRecord { kind: kind.to_owned(), inputs, detail }
+}
 
-    fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {
-        self.plane.advance(duration)
-    }
-
-    fn sleep(&mut self, duration: Duration) -> Result<(), AutomationError> {
-        self.plane.sleep(duration)
-    }
-
-    fn resize(&mut self, cols: u16, rows: u16) -> Result<(), AutomationError> {
-        self.plane.resize(cols, rows)
-    }
-
-    fn settle(&mut self) -> Result<(), AutomationError> {
-        self.plane.settle()
-    }
-
-    fn commit(&mut self) -> Result<Generation, AutomationError> {
-        self.flush();
-        let generation = self.plane.commit()?;
-        if let Some(kind) = self.settle {
-            // The engine settles (drains to a fixed point) as it commits.
-            self.tracer.settled(SettleRecord { kind: kind.to_owned(), inputs: None, detail: None });
-        }
-        self.tracer.committed(self.plane.committed());
-        Ok(generation)
-    }
-
-    fn now(&self) -> LogicalTime {
-        self.plane.now()
-    }
-
-    fn pending(&self) -> Pending {
-        self.plane.pending()
-    }
-
-    fn await_change(&mut self, timeout: Duration) -> Result<(), AutomationError> {
-        self.flush();
-        self.plane.await_change(timeout)
-    }
-
-    fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
-        let tree = self.plane.current_tree()?;
-        if let Some(evaluation) = evaluation(self.step, &tree) {
-            self.evaluations.borrow_mut().push(evaluation);
-        }
-        Ok(tree)
-    }
-
-    fn terminal(&mut self) -> Option<&mut dyn TerminalPlane> {
-        self.plane.terminal()
-    }
-
-    fn current_frame(&mut self) -> Result<CommittedFrame, AutomationError> {
-        self.plane.current_frame()
+fn golden_record(golden: &GoldenResult) -> GoldenRecord {
+    GoldenRecord {
+        format: golden.format.name().to_owned(),
+        status: golden.status,
+        expected: golden.golden.display().to_string(),
+        actual: golden.pending.as_ref().map(|pending| pending.display().to_string()),
+        diff: golden.diff.clone(),
     }
 }

@@ -6,10 +6,11 @@ use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use rehearse_lang::{AutomationStep, FocusTarget, MouseButton, Selector};
+use rehearse_lang::{AutomationStep, FocusTarget, MouseButton, Secret, Selector};
 
 use crate::CommittedFrame;
 use crate::error::AutomationError;
+use crate::executor::resolve;
 use crate::input::{Input, PointerKind};
 use crate::scenario::StepSource;
 use crate::semantic::{SemanticNode, SemanticTree};
@@ -60,7 +61,9 @@ struct Recording {
     limits: TraceLimits,
     started: Instant,
     steps: VecDeque<StepRecord>,
-    current: Option<Current>,
+    /// The steps begun and not ended, the newest last (a `wait-for` may
+    /// stay pending on a served session while other steps run).
+    current: Vec<Current>,
     tables: Tables,
     /// What the session typed as secrets, to redact from every file.
     secrets: Vec<String>,
@@ -72,10 +75,10 @@ struct Recording {
 
 #[derive(Debug)]
 struct Current {
+    /// The serial its start carried.
+    serial: u64,
     record: StepRecord,
     started: Instant,
-    /// The step's secret references, in the order it types them.
-    secret_refs: VecDeque<String>,
 }
 
 impl Default for Tracer {
@@ -110,7 +113,7 @@ impl Tracer {
                 limits: options.limits,
                 started: Instant::now(),
                 steps: VecDeque::new(),
-                current: None,
+                current: Vec::new(),
                 tables: Tables::default(),
                 secrets: Vec::new(),
                 dropped: 0,
@@ -155,17 +158,24 @@ impl Tracer {
 
     #[inline]
     fn current(&mut self) -> Option<&mut Current> {
-        self.recording().and_then(|recording| recording.current.as_mut())
+        self.recording().and_then(|recording| recording.current.last_mut())
     }
 
-    /// Step `index` starts; `frame` is the generation it starts from.
-    pub fn begin_step(&mut self, index: usize, step: &AutomationStep, frame: &CommittedFrame) {
+    /// Step `index` (`serial`, as the observer seam numbers it) starts
+    /// from `frame`.
+    pub(crate) fn begin_step(
+        &mut self,
+        serial: u64,
+        index: usize,
+        label: Option<&str>,
+        frame: &CommittedFrame,
+    ) {
         let Some(recording) = self.recording() else { return };
         let screen_before = recording.tables.screens.capture(frame);
         let started = Instant::now();
         let record = StepRecord {
             index,
-            label: step.parts().0.map(str::to_owned),
+            label: label.map(str::to_owned),
             spelling: String::new(),
             origin: None,
             status: StepStatus::Unfinished,
@@ -186,20 +196,13 @@ impl Tracer {
             error: None,
             exit: None,
         };
-        recording.current =
-            Some(Current { record, started, secret_refs: secret_references(step).collect() });
+        recording.current.push(Current { serial, record, started });
     }
 
-    /// The step delivered `input`. A secret is recorded as its reference,
-    /// and its text is redacted from every file of the trace.
-    pub fn input(&mut self, input: &Input<'_>) {
-        let Some(recording) = self.recording() else { return };
-        if let Input::Secret(text) = input
-            && !recording.secrets.iter().any(|secret| secret == text)
-        {
-            recording.secrets.push((*text).to_owned());
-        }
-        let Some(current) = recording.current.as_mut() else { return };
+    /// The step delivered `input` (never a secret's text: see
+    /// [`secret`](Self::secret)).
+    pub(crate) fn input(&mut self, input: &Input<'_>) {
+        let Some(current) = self.current() else { return };
         let record = match *input {
             Input::Pointer { kind, col, row } => {
                 let (action, button) = pointer_kind(kind);
@@ -221,76 +224,79 @@ impl Tracer {
             },
             Input::Paste(text) => InputRecord::Paste { text: text.to_owned() },
             Input::Raw(text) => InputRecord::Raw { text: text.escape_default().to_string() },
-            Input::Secret(_) => InputRecord::Secret {
-                reference: current.secret_refs.pop_front().unwrap_or_else(|| "<secret>".into()),
-            },
+            // A secret the seam could not name: never its text.
+            Input::Secret(_) => InputRecord::Secret { reference: "<secret>".into() },
         };
         current.record.inputs.push(record);
     }
 
-    /// The step's selector resolved to `node` of `tree`, and a pointer went
-    /// to `hit`. The first target a step resolves is kept (a drag's source).
-    pub fn target(
+    /// The step typed `secret`: recorded as its reference, and its text
+    /// redacted from every file of the trace.
+    pub(crate) fn secret(&mut self, secret: &Secret) {
+        let Some(recording) = self.recording() else { return };
+        if let Ok(text) = secret.reveal()
+            && !text.is_empty()
+            && !recording.secrets.iter().any(|known| *known == *text)
+        {
+            recording.secrets.push(text.into_owned());
+        }
+        let Some(current) = recording.current.last_mut() else { return };
+        current.record.inputs.push(InputRecord::Secret { reference: secret.to_string() });
+    }
+
+    /// The step's target resolved to `node` of `tree` (by `selector`, when
+    /// known), and a pointer goes to `hit`. The first target a step
+    /// resolves is kept (a drag's source).
+    pub(crate) fn target(
         &mut self,
-        selector: &Selector,
-        node: Option<&SemanticNode>,
-        tree: &SemanticTree,
+        selector: Option<&Selector>,
+        node: Option<(&SemanticNode, &SemanticTree)>,
         hit: Option<(u16, u16)>,
     ) {
         let Some(current) = self.current() else { return };
-        if current.record.target.is_some() {
-            return;
-        }
-        let bounds = node.map(|node| {
-            let b = node.clipped_bounds;
-            [b.x, b.y, i32::from(b.width), i32::from(b.height)]
-        });
-        current.record.target = Some(TargetRecord {
-            selector: selector.to_string(),
-            path: node.and_then(|node| tree.path_to(|candidate| std::ptr::eq(candidate, node))),
-            role: node.map(|node| node.role.as_str().to_owned()),
-            name: node.map(|node| node.name.clone()).filter(|name| !name.is_empty()),
-            id: node.and_then(|node| node.automation_id.as_ref()).map(|id| id.as_str().to_owned()),
-            bounds,
-            hit: hit.map(|(col, row)| [col, row]),
-            on_top: None,
-        });
-    }
-
-    /// Whether the current step recorded its target.
-    pub fn has_target(&self) -> bool {
-        match &self.state {
-            State::Recording(recording) => {
-                recording.current.as_ref().is_some_and(|current| current.record.target.is_some())
-            }
-            _ => false,
+        if current.record.target.is_none() {
+            current.record.target = Some(target_record(selector, node, hit));
         }
     }
 
     /// A wait's condition was evaluated on `generation`.
-    pub fn wait_evaluated(&mut self, generation: u64, holds: bool, why: Option<String>) {
+    pub(crate) fn wait_evaluated(&mut self, generation: u64, holds: bool, why: Option<String>) {
         let Some(current) = self.current() else { return };
         current.record.waits.push(WaitRecord { generation, holds, why });
     }
 
+    /// A condition on a program's screen was evaluated on what it shows
+    /// (after the last generation the step committed).
+    pub(crate) fn terminal_evaluated(&mut self, holds: bool, why: Option<String>) {
+        let Some(current) = self.current() else { return };
+        let generation = current.record.generation.after;
+        current.record.waits.push(WaitRecord { generation, holds, why });
+    }
+
     /// The plane settled this way after the step's input.
-    pub fn settled(&mut self, settle: SettleRecord) {
+    pub(crate) fn settled(&mut self, settle: SettleRecord) {
         let Some(current) = self.current() else { return };
         current.record.settle = Some(settle);
     }
 
-    /// A generation committed: the screen and tree after the step.
-    pub fn committed(&mut self, frame: &CommittedFrame) {
+    /// A generation committed within a step: the screen and tree after it.
+    /// (One committed between steps is not captured: the next step's
+    /// screen before is.)
+    pub(crate) fn committed(&mut self, frame: &CommittedFrame) {
         let Some(recording) = self.recording() else { return };
+        if recording.current.is_empty() {
+            return;
+        }
         let (screen, tree) = recording.tables.capture(frame);
-        if let Some(current) = recording.current.as_mut() {
+        if let Some(current) = recording.current.last_mut() {
             current.record.screen = Some(screen);
             current.record.tree = Some(tree);
+            current.record.generation.after = frame.generation.0;
         }
     }
 
     /// The step took checkpoint `name`.
-    pub fn checkpoint(&mut self, name: &str) {
+    pub(crate) fn checkpoint(&mut self, name: &str) {
         let Some(current) = self.current() else { return };
         current
             .record
@@ -299,7 +305,7 @@ impl Tracer {
     }
 
     /// A checkpoint of the step was compared with its golden.
-    pub fn golden(&mut self, checkpoint: &str, golden: GoldenRecord) {
+    pub(crate) fn golden(&mut self, checkpoint: &str, golden: GoldenRecord) {
         let Some(current) = self.current() else { return };
         let checkpoints = &mut current.record.checkpoints;
         match checkpoints.iter_mut().rfind(|taken| taken.name == checkpoint) {
@@ -310,23 +316,30 @@ impl Tracer {
     }
 
     /// The program ended during the step (`exit code 3`, `signal 9`).
-    pub fn exited(&mut self, status: &str) {
+    pub(crate) fn exited(&mut self, status: &str) {
         let Some(current) = self.current() else { return };
         current.record.exit = Some(status.to_owned());
     }
 
-    /// The step ended: `status`, `error` when it failed, `source` as
-    /// results name it (a guess at a secret already withheld), `frame` the
-    /// generation it left.
-    pub fn end_step(
+    /// Step `serial` ended: `status`, `error` when it failed, `step` and
+    /// `source` as results name them (a guess at a secret already
+    /// withheld), `frame` the generation it left. A step that never
+    /// reached its target (it failed first: the node is disabled, covered,
+    /// out of view) still records what its selector resolves to.
+    pub(crate) fn end_step(
         &mut self,
+        serial: u64,
         status: StepStatus,
-        source: &StepSource,
+        (step, source): (&AutomationStep, &StepSource),
         frame: &CommittedFrame,
         error: Option<&AutomationError>,
     ) {
         let Some(recording) = self.recording() else { return };
-        let Some(Current { mut record, started, .. }) = recording.current.take() else { return };
+        let Some(at) = recording.current.iter().rposition(|current| current.serial == serial)
+        else {
+            return;
+        };
+        let Current { mut record, started, .. } = recording.current.remove(at);
         record.status = status;
         record.spelling = source.spelling.to_string();
         record.origin = source.origin.as_ref().map(|origin| OriginRecord {
@@ -334,6 +347,19 @@ impl Tracer {
             line: origin.line,
             column: origin.column,
         });
+        let selector = target_selector(step);
+        match (&mut record.target, selector) {
+            (Some(target), Some(selector)) if target.selector.is_empty() => {
+                target.selector = selector.to_string();
+            }
+            (None, Some(selector)) if !matches!(selector, Selector::Point { .. }) => {
+                if let Ok(node) = resolve(&frame.tree, selector) {
+                    record.target =
+                        Some(target_record(Some(selector), Some((node, &frame.tree)), None));
+                }
+            }
+            _ => {}
+        }
         record.wall.duration_us = micros(started.elapsed());
         record.logical.duration_ms = millis(frame.time.0).saturating_sub(record.logical.start_ms);
         record.generation.after = frame.generation.0;
@@ -470,17 +496,41 @@ fn error_record(error: &AutomationError) -> ErrorRecord {
     ErrorRecord { message, suggestions }
 }
 
-/// The secret references a step types, in order.
-fn secret_references(step: &AutomationStep) -> impl Iterator<Item = String> + '_ {
-    let (_, _, step) = step.parts();
-    let inputs: &[AutomationStep] = match step {
-        AutomationStep::Batch { inputs, .. } => inputs,
-        other => std::slice::from_ref(other),
-    };
-    inputs.iter().filter_map(|step| match step {
-        AutomationStep::TypeSecret { secret } => Some(secret.to_string()),
+/// The selector of the node a step acts on, when it has one.
+fn target_selector(step: &AutomationStep) -> Option<&Selector> {
+    match step.parts().2 {
+        AutomationStep::Click { target, .. }
+        | AutomationStep::Hover { target }
+        | AutomationStep::Scroll { target: Some(target), .. } => Some(target),
+        AutomationStep::Drag { from, .. } => Some(from),
+        AutomationStep::Focus { target: FocusTarget::Selector(selector) } => Some(selector),
         _ => None,
-    })
+    }
+}
+
+/// A target as the trace records it: what `selector` (when known) resolved
+/// to — `node` of its tree — and the cell a pointer went to.
+fn target_record(
+    selector: Option<&Selector>,
+    node: Option<(&SemanticNode, &SemanticTree)>,
+    hit: Option<(u16, u16)>,
+) -> TargetRecord {
+    let path =
+        node.and_then(|(node, tree)| tree.path_to(|candidate| std::ptr::eq(candidate, node)));
+    let node = node.map(|(node, _)| node);
+    TargetRecord {
+        selector: selector.map(ToString::to_string).unwrap_or_default(),
+        path,
+        role: node.map(|node| node.role.as_str().to_owned()),
+        name: node.map(|node| node.name.clone()).filter(|name| !name.is_empty()),
+        id: node.and_then(|node| node.automation_id.as_ref()).map(|id| id.as_str().to_owned()),
+        bounds: node.map(|node| {
+            let b = node.clipped_bounds;
+            [b.x, b.y, i32::from(b.width), i32::from(b.height)]
+        }),
+        hit: hit.map(|(col, row)| [col, row]),
+        on_top: None,
+    }
 }
 
 fn pointer_kind(kind: PointerKind) -> (&'static str, Option<MouseButton>) {
