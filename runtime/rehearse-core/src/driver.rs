@@ -9,6 +9,7 @@ use ratatui::buffer::Buffer;
 use rehearse_lang::AutomationStep;
 
 use crate::committed::{CheckpointSink, CommitHook, CommittedFrame};
+use crate::note::TraceNote;
 use crate::observe::StepObserver;
 use crate::plane::Plane;
 use crate::record::{CommitRecord, SinkHost};
@@ -17,7 +18,7 @@ use crate::runner::Runner;
 use crate::scenario::Scenario;
 use crate::semantic::{Generation, SemanticTree};
 use crate::time::LogicalTime;
-use crate::trace::{TraceNote, TraceOptions, Tracer};
+use crate::trace::{TraceOptions, Tracer};
 
 /// A plane and the runner that numbers its steps: steps, scenarios and
 /// scripts run through the one executor, and what they committed is read

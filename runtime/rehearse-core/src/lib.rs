@@ -18,6 +18,7 @@ mod input;
 mod kind;
 mod limits;
 pub mod marker;
+mod note;
 mod observe;
 mod plane;
 mod published;

@@ -52,11 +52,11 @@ use crate::error::AutomationError;
 use crate::golden_report::GoldenResult;
 use crate::input::Input;
 use crate::kind::PlaneKind;
+use crate::note::TraceNote;
 use crate::report::Outcome;
 use crate::scenario::{Origin, StepSource};
 use crate::semantic::{Generation, SemanticNode, SemanticTree};
 use crate::time::LogicalTime;
-use crate::trace::TraceNote;
 
 /// Watches every step and commit of a plane. Every method does nothing by
 /// default: implement the ones you need.

@@ -7,9 +7,9 @@
 use crate::committed::{Checkpoint, CheckpointSink, CommitHook, CommittedFrame};
 use crate::error::AutomationError;
 use crate::golden_report;
+use crate::note::TraceNote;
 use crate::observe::{StepNote, StepObserver};
 use crate::semantic::Generation;
-use crate::trace::TraceNote;
 
 /// A plane's committed generation and everything told about it.
 ///

@@ -3,9 +3,9 @@
 use std::fmt;
 
 use crate::error::AutomationError;
+use crate::note::TraceNote;
 use crate::scenario::StepSource;
 use crate::semantic::{Generation, SemanticTree};
-use crate::trace::TraceNote;
 use rehearse_lang::script::ScriptErrors;
 use rehearse_lang::{AutomationStep, Guard, Predicate, WaitCondition};
 

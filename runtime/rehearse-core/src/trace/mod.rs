@@ -21,7 +21,8 @@ mod recorder;
 mod secrets;
 pub mod write;
 
-pub use files::{TraceNote, TracePaths, write_trace};
+pub use crate::note::{TraceNote, TracePaths};
+pub use files::write_trace;
 pub use mode::{TraceLimits, TraceMode, TraceOptions};
 pub use model::{TRACE_SCHEMA, TRACE_VERSION, TraceDocument, TraceOutcome, TraceReadError};
 pub use recorder::Tracer;

@@ -10,9 +10,9 @@ use rehearse_lang::{Selector, WaitCondition};
 use crate::committed::{Checkpoint, CommittedFrame};
 use crate::error::AutomationError;
 use crate::golden_report::GoldenResult;
+use crate::note::TraceNote;
 use crate::observe::{Settled, StepEnded, StepNote, StepObserver, StepStarted};
 use crate::report::Outcome;
-use crate::trace::files::TraceNote;
 use crate::trace::model::{GoldenRecord, SettleRecord, StepStatus};
 use crate::trace::recorder::Tracer;
 

@@ -12,10 +12,11 @@ use crate::CommittedFrame;
 use crate::error::AutomationError;
 use crate::executor::resolve;
 use crate::input::{Input, PointerKind};
+use crate::note::TraceNote;
 use crate::scenario::StepSource;
 use crate::semantic::{SemanticNode, SemanticTree};
 use crate::trace::capture::Tables;
-use crate::trace::files::{TraceNote, claim, default_dir, default_title, write_trace};
+use crate::trace::files::{claim, default_dir, default_title, write_trace};
 use crate::trace::mode::{TraceLimits, TraceMode, TraceOptions};
 use crate::trace::model::{
     CheckpointRecord, ErrorRecord, GenerationSpan, GoldenRecord, InputRecord, LogicalSpan,
@@ -279,18 +280,13 @@ impl Tracer {
         current.record.settle = Some(settle);
     }
 
-    /// A generation committed within a step: the screen and tree after it.
-    /// (One committed between steps is not captured: the next step's
-    /// screen before is.)
+    /// A generation committed. Only the last a step commits is captured,
+    /// when it ends (and the one a step starts from): what this one
+    /// changed is only gathered, so that capture re-reads only those rows.
     pub(crate) fn committed(&mut self, frame: &CommittedFrame) {
         let Some(recording) = self.recording() else { return };
-        if recording.current.is_empty() {
-            return;
-        }
-        let (screen, tree) = recording.tables.capture(frame);
+        recording.tables.screens.committed(frame);
         if let Some(current) = recording.current.last_mut() {
-            current.record.screen = Some(screen);
-            current.record.tree = Some(tree);
             current.record.generation.after = frame.generation.0;
         }
     }
@@ -363,11 +359,9 @@ impl Tracer {
         record.wall.duration_us = micros(started.elapsed());
         record.logical.duration_ms = millis(frame.time.0).saturating_sub(record.logical.start_ms);
         record.generation.after = frame.generation.0;
-        if record.screen.is_none() || record.tree.is_none() {
-            let (screen, tree) = recording.tables.capture(frame);
-            record.screen = Some(screen);
-            record.tree = Some(tree);
-        }
+        let (screen, tree) = recording.tables.capture(frame);
+        record.screen = Some(screen);
+        record.tree = Some(tree);
         if let Some(error) = error {
             if let AutomationError::TargetEnded { status, .. } = error {
                 record.exit.get_or_insert_with(|| status.clone());

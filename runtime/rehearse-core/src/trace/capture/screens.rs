@@ -22,8 +22,20 @@ pub(crate) struct ScreenTable {
     screen_ids: HashMap<ScreenRecord, usize>,
     /// The last frame captured, to skip the rows it shares.
     mirror: Option<Mirror>,
+    /// The rows the generations committed since the mirrored one may have
+    /// changed, as their frames said.
+    damage: Damage,
     /// About what the lines take in `trace.json`.
     pub(crate) bytes: usize,
+}
+
+/// The rows generations `from + 1 ..= to` may have changed: `None` when
+/// any row may have.
+#[derive(Debug, Default)]
+struct Damage {
+    from: u64,
+    to: u64,
+    rows: Option<Vec<u16>>,
 }
 
 #[derive(Debug)]
@@ -34,6 +46,43 @@ struct Mirror {
 }
 
 impl ScreenTable {
+    /// A generation was committed (and may be captured later, or not: a
+    /// step captures only the last it committed): gathers the rows it
+    /// changed, so a later capture compares only the rows every generation
+    /// since the last capture changed.
+    pub(crate) fn committed(&mut self, frame: &CommittedFrame) {
+        let generation = frame.generation.0;
+        let damage = &mut self.damage;
+        if damage.to.checked_add(1) != Some(generation) {
+            // Not the next generation: nothing is known about the rows.
+            *damage = Damage { from: generation, to: generation, rows: None };
+            return;
+        }
+        damage.to = generation;
+        match (&mut damage.rows, frame.changed_rows.as_deref()) {
+            (Some(rows), Some(changed)) => {
+                rows.extend_from_slice(changed);
+                rows.sort_unstable();
+                rows.dedup();
+            }
+            (rows, _) => *rows = None,
+        }
+    }
+
+    /// The rows that may differ between the mirrored generation
+    /// (`mirrored`) and `frame`, when known.
+    fn hint<'a>(&'a self, mirrored: u64, frame: &'a CommittedFrame) -> Option<&'a [u16]> {
+        let generation = frame.generation.0;
+        let damage = &self.damage;
+        if damage.from == mirrored && damage.to == generation {
+            damage.rows.as_deref()
+        } else if mirrored.checked_add(1) == Some(generation) {
+            frame.changed_rows.as_deref()
+        } else {
+            None
+        }
+    }
+
     /// The screen `frame` shows, as an index into `screens`.
     pub(crate) fn capture(&mut self, frame: &CommittedFrame) -> usize {
         let generation = frame.generation.0;
@@ -57,12 +106,9 @@ impl ScreenTable {
             Some(mut mirror) if mirror.buffer.area == buffer.area => {
                 let before = &self.screens[mirror.screen];
                 lines.extend_from_slice(&before.lines);
-                // The plane's hint, when this frame follows the mirrored one:
-                // only the rows it lists may differ.
-                let hinted = frame
-                    .changed_rows
-                    .as_deref()
-                    .filter(|_| mirror.generation.checked_add(1) == Some(generation));
+                // The plane's hint, when the frames since the mirrored one
+                // said which rows they changed: only those may differ.
+                let hinted = self.hint(mirror.generation, frame);
                 let mut check = |row: usize, lines: &mut Vec<usize>| {
                     let range = row * width..(row + 1) * width;
                     let cells = &buffer.content[range.clone()];
@@ -106,6 +152,7 @@ impl ScreenTable {
         mirror.generation = generation;
         mirror.screen = screen;
         self.mirror = Some(mirror);
+        self.damage = Damage { from: generation, to: generation, rows: Some(Vec::new()) };
         screen
     }
 
