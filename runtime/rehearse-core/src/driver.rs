@@ -44,8 +44,14 @@ impl<P: Plane> Driver<P> {
     /// `REHEARSE_TRACE` says (off without it): [`trace`](Self::trace)
     /// chooses otherwise.
     pub fn new(plane: P) -> Self {
+        Self::traced(plane, TraceOptions::new())
+    }
+
+    /// Drives `plane`, recording its trace as `options` say (see
+    /// [`trace`](Self::trace)).
+    pub fn traced(plane: P, options: TraceOptions) -> Self {
         let mut driver = Self { plane, runner: Runner::new() };
-        driver.trace(TraceOptions::new());
+        driver.trace(options);
         driver
     }
 

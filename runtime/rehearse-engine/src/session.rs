@@ -47,10 +47,9 @@ impl<C: Component> Session<C> {
     /// What the first commit fails with.
     pub fn try_new(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
         let trace_mode = options.trace_mode();
-        let mut session =
-            Self { driver: Driver::new(SessionEngine::start(app, options)?), trace_mode };
-        session.driver.trace(TraceOptions { mode: trace_mode, ..TraceOptions::new() });
-        Ok(session)
+        let trace = TraceOptions { mode: trace_mode, ..TraceOptions::new() };
+        let driver = Driver::traced(SessionEngine::start(app, options)?, trace);
+        Ok(Self { driver, trace_mode })
     }
 
     /// Records this session's trace as `options` say (its mode, directory,

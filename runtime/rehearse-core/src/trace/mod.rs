@@ -5,10 +5,12 @@
 //! (versioned, `docs/trace.md`), `trace.md` for agents and `trace.html`, a
 //! self-contained viewer for people.
 //!
-//! A trace is recorded in one place for every plane: the shared runner
-//! drives a [`Tracer`] at every step and commit, and a plane contributes
-//! only what it alone knows through the same calls. No plane writes trace
-//! files itself. Masked and sensitive values never reach a trace (the tree
+//! A trace is recorded in one place for every plane, through the one
+//! observer seam: a [`Tracer`] is the [`StepObserver`](crate::StepObserver)
+//! a session's [`Driver`](crate::Driver) sets on its plane, and hears what
+//! the runner, the executor, the commit record and the plane tell it — a
+//! plane contributes only what it alone knows, as a note. No plane calls
+//! the tracer, and none writes trace files itself. Masked and sensitive values never reach a trace (the tree
 //! holds no text for them), and every secret a step typed is replaced by
 //! `<redacted>` in every file.
 

@@ -1,6 +1,7 @@
-//! [`Tracer`]: the recorder a session's driver calls at every step and
-//! commit. Off, each call is one branch; on, it captures what changed and
-//! keeps the newest steps within the bounds.
+//! [`Tracer`]: the recorder a session's driver sets as its plane's
+//! [`StepObserver`](crate::StepObserver) (`trace/observe.rs` turns what the
+//! seam tells into these calls). Off, it watches nothing; on, it captures
+//! what changed and keeps the newest steps within the bounds.
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -24,15 +25,15 @@ use crate::trace::model::{
     Truncation, WaitRecord, WallSpan,
 };
 
-/// Records a session's steps for its trace.
-///
-/// The driver calls [`begin_step`](Self::begin_step), then what the step
-/// does as it happens — [`input`](Self::input), [`target`](Self::target),
-/// [`wait_evaluated`](Self::wait_evaluated), [`settled`](Self::settled),
-/// [`committed`](Self::committed), [`checkpoint`](Self::checkpoint),
-/// [`golden`](Self::golden) — and [`end_step`](Self::end_step);
-/// [`finish`](Self::finish) writes the trace when the mode keeps it. Off,
-/// every call returns at once.
+/// Records a session's steps for its trace: a
+/// [`StepObserver`](crate::StepObserver) that a [`Driver`](crate::Driver)
+/// sets on its plane ([`Driver::trace`](crate::Driver::trace)). Each step's
+/// start and end, what the executor and the plane note within it, its
+/// commits, checkpoints and golden comparisons become one step record;
+/// when a run ends the driver asks it
+/// ([`run_ended`](crate::StepObserver::run_ended)), and it writes the trace
+/// when the mode keeps it ([`finish`](Self::finish)). In mode `off` it
+/// watches nothing, and a failure's note says how to turn it on.
 #[derive(Debug)]
 pub struct Tracer {
     state: State,
