@@ -126,3 +126,121 @@ fn golden_record(golden: &GoldenResult) -> GoldenRecord {
         diff: golden.diff.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, SystemTime};
+
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::{Rect, Size};
+    use ratatui::style::Style;
+    use rehearse_lang::{AutomationStep, Predicate, Secret, SemanticRole};
+
+    use super::*;
+    use crate::kind::PlaneKind;
+    use crate::scenario::StepSource;
+    use crate::semantic::{Bounds, Generation, SemanticNode, SemanticTree};
+    use crate::time::LogicalTime;
+    use crate::trace::model::InputRecord;
+    use crate::trace::{TraceMode, TraceOptions};
+
+    fn frame(generation: u64, text: &str) -> CommittedFrame {
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 20, 2));
+        buffer.set_string(0, 0, text, Style::new());
+        let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 20, 2));
+        let tree = SemanticTree::new(Generation(generation), Size::new(20, 2), root);
+        CommittedFrame::new(Generation(generation), Size::new(20, 2), tree, buffer)
+    }
+
+    fn start(tracer: &mut Tracer, serial: u64, index: usize, frame: &CommittedFrame) {
+        tracer.step_started(&StepStarted {
+            serial,
+            index,
+            label: None,
+            origin: None,
+            plane: PlaneKind::Engine,
+            generation: frame.generation,
+            frame,
+            logical: LogicalTime::ZERO,
+            wall: SystemTime::now(),
+        });
+    }
+
+    fn end(
+        tracer: &mut Tracer,
+        serial: u64,
+        (index, step): (usize, &AutomationStep),
+        frame: &CommittedFrame,
+        outcome: Result<Outcome, &AutomationError>,
+    ) {
+        tracer.step_ended(&StepEnded {
+            serial,
+            index,
+            step,
+            source: &StepSource::of(step),
+            outcome,
+            generation: frame.generation,
+            frame,
+            logical: LogicalTime::ZERO,
+            logical_elapsed: Duration::ZERO,
+            wall_elapsed: Duration::ZERO,
+        });
+    }
+
+    #[test]
+    fn overlapping_steps_keep_their_own_notes_and_a_typed_secret_is_only_its_reference() {
+        let options = TraceOptions::new().mode(TraceMode::RetainOnFailure).title("observed");
+        let mut tracer = Tracer::new("engine", options);
+        assert!(tracer.is_watching());
+        let before = frame(1, "");
+        // A wait stays pending (serial 1) while another request's step runs
+        // whole (serial 2): the notes in between are the second's.
+        let condition = rehearse_lang::WaitCondition::new(Predicate::Exists, Selector::id("done"));
+        let wait = AutomationStep::WaitFor { condition, timeout: Duration::from_millis(5) };
+        start(&mut tracer, 1, 0, &before);
+        let secret = Secret::value("hunter2");
+        let typed = AutomationStep::type_secret(secret.clone());
+        start(&mut tracer, 2, 1, &before);
+        tracer.noted(&StepNote::Secret(&secret));
+        let after = frame(2, "hunter2 typed");
+        tracer.noted(&StepNote::Settled(Settled::Drained));
+        StepObserver::committed(&mut tracer, &after);
+        end(&mut tracer, 2, (1, &typed), &after, Ok(Outcome::Ran(Generation(2))));
+        let AutomationStep::WaitFor { condition, .. } = &wait else { unreachable!() };
+        tracer.noted(&StepNote::WaitEvaluated {
+            condition,
+            generation: Generation(2),
+            held: false,
+            matches: 0,
+            matched: &[],
+        });
+        let timeout = AutomationError::DeadlineExceeded(Duration::from_millis(5));
+        end(&mut tracer, 1, (0, &wait), &after, Err(&timeout));
+
+        let document = tracer.document().expect("recording");
+        let [typed, waited] = &document.steps[..] else { panic!("{:?}", document.steps) };
+        assert_eq!((typed.index, waited.index), (1, 0), "in the order they ended");
+        assert_eq!(typed.inputs, [InputRecord::Secret { reference: secret.to_string() }]);
+        assert_eq!(typed.settle.as_ref().map(|settle| settle.kind.as_str()), Some("drain"));
+        assert!(typed.waits.is_empty() && waited.inputs.is_empty());
+        assert_eq!(waited.waits.len(), 1);
+        assert_eq!(waited.waits[0].why.as_deref(), Some("nothing matches `#done`"));
+        assert_eq!(waited.status, StepStatus::Failed);
+        let screen = document.screen_text(typed.screen.unwrap()).join("\n");
+        assert!(screen.contains("<redacted> typed") && !screen.contains("hunter2"), "{screen}");
+        assert_eq!(document.failed_step, Some(1));
+    }
+
+    #[test]
+    fn a_trace_that_is_off_watches_nothing_and_says_how_to_turn_it_on() {
+        let mut tracer = Tracer::new("engine", TraceOptions::new().mode(TraceMode::Off));
+        assert!(!tracer.is_watching());
+        assert!(tracer.refusal().is_none());
+        assert_eq!(tracer.run_ended(false), Some(TraceNote::Off));
+        let mut record = crate::CommitRecord::new(frame(1, ""));
+        record.observe(tracer);
+        assert!(!record.is_observed(), "nothing is built for it");
+        assert!(record.observer().is_none());
+        assert_eq!(record.run_ended(true), Some(TraceNote::Off));
+    }
+}

@@ -314,4 +314,36 @@ mod tests {
         assert_eq!(wide.text(), "中x");
         assert_eq!(table.lines[a.lines[2]].text.as_deref(), Some(""), "a blank row is empty");
     }
+
+    fn text(table: &ScreenTable, screen: usize) -> Vec<String> {
+        table.screens[screen].lines.iter().map(|&line| table.lines[line].text()).collect()
+    }
+
+    #[test]
+    fn a_capture_after_several_commits_rereads_every_row_they_changed() {
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 6, 3));
+        let mut table = ScreenTable::default();
+        let first = table.capture(&frame(1, buffer.clone()));
+        // Two generations the step committed, each naming the row it
+        // changed; only the last is captured.
+        buffer.set_string(0, 0, "top", Style::new());
+        let mut second = frame(2, buffer.clone());
+        second.changed_rows = Some(vec![0]);
+        table.committed(&second);
+        buffer.set_string(0, 2, "end", Style::new());
+        let mut third = frame(3, buffer.clone());
+        third.changed_rows = Some(vec![2]);
+        table.committed(&third);
+        let last = table.capture(&third);
+        assert_ne!(first, last);
+        assert_eq!(text(&table, last), ["top", "", "end"], "row 0 changed in the skipped commit");
+        // A generation that does not follow the last one committed: every
+        // row is compared, whatever it says.
+        buffer.set_string(0, 1, "mid", Style::new());
+        let mut gap = frame(7, buffer);
+        gap.changed_rows = Some(Vec::new());
+        table.committed(&gap);
+        let after_gap = table.capture(&gap);
+        assert_eq!(text(&table, after_gap), ["top", "mid", "end"]);
+    }
 }
