@@ -161,8 +161,9 @@ impl<P: Plane> Driver<P> {
 
     /// Sets the observer told about every later step (its start and end),
     /// what happened within it, every commit and every checkpoint: the
-    /// seam a trace records from (see [`StepObserver`]). Replaces one set
-    /// before.
+    /// seam a trace records from (see [`StepObserver`]). A plane holds
+    /// one: this replaces the one set before, the session's trace too
+    /// ([`trace`](Self::trace) sets a trace again).
     pub fn observe(&mut self, observer: impl StepObserver + 'static) {
         self.plane.commit_record_mut().observe(observer);
     }
