@@ -54,7 +54,7 @@ impl StepObserver for Log {
     fn noted(&mut self, note: &StepNote<'_>) {
         self.push(match note {
             StepNote::Guard { held } => format!("guard held={held}"),
-            StepNote::Target { node, point } => {
+            StepNote::Target { node, point, .. } => {
                 format!("target {} at {},{}", node.label(), point.0, point.1)
             }
             StepNote::Point { col, row } => format!("point {col},{row}"),

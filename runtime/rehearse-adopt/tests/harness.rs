@@ -201,3 +201,35 @@ fn dropping_the_harness_ends_the_apps_loop() {
     let harness = start();
     drop(harness); // joins the app's thread: its read failed, its loop returned
 }
+
+#[test]
+fn an_adopted_apps_trace_records_through_the_harness_driver() {
+    use rehearse_core::trace::model::{InputRecord, StepStatus};
+    use rehearse_core::trace::{TraceDocument, TraceMode, TraceNote, TraceOptions};
+
+    let dir = tempfile::tempdir().expect("a directory");
+    // Off in the options: nothing is recorded, and a failure says how to
+    // record one.
+    let options = HarnessOptions::default().viewport(24, 8).trace(TraceMode::Off);
+    let mut harness = Harness::start(options, support::run).expect("starts");
+    let failed = harness.step(AutomationStep::click(Selector::id("nowhere"))).unwrap_err();
+    assert_eq!(failed.trace.as_deref(), Some(&TraceNote::Off));
+    // The driver's own trace options: a directory and a mode.
+    let mut harness = start();
+    harness.trace(TraceOptions::new().mode(TraceMode::RetainOnFailure).dir(dir.path()));
+    harness.step(AutomationStep::key(KeyCode::Down)).expect("moves");
+    let failed = harness.step(AutomationStep::click(Selector::id("nowhere"))).unwrap_err();
+    let Some(TraceNote::Written(paths)) = failed.trace.as_deref() else {
+        panic!("no trace: {:?}", failed.trace)
+    };
+    assert!(failed.to_string().contains("trace.html"), "{failed}");
+    let json = std::fs::read_to_string(&paths.json).expect("trace.json");
+    let document = TraceDocument::from_json(&json).expect("a trace");
+    assert_eq!(document.plane, "adopted");
+    let [moved, clicked] = &document.steps[..] else { panic!("{:?}", document.steps) };
+    assert_eq!(moved.inputs, [InputRecord::Key { key: "down".into() }]);
+    assert_eq!(moved.settle.as_ref().map(|settle| settle.kind.as_str()), Some("event-shim"));
+    assert!(moved.generation.after > moved.generation.before);
+    assert_eq!(clicked.status, StepStatus::Failed);
+    assert_eq!(document.failed_step, Some(1));
+}

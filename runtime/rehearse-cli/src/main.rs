@@ -14,7 +14,9 @@ mod program;
 mod record;
 mod render;
 mod restart;
+mod review;
 mod run;
+mod runs;
 mod session;
 mod size;
 mod stop_signals;
@@ -110,8 +112,23 @@ enum Verb {
     /// it went (0 passed, 1 a step failed, 2 runtime error, 3 a wait timed
     /// out, 4 invalid script or argument: nothing ran).
     Run {
-        /// The script file.
-        script: PathBuf,
+        /// The script files: each runs against its own instance of the
+        /// program.
+        #[arg(required = true)]
+        scripts: Vec<PathBuf>,
+        /// How many scripts run at once.
+        #[arg(short = 'j', long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
+        /// Write a JUnit XML report here: a test case per script, the
+        /// failing step as the failure's message, the trace attached.
+        #[arg(long)]
+        junit: Option<PathBuf>,
+        /// Compare the checkpoints with the goldens in this directory
+        /// (REHEARSE_SNAPSHOT's modes; a mismatch writes NAME.FORMAT.new
+        /// for `rehearse review`); with several scripts, one directory each,
+        /// named after the script.
+        #[arg(long)]
+        goldens: Option<PathBuf>,
         /// The terminal's size, COLSxROWS.
         #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
@@ -236,6 +253,20 @@ enum Verb {
         #[arg(long, default_value_t = 5_000)]
         timeout_ms: u64,
     },
+    /// Review pending goldens (NAME.FORMAT.new beside a golden that did not
+    /// match): each shown as a diff, to accept, reject or skip.
+    Review {
+        /// Where to look: a directory (searched recursively, past target/
+        /// and hidden directories), or one golden or pending file.
+        #[arg(default_value = ".")]
+        path: PathBuf,
+        /// Accept every pending golden without asking.
+        #[arg(long, conflicts_with = "reject_all")]
+        accept_all: bool,
+        /// Reject (delete) every pending golden without asking.
+        #[arg(long)]
+        reject_all: bool,
+    },
     /// Serve the session verbs as MCP tools over standard input and output.
     Mcp {
         /// The directory `use:` in an `act` script reads below, in every
@@ -287,8 +318,20 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             let state = render::state(&exec, DEFAULT_COLS_ROWS, send.as_deref())?;
             print(format!("{}\n", serde_json::to_string_pretty(&state).expect("json")).as_bytes())
         }
-        Verb::Run { script, size, out, plane, command } => {
-            run::run(&run::RunArgs { script, size, out, command, plane })
+        Verb::Run { scripts, jobs, junit, goldens, size, out, plane, command } => {
+            runs::run_all(runs::RunsArgs {
+                common: run::RunArgs {
+                    script: scripts.first().cloned().unwrap_or_default(),
+                    size,
+                    out,
+                    command,
+                    plane,
+                    goldens,
+                },
+                scripts,
+                jobs: usize::from(jobs),
+                junit,
+            })
         }
         Verb::Record { out, format, app, command } => {
             record::record(&record::RecordArgs { out, format, app, command })
@@ -323,6 +366,9 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         Verb::PtyStop { session } => session::pty_stop(session.as_deref()).map(|_| Exit::Passed),
         Verb::PtyStart { session, timeout_ms } => {
             session::pty_start(session.as_deref(), timeout_ms).map(|_| Exit::Passed)
+        }
+        Verb::Review { path, accept_all, reject_all } => {
+            review::review(&review::ReviewArgs { path, accept_all, reject_all })
         }
         Verb::Mcp { scripts } => mcp::serve(session::scripts_dir(scripts)?).map(|()| Exit::Passed),
         Verb::Watchdog => watchdog::run().map(|()| Exit::Passed),

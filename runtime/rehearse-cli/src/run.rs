@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rehearse_core::Scenario;
-use rehearse_core::artifacts::{Artifacts, Format};
+use rehearse_core::artifacts::{Artifacts, Baseline, Format};
+use rehearse_core::trace::{TraceMode, TraceNote, TraceOptions, TracePaths};
 use rehearse_lang::script::{
     MAX_INCLUDE_BYTES, Script, ScriptReadError, parse_script_file, read_script_text,
 };
@@ -21,6 +22,10 @@ use crate::render::ANNOUNCE_TIMEOUT;
 
 /// What a program's checkpoints write: its screen (it has no semantic tree).
 const SCREEN_FORMATS: [Format; 4] = [Format::Text, Format::Styled, Format::Cells, Format::Png];
+
+/// What `--goldens` compares a program's checkpoints in: the reviewable
+/// styled screen (text and style apart).
+const GOLDEN_FORMATS: [Format; 1] = [Format::Styled];
 
 /// Which plane runs the script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -46,6 +51,8 @@ pub struct RunArgs {
     pub command: Vec<String>,
     /// Which plane.
     pub plane: PlaneChoice,
+    /// Where the goldens of the checkpoints are, to compare them.
+    pub goldens: Option<PathBuf>,
 }
 
 /// One step's line in the report.
@@ -64,10 +71,33 @@ struct Outcome {
     /// The program's CPU and memory series, when a `monitor:` step sampled
     /// them.
     monitor: Option<MonitorReport>,
+    /// Where the run's trace was written.
+    trace: Option<TracePaths>,
+}
+
+/// How one script's run ended, for a caller running several.
+pub struct ScriptOutcome {
+    /// The exit code it means.
+    pub exit: Exit,
+    /// The failure, as printed.
+    pub error: Option<String>,
+    /// The failing step's spelling and where it was written.
+    pub failed_step: Option<String>,
+    /// Where its trace was written.
+    pub trace: Option<TracePaths>,
 }
 
 /// Runs the script; the exit code says how it went (`docs/cli.md`).
 pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
+    let outcome = run_script(args)?;
+    if let Some(error) = &outcome.error {
+        eprintln!("{error}");
+    }
+    Ok(outcome.exit)
+}
+
+/// Runs the script and says how it ended, printing nothing.
+pub fn run_script(args: &RunArgs) -> Result<ScriptOutcome, Failure> {
     let text = read_script(&args.script)?;
     // Nothing starts for a script that does not parse; its `use:` steps
     // are relative to the script's own directory.
@@ -104,7 +134,8 @@ pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
             .map_err(|error| Failure::runtime(format!("creating {}: {error}", out.display())))?;
     }
     let mut outcome = None;
-    if args.plane != PlaneChoice::Terminal {
+    // Goldens are compared on the screen of a program in a PTY.
+    if args.plane != PlaneChoice::Terminal && args.goldens.is_none() {
         let mut command = Command::new(program);
         command.args(rest);
         match launch(command, args.size, args.out.as_deref(), ANNOUNCE_TIMEOUT)? {
@@ -122,10 +153,14 @@ pub fn run(args: &RunArgs) -> Result<Exit, Failure> {
     if let Some(out) = &args.out {
         report(out, args, &outcome)?;
     }
-    if let Some(error) = &outcome.error {
-        eprintln!("{error}");
-    }
-    Ok(outcome.exit)
+    let failed_step =
+        outcome.steps.iter().find(|line| line.status == "failed").map(|line| line.step.clone());
+    Ok(ScriptOutcome {
+        exit: outcome.exit,
+        error: outcome.error,
+        failed_step,
+        trace: outcome.trace,
+    })
 }
 
 /// The script file's text, refused past [`MAX_INCLUDE_BYTES`] (1 MiB, the
@@ -174,6 +209,7 @@ fn on_app(
             steps: lines(spelled, spelled.len(), None, Some(acted.generation)),
             error: None,
             monitor: None,
+            trace: None,
         },
         Ok(other) => {
             return Err(Failure::runtime(format!("the app answered `{}` to act", other.op())));
@@ -189,6 +225,7 @@ fn on_app(
                     None => format!("{}: {}", error.code, located(&error.message, origins)),
                 }),
                 monitor: None,
+                trace: None,
             }
         }
         Err(other) => return Err(other.into()),
@@ -242,16 +279,42 @@ fn on_terminal(
         .args(rest)
         .size(args.size.0, args.size.1)
         .marker(crate::program::marker_token()?, "run");
-    let mut terminal = Terminal::spawn(options)
+    let terminal = Terminal::spawn(options)
         .map_err(|error| Failure::runtime(format!("`{program}` could not start: {error}")))?;
+    // With --out the trace is always written there (unless REHEARSE_TRACE
+    // says otherwise); without, only REHEARSE_TRACE asks for one.
+    let chosen = std::env::var_os(TraceMode::ENV).is_some();
+    let mut trace = TraceOptions::new().title(args.script.display().to_string());
+    match &args.out {
+        Some(out) => {
+            trace = trace.dir(out);
+            if !chosen {
+                trace = trace.mode(TraceMode::On);
+            }
+        }
+        None if !chosen => trace = trace.mode(TraceMode::Off),
+        None => {}
+    }
+    let mut terminal = terminal.traced(trace);
     if let Some(out) = &args.out {
         terminal
             .add_artifacts(Artifacts::new(out).formats(SCREEN_FORMATS))
             .map_err(|error| Failure::runtime(error.to_string()))?;
     }
+    let baseline = match &args.goldens {
+        Some(dir) => {
+            let baseline = Baseline::new(dir)
+                .map_err(|error| Failure::script(error.to_string()))?
+                .formats(GOLDEN_FORMATS);
+            baseline.attach(&mut terminal);
+            Some(baseline)
+        }
+        None => None,
+    };
     let name = args.script.file_name().map(|name| name.to_string_lossy().into_owned());
     let outcome = match terminal.run(Scenario::from_script(script, name.map(Into::into))) {
         Ok(report) => Outcome {
+            trace: written(report.trace.as_deref()),
             exit: Exit::Passed,
             plane: "terminal",
             steps: report
@@ -295,14 +358,36 @@ fn on_terminal(
                 steps,
                 error: Some(failed.failed.to_string()),
                 monitor: None,
+                trace: written(failed.failed.trace.as_deref()),
             }
         }
     };
     // The series covers the whole run: it is taken once the program is
     // done with, and the monitor's thread is joined here.
-    let outcome = Outcome { monitor: terminal.stop_monitor(), ..outcome };
+    let mut outcome = Outcome { monitor: terminal.stop_monitor(), ..outcome };
     drop(terminal);
+    if let Some(baseline) = baseline
+        && let Err(error) = baseline.finish()
+    {
+        // Every checkpoint ran; the goldens that did not match fail the run.
+        if outcome.exit == Exit::Passed {
+            outcome.exit = Exit::StepFailed;
+        }
+        let error = error.to_string();
+        outcome.error = Some(match outcome.error.take() {
+            Some(earlier) => format!("{earlier}\n{error}"),
+            None => error,
+        });
+    }
     Ok(outcome)
+}
+
+/// The trace's paths, when it was written.
+fn written(note: Option<&TraceNote>) -> Option<TracePaths> {
+    match note {
+        Some(TraceNote::Written(paths)) => Some(paths.clone()),
+        _ => None,
+    }
 }
 
 /// Each step's line: those before `done` passed, `failed` failed, the rest
@@ -330,7 +415,8 @@ fn lines(
         .collect()
 }
 
-fn outcome_name(exit: Exit) -> &'static str {
+/// How a run ended, as reports name it.
+pub fn outcome_name(exit: Exit) -> &'static str {
     match exit {
         Exit::Passed => "passed",
         Exit::StepFailed => "step-failed",
@@ -357,6 +443,11 @@ fn report(out: &Path, args: &RunArgs, outcome: &Outcome) -> Result<(), Failure> 
         "steps": steps,
         "error": outcome.error,
         "monitor": outcome.monitor,
+        "trace": outcome.trace.as_ref().map(|paths| json!({
+            "json": paths.json.display().to_string(),
+            "markdown": paths.markdown.display().to_string(),
+            "html": paths.html.display().to_string(),
+        })),
     });
     let mut markdown = format!(
         "# rehearse run: {}\n\n- command: `{}`\n- plane: {}\n- outcome: **{}** (exit {})\n\n| # | step | status |\n|---|---|---|\n",
@@ -375,6 +466,13 @@ fn report(out: &Path, args: &RunArgs, outcome: &Outcome) -> Result<(), Failure> 
     }
     if let Some(error) = &outcome.error {
         markdown.push_str(&format!("\n## Error\n\n```text\n{error}\n```\n"));
+    }
+    if let Some(trace) = &outcome.trace {
+        markdown.push_str(&format!(
+            "\nTrace: [trace.html]({}) (every step with its screen), [trace.md]({})\n",
+            trace.html.display(),
+            trace.markdown.display()
+        ));
     }
     if let Some(monitor) = &outcome.monitor {
         markdown.push_str(&format!("\n{}", monitor.markdown()));

@@ -19,7 +19,7 @@ fn usage_errors_exit_4_and_say_what_clap_said() {
     let error = runtime.fails(&["snapshot", "--bogus"], 4);
     assert!(error.contains("unexpected argument '--bogus'"), "{error}");
     let error = runtime.fails(&["run", "script.rehearse"], 4);
-    assert!(error.contains("Usage: rehearse run <SCRIPT> -- <COMMAND>..."), "{error}");
+    assert!(error.contains("Usage: rehearse run <SCRIPTS>... -- <COMMAND>..."), "{error}");
     let error = runtime.fails(&["wait", "--timeout-ms", "soon"], 4);
     assert!(error.contains("invalid value 'soon'"), "{error}");
     let error = runtime.fails(&[], 4);

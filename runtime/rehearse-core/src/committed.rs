@@ -41,6 +41,11 @@ pub struct CommittedFrame {
     pub cursor: Option<(u16, u16)>,
     /// Logical time at the commit.
     pub time: LogicalTime,
+    /// The rows whose cells may differ from the previous generation's,
+    /// when the plane knows (the engine's damage); `None` when any row may
+    /// have changed. A hint for recorders (traces) that keep a copy of the
+    /// previous screen: rows not listed are equal to it.
+    pub changed_rows: Option<Vec<u16>>,
 }
 
 impl CommittedFrame {
@@ -55,6 +60,7 @@ impl CommittedFrame {
             buffer,
             cursor: None,
             time: LogicalTime::ZERO,
+            changed_rows: None,
         }
     }
 }

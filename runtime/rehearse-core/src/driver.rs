@@ -9,6 +9,7 @@ use ratatui::buffer::Buffer;
 use rehearse_lang::AutomationStep;
 
 use crate::committed::{CheckpointSink, CommitHook, CommittedFrame};
+use crate::note::TraceNote;
 use crate::observe::StepObserver;
 use crate::plane::Plane;
 use crate::record::{CommitRecord, SinkHost};
@@ -17,6 +18,7 @@ use crate::runner::Runner;
 use crate::scenario::Scenario;
 use crate::semantic::{Generation, SemanticTree};
 use crate::time::LogicalTime;
+use crate::trace::{TraceOptions, Tracer};
 
 /// A plane and the runner that numbers its steps: steps, scenarios and
 /// scripts run through the one executor, and what they committed is read
@@ -38,18 +40,65 @@ pub struct Driver<P> {
 }
 
 impl<P: Plane> Driver<P> {
-    /// Drives `plane`; its next step is step 0.
+    /// Drives `plane`; its next step is step 0. Its trace is recorded as
+    /// `REHEARSE_TRACE` says (off without it): [`trace`](Self::trace)
+    /// chooses otherwise.
     pub fn new(plane: P) -> Self {
-        Self { plane, runner: Runner::new() }
+        Self::traced(plane, TraceOptions::new())
+    }
+
+    /// Drives `plane`, recording its trace as `options` say (see
+    /// [`trace`](Self::trace)).
+    pub fn traced(plane: P, options: TraceOptions) -> Self {
+        let mut driver = Self { plane, runner: Runner::new() };
+        driver.trace(options);
+        driver
+    }
+
+    /// Records this driver's trace as `options` say (mode, directory,
+    /// title, bounds; without a mode there, `REHEARSE_TRACE` chooses, and
+    /// without it the trace is off; `docs/trace.md`): a [`Tracer`] becomes
+    /// the plane's observer, replacing the one set before and what it
+    /// recorded. An observer set later ([`observe`](Self::observe))
+    /// replaces the trace.
+    pub fn trace(&mut self, options: TraceOptions) {
+        let tracer = Tracer::new(trace_plane(self.plane.kind()), options);
+        self.plane.commit_record_mut().observe(tracer);
     }
 
     /// Executes one step; its index continues from earlier steps.
     ///
     /// # Errors
     ///
-    /// [`StepError`] with the step's index and the last good generation.
+    /// [`StepError`] with the step's index and the last good generation;
+    /// when it records a trace, the error says where it was written
+    /// ([`StepError::trace`]).
     pub fn step(&mut self, step: AutomationStep) -> Result<StepResult, StepError> {
-        self.runner.step(&mut self.plane, step)
+        self.runner.step(&mut self.plane, step).map_err(|mut failed| {
+            failed.trace = self.run_ended(true);
+            failed
+        })
+    }
+
+    /// Asks the observer what it made of a run that ended, `failed` or
+    /// not: where the trace was written, or (failed) that traces are off.
+    fn run_ended(&mut self, failed: bool) -> Option<Box<TraceNote>> {
+        let note = self.plane.commit_record_mut().run_ended(failed);
+        note.filter(|note| failed || !matches!(note, TraceNote::Off)).map(Box::new)
+    }
+
+    /// Hands a run's outcome back with what the observer made of it.
+    fn ended(&mut self, outcome: Result<RunReport, RunError>) -> Result<RunReport, RunError> {
+        match outcome {
+            Ok(mut report) => {
+                report.trace = self.run_ended(false);
+                Ok(report)
+            }
+            Err(mut error) => {
+                error.failed.trace = self.run_ended(true);
+                Err(error)
+            }
+        }
     }
 
     /// Executes a scenario — `scenario! { ... }`, a parsed script, or a
@@ -61,7 +110,8 @@ impl<P: Plane> Driver<P> {
     /// [`RunError`] with the completed steps and the failure, which names
     /// the step's index, its spelling and where it was written.
     pub fn run(&mut self, scenario: impl Into<Scenario>) -> Result<RunReport, RunError> {
-        self.runner.run(&mut self.plane, scenario)
+        let outcome = self.runner.run(&mut self.plane, scenario);
+        self.ended(outcome)
     }
 
     /// Parses a text script with the plane's checks (an app's declared ids
@@ -87,7 +137,15 @@ impl<P: Plane> Driver<P> {
         script: &str,
         name: Option<Cow<'static, str>>,
     ) -> Result<RunReport, ScriptRunError> {
-        self.runner.run_script(&mut self.plane, script, name)
+        match self.runner.run_script(&mut self.plane, script, name) {
+            Ok(report) => {
+                self.ended(Ok(report)).map_err(|error| ScriptRunError::Failed(Box::new(error)))
+            }
+            Err(ScriptRunError::Failed(error)) => {
+                self.ended(Err(*error)).map_err(|error| ScriptRunError::Failed(Box::new(error)))
+            }
+            Err(invalid) => Err(invalid),
+        }
     }
 
     /// Adds a checkpoint sink; it receives every later `checkpoint:` step
@@ -103,8 +161,9 @@ impl<P: Plane> Driver<P> {
 
     /// Sets the observer told about every later step (its start and end),
     /// what happened within it, every commit and every checkpoint: the
-    /// seam a trace records from (see [`StepObserver`]). Replaces one set
-    /// before.
+    /// seam a trace records from (see [`StepObserver`]). A plane holds
+    /// one: this replaces the one set before, the session's trace too
+    /// ([`trace`](Self::trace) sets a trace again).
     pub fn observe(&mut self, observer: impl StepObserver + 'static) {
         self.plane.commit_record_mut().observe(observer);
     }
@@ -163,5 +222,13 @@ impl<P: Plane> SinkHost for Driver<P> {
 
     fn commit_record_mut(&mut self) -> &mut CommitRecord {
         self.plane.commit_record_mut()
+    }
+}
+
+/// The plane's name in a trace (`engine`, `adopted`, `terminal`).
+fn trace_plane(kind: crate::kind::PlaneKind) -> &'static str {
+    match kind {
+        crate::kind::PlaneKind::Adopt => "adopted",
+        other => other.as_str(),
     }
 }

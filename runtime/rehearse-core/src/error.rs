@@ -200,10 +200,11 @@ pub enum AutomationError {
         /// What is wrong with it.
         reason: String,
     },
-    /// A checkpoint differs from its committed golden (compare mode).
+    /// A checkpoint differs from its committed golden.
     #[error(
-        "checkpoint `{checkpoint}` differs from its {format} golden {}:\n{diff}\nrun with REHEARSE_SNAPSHOT=update to accept the new output",
-        golden.display()
+        "checkpoint `{checkpoint}` differs from its {format} golden {}:\n{diff}\n{}",
+        golden.display(),
+        pending_hint(golden, *pending, "accept the new output")
     )]
     BaselineMismatch {
         /// The checkpoint.
@@ -215,11 +216,16 @@ pub enum AutomationError {
         /// A readable diff: for screens, text rows and style spans apart,
         /// with the first differing cell.
         diff: String,
+        /// Whether the actual output was written for review beside the
+        /// golden, at [`pending_path`](crate::artifacts::pending_path)
+        /// (`NAME.FORMAT.new`), as the mode does.
+        pending: bool,
     },
-    /// A checkpoint has no committed golden (compare mode).
+    /// A checkpoint has no committed golden.
     #[error(
-        "checkpoint `{checkpoint}` has no {format} golden {}; run with REHEARSE_SNAPSHOT=update to write it, then review and commit it",
-        golden.display()
+        "checkpoint `{checkpoint}` has no {format} golden {}; {}",
+        golden.display(),
+        pending_hint(golden, *pending, "accept it as the golden")
     )]
     MissingGolden {
         /// The checkpoint.
@@ -228,6 +234,9 @@ pub enum AutomationError {
         format: crate::format::Format,
         /// Where the golden should be.
         golden: std::path::PathBuf,
+        /// Whether the actual output was written for review at
+        /// [`pending_path`](crate::artifacts::pending_path).
+        pending: bool,
     },
     /// Soft goldens (the default): at [`Baseline::finish`](crate::artifacts::Baseline::finish),
     /// every checkpoint and format that differed from its golden or had none
@@ -262,9 +271,17 @@ pub enum AutomationError {
     },
     /// `REHEARSE_SNAPSHOT` holds something that is not a snapshot mode.
     #[error(
-        "REHEARSE_SNAPSHOT={value:?} is not a snapshot mode; valid modes: `compare` (the default: compare with the goldens, never write) and `update` (write new and changed goldens, delete stale ones)"
+        "REHEARSE_SNAPSHOT={value:?} is not a snapshot mode; valid modes: `auto` (the default: compare, and write a mismatch beside its golden as NAME.FORMAT.new for `rehearse review`, except under CI=true), `compare` (compare, never write), `update` (write new and changed goldens, delete stale ones) and `new` (write pending files under CI too)"
     )]
     UnknownSnapshotMode {
+        /// The value found.
+        value: String,
+    },
+    /// `REHEARSE_TRACE` holds something that is not a trace mode.
+    #[error(
+        "REHEARSE_TRACE={value:?} is not a trace mode; valid modes: `retain-on-failure` (record every step, write the trace when a step fails), `on` (write it after every run) and `off` (the default: record nothing)"
+    )]
+    UnknownTraceMode {
         /// The value found.
         value: String,
     },
@@ -443,6 +460,19 @@ impl From<ResolveError> for AutomationError {
                 Self::AmbiguousMatch { selector, matches }
             }
         }
+    }
+}
+
+/// What to do about a golden that did not match: review the pending file,
+/// or rerun in a mode that writes.
+fn pending_hint(golden: &std::path::Path, pending: bool, accept: &str) -> String {
+    if pending {
+        format!(
+            "the actual output is in {}: run `rehearse review` to {accept} or reject it (or REHEARSE_SNAPSHOT=update to accept every change)",
+            crate::format::pending_path(golden).display()
+        )
+    } else {
+        format!("run with REHEARSE_SNAPSHOT=update to {accept}, then review and commit it")
     }
 }
 

@@ -285,7 +285,7 @@ fn note_target<P: Plane + ?Sized>(
     if let Some(observer) = observer
         && let Some(node) = find(&frame.tree)
     {
-        observer.noted(&StepNote::Target { node, point });
+        observer.noted(&StepNote::Target { node, tree: &frame.tree, point });
     }
 }
 

@@ -2,6 +2,7 @@
 //! file extension it is ever written under.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// A checkpoint artifact format.
@@ -106,6 +107,14 @@ impl Format {
             (!stem.is_empty()).then_some((format, stem))
         })
     }
+}
+
+/// Where the actual output of a golden that did not match is kept for
+/// review: the golden's path with `.new` added (`done.styled.txt.new`).
+pub fn pending_path(golden: &Path) -> PathBuf {
+    let mut name = golden.file_name().unwrap_or_default().to_os_string();
+    name.push(".new");
+    golden.with_file_name(name)
 }
 
 impl fmt::Display for Format {

@@ -17,7 +17,14 @@
 //! - the executor and the planes tell [`noted`](StepObserver::noted) what
 //!   happened in between: the guard, the target a selector resolved to, the
 //!   inputs, the bytes written, how the plane settled, each evaluation of a
-//!   wait, the target's end.
+//!   wait, each golden a checkpoint was compared with, the target's end;
+//! - a session's [`Driver`](crate::Driver) asks
+//!   [`run_ended`](StepObserver::run_ended) when a run ends, and hands what
+//!   it answers (where the trace was written) to the report or the error.
+//!
+//! The trace ([`Tracer`](crate::trace::Tracer)) is such an observer: every
+//! driver sets one, as its options and `REHEARSE_TRACE` say
+//! ([`Driver::trace`](crate::Driver::trace)).
 //!
 //! Steps may overlap on a served session: a `wait-for` request stays
 //! pending while other requests run their steps whole. A note belongs to
@@ -42,11 +49,13 @@ use rehearse_lang::{AutomationStep, Secret, TerminalCondition, WaitCondition};
 
 use crate::committed::{Checkpoint, CommittedFrame};
 use crate::error::AutomationError;
+use crate::golden_report::GoldenResult;
 use crate::input::Input;
 use crate::kind::PlaneKind;
+use crate::note::TraceNote;
 use crate::report::Outcome;
 use crate::scenario::{Origin, StepSource};
-use crate::semantic::{Generation, SemanticNode};
+use crate::semantic::{Generation, SemanticNode, SemanticTree};
 use crate::time::LogicalTime;
 
 /// Watches every step and commit of a plane. Every method does nothing by
@@ -80,6 +89,29 @@ pub trait StepObserver {
     fn step_ended(&mut self, step: &StepEnded<'_>) {
         let _ = step;
     }
+
+    /// Whether it watches at all. Asked once, when it is set: one that
+    /// does not (a trace whose mode is `off`) hears no step, note, commit
+    /// or checkpoint, and nothing is built for it — but it is still asked
+    /// [`refusal`](Self::refusal) and [`run_ended`](Self::run_ended).
+    fn is_watching(&self) -> bool {
+        true
+    }
+
+    /// An error every step fails with before it runs, while it holds (a
+    /// trace mode `REHEARSE_TRACE` cannot read).
+    fn refusal(&self) -> Option<AutomationError> {
+        None
+    }
+
+    /// A run through a session's [`Driver`](crate::Driver) ended — a
+    /// scenario, a script, or a step run alone that failed — `failed` or
+    /// not: what the observer made of it, which the run's report or error
+    /// carries (where the trace was written, or that traces are off).
+    fn run_ended(&mut self, failed: bool) -> Option<TraceNote> {
+        let _ = failed;
+        None
+    }
 }
 
 /// A step as it begins.
@@ -100,6 +132,8 @@ pub struct StepStarted<'a> {
     pub plane: PlaneKind,
     /// The committed generation before it.
     pub generation: Generation,
+    /// The committed frame before it (whose generation is `generation`).
+    pub frame: &'a CommittedFrame,
     /// The plane's logical time before it.
     pub logical: LogicalTime,
     /// The wall-clock time it began.
@@ -123,6 +157,8 @@ pub struct StepEnded<'a> {
     pub outcome: Result<Outcome, &'a AutomationError>,
     /// The committed generation after it.
     pub generation: Generation,
+    /// The committed frame after it (whose generation is `generation`).
+    pub frame: &'a CommittedFrame,
     /// The plane's logical time after it.
     pub logical: LogicalTime,
     /// How much logical time it took.
@@ -145,6 +181,8 @@ pub enum StepNote<'a> {
     Target {
         /// The node.
         node: &'a SemanticNode,
+        /// The committed tree it is in.
+        tree: &'a SemanticTree,
         /// The cell the pointer goes to.
         point: (u16, u16),
     },
@@ -185,6 +223,9 @@ pub enum StepNote<'a> {
         /// How many nodes its selector matched (why it did not hold: none,
         /// or none of them as the predicate asks).
         matches: usize,
+        /// The labels of the first nodes it matched (at most five), when it
+        /// did not hold.
+        matched: &'a [String],
     },
     /// A condition on a program's screen, scrollback or process was waited
     /// on or tested.
@@ -194,6 +235,10 @@ pub enum StepNote<'a> {
         /// Whether it held.
         held: bool,
     },
+    /// A checkpoint's format was compared with its golden (told after
+    /// [`checkpointed`](StepObserver::checkpointed), once per format a
+    /// baseline compared).
+    Golden(&'a GoldenResult),
     /// The target ended (a program exited, an adopted app's loop returned).
     Ended {
         /// How (`exit code 3`).

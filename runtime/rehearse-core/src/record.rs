@@ -6,6 +6,8 @@
 
 use crate::committed::{Checkpoint, CheckpointSink, CommitHook, CommittedFrame};
 use crate::error::AutomationError;
+use crate::golden_report;
+use crate::note::TraceNote;
 use crate::observe::{StepNote, StepObserver};
 use crate::semantic::Generation;
 
@@ -24,6 +26,9 @@ pub struct CommitRecord {
     hooks: Vec<Box<dyn CommitHook>>,
     checkpoints: Vec<(String, Generation)>,
     observer: Option<Box<dyn StepObserver>>,
+    /// Whether the observer watches ([`StepObserver::is_watching`], asked
+    /// once when it was set).
+    watching: bool,
     /// Steps begun under observation, to number the next.
     steps_observed: u64,
 }
@@ -35,7 +40,7 @@ impl std::fmt::Debug for CommitRecord {
             .field("sinks", &self.sinks.len())
             .field("hooks", &self.hooks.len())
             .field("checkpoints", &self.checkpoints)
-            .field("observed", &self.observer.is_some())
+            .field("observed", &self.watching)
             .finish_non_exhaustive()
     }
 }
@@ -51,6 +56,7 @@ impl CommitRecord {
             hooks: Vec::new(),
             checkpoints: Vec::new(),
             observer: None,
+            watching: false,
             steps_observed: 0,
         }
     }
@@ -81,8 +87,8 @@ impl CommitRecord {
         for hook in &mut self.hooks {
             hook.committed(&self.frame);
         }
-        if let Some(observer) = &mut self.observer {
-            observer.committed(&self.frame);
+        if let (frame, Some(observer)) = self.frame_and_observer() {
+            observer.committed(frame);
         }
     }
 
@@ -94,11 +100,19 @@ impl CommitRecord {
     /// The first sink's error; the checkpoint is not listed then.
     pub fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
         let checkpoint = Checkpoint::new(name, &self.frame, false);
-        let recorded = record(&mut self.sinks, &checkpoint);
-        if let Some(observer) = &mut self.observer {
-            observer.checkpointed(&checkpoint, recorded.as_ref().copied());
+        match self.observer.as_deref_mut().filter(|_| self.watching) {
+            None => record(&mut self.sinks, &checkpoint)?,
+            Some(observer) => {
+                // What the baselines compared reaches the observer too.
+                let (recorded, goldens) =
+                    golden_report::collect(|| record(&mut self.sinks, &checkpoint));
+                observer.checkpointed(&checkpoint, recorded.as_ref().copied());
+                for golden in &goldens {
+                    observer.noted(&StepNote::Golden(golden));
+                }
+                recorded?;
+            }
         }
-        recorded?;
         // Listed only once every sink has it.
         self.checkpoints.push((name.to_owned(), self.frame.generation));
         Ok(())
@@ -114,7 +128,7 @@ impl CommitRecord {
         let name = format!("diagnostic-{}", self.frame.generation);
         let checkpoint = Checkpoint::new(&name, frame, true);
         let recorded = record(&mut self.sinks, &checkpoint);
-        if let Some(observer) = &mut self.observer {
+        if let Some(observer) = self.watcher() {
             observer.checkpointed(&checkpoint, recorded.as_ref().copied());
         }
         match recorded {
@@ -155,26 +169,51 @@ impl CommitRecord {
     }
 
     /// Sets the observer told about every later step, note, commit and
-    /// checkpoint (replacing one set before).
+    /// checkpoint (replacing one set before: a session's trace, unless it
+    /// is set again).
     pub fn observe(&mut self, observer: impl StepObserver + 'static) {
-        self.observer = Some(Box::new(observer));
+        self.observe_boxed(Box::new(observer));
+    }
+
+    /// Sets a boxed observer.
+    pub fn observe_boxed(&mut self, observer: Box<dyn StepObserver>) {
+        self.watching = observer.is_watching();
+        self.observer = Some(observer);
     }
 
     /// Takes the observer away (nothing is observed from then on).
     pub fn take_observer(&mut self) -> Option<Box<dyn StepObserver>> {
+        self.watching = false;
         self.observer.take()
     }
 
     /// Whether an observer watches: what to note is built only then.
     #[inline]
     pub fn is_observed(&self) -> bool {
-        self.observer.is_some()
+        self.watching
     }
 
     /// The observer, when one watches.
     #[inline]
     pub fn observer(&mut self) -> Option<&mut (dyn StepObserver + 'static)> {
-        self.observer.as_deref_mut()
+        self.watcher()
+    }
+
+    #[inline]
+    fn watcher(&mut self) -> Option<&mut (dyn StepObserver + 'static)> {
+        if self.watching { self.observer.as_deref_mut() } else { None }
+    }
+
+    /// The error every step fails with before it runs, when the observer
+    /// (watching or not) refuses steps ([`StepObserver::refusal`]).
+    pub fn refusal(&self) -> Option<AutomationError> {
+        self.observer.as_ref().and_then(|observer| observer.refusal())
+    }
+
+    /// Tells the observer (watching or not) that a run ended, `failed` or
+    /// not, and returns what it made of it ([`StepObserver::run_ended`]).
+    pub fn run_ended(&mut self, failed: bool) -> Option<TraceNote> {
+        self.observer.as_mut().and_then(|observer| observer.run_ended(failed))
     }
 
     /// The serial number of a step that begins under observation: unique
@@ -190,14 +229,15 @@ impl CommitRecord {
     pub fn frame_and_observer(
         &mut self,
     ) -> (&CommittedFrame, Option<&mut (dyn StepObserver + 'static)>) {
-        (&self.frame, self.observer.as_deref_mut())
+        let observer = if self.watching { self.observer.as_deref_mut() } else { None };
+        (&self.frame, observer)
     }
 
     /// Tells the observer, when one watches, what happened within the
     /// current step.
     #[inline]
     pub fn note(&mut self, note: StepNote<'_>) {
-        if let Some(observer) = &mut self.observer {
+        if let Some(observer) = self.watcher() {
             observer.noted(&note);
         }
     }

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::error::AutomationError;
+use crate::note::TraceNote;
 use crate::scenario::StepSource;
 use crate::semantic::{Generation, SemanticTree};
 use rehearse_lang::script::ScriptErrors;
@@ -168,7 +169,7 @@ impl fmt::Display for StepResult {
 /// A step that failed: which, what it was, and why. Earlier steps are not
 /// undone.
 #[derive(Debug, thiserror::Error)]
-#[error("step {} {source} failed: {error}", step_name(*index, step))]
+#[error("step {} {source} failed: {error}{}", step_name(*index, step), trace_line(trace.as_deref()))]
 #[non_exhaustive]
 pub struct StepError {
     /// Zero-based index of the failed step.
@@ -183,6 +184,14 @@ pub struct StepError {
     /// Why it failed.
     #[source]
     pub error: AutomationError,
+    /// Where the session's trace was written (or why it was not), when
+    /// the session records one; the message ends with it.
+    pub trace: Option<Box<TraceNote>>,
+}
+
+/// The line a failure ends with about the trace.
+fn trace_line(trace: Option<&TraceNote>) -> String {
+    trace.map(|note| format!("\n{note}")).unwrap_or_default()
 }
 
 impl StepError {
@@ -194,7 +203,14 @@ impl StepError {
         generation: Generation,
         error: AutomationError,
     ) -> Self {
-        Self { index, step: Box::new(step), source: Box::new(source), generation, error }
+        Self {
+            index,
+            step: Box::new(step),
+            source: Box::new(source),
+            generation,
+            error,
+            trace: None,
+        }
     }
 
     /// What the failure calls the step: its label, else its index.
@@ -208,6 +224,9 @@ impl StepError {
 pub struct RunReport {
     /// One result per step.
     pub steps: Vec<StepResult>,
+    /// Where the session's trace was written, when the run kept one
+    /// (`REHEARSE_TRACE=on`; a failed run's trace is on its error).
+    pub trace: Option<Box<TraceNote>>,
 }
 
 impl RunReport {

@@ -70,15 +70,19 @@ impl Runner {
         let ScenarioStep { step, source, invalid, .. } = scenario_step;
         let index = self.next_index;
         self.next_index += 1;
+        // An observer that refuses steps (a trace mode REHEARSE_TRACE cannot
+        // read) fails each before it runs.
+        let refused = plane.commit_record().refusal();
         let watched = Watched::start(plane, index, &step, &source);
         let begun = Begun { index, step, source, watched };
-        match invalid {
+        match (refused, invalid) {
+            (Some(refused), _) => begun.end(plane, Err(refused), false),
             // A stand-in step: nothing ran, nothing to withhold.
-            Some(reason) => {
+            (None, Some(reason)) => {
                 let spelling = begun.source.spelling.to_string();
                 begun.end(plane, Err(AutomationError::InvalidStep { spelling, reason }), false)
             }
-            None => {
+            (None, None) => {
                 let outcome = crate::executor::execute_guarded(plane, &begun.step);
                 begun.end(plane, outcome, true)
             }
@@ -291,17 +295,20 @@ impl Watched {
         }
         let logical = plane.now();
         let serial = plane.commit_record_mut().next_step_serial();
+        let kind = plane.kind();
+        let (frame, observer) = plane.commit_record_mut().frame_and_observer();
         let started = StepStarted {
             serial,
             index,
             label: step.parts().0,
             origin: source.origin.as_ref(),
-            plane: plane.kind(),
-            generation: plane.committed().generation,
+            plane: kind,
+            generation: frame.generation,
+            frame,
             logical,
             wall: SystemTime::now(),
         };
-        if let Some(observer) = plane.commit_record_mut().observer() {
+        if let Some(observer) = observer {
             observer.step_started(&started);
         }
         Some(Self { serial, wall: Instant::now(), logical })
@@ -317,18 +324,20 @@ impl Watched {
         outcome: Result<Outcome, &AutomationError>,
     ) {
         let logical = plane.now();
+        let (frame, observer) = plane.commit_record_mut().frame_and_observer();
         let ended = StepEnded {
             serial: self.serial,
             index,
             step,
             source,
             outcome,
-            generation: plane.committed().generation,
+            generation: frame.generation,
+            frame,
             logical,
             logical_elapsed: logical.0.saturating_sub(self.logical.0),
             wall_elapsed: self.wall.elapsed(),
         };
-        if let Some(observer) = plane.commit_record_mut().observer() {
+        if let Some(observer) = observer {
             observer.step_ended(&ended);
         }
     }

@@ -101,7 +101,15 @@ impl WaitInProgress {
         let tree = self.latest.as_ref().unwrap_or(&plane.committed().tree);
         let (holds, matches) = evaluate(&self.condition, tree)?;
         let observed = plane.commit_record().is_observed();
-        let evaluated = observed.then(|| (redacted(&self.condition, &matches), matches.len()));
+        let evaluated = observed.then(|| {
+            // Why it did not hold: the first nodes it matched.
+            let matched: Vec<String> = if holds {
+                Vec::new()
+            } else {
+                matches.iter().take(5).map(|node| node.label()).collect()
+            };
+            (redacted(&self.condition, &matches), matches.len(), matched)
+        });
         let generation = tree.generation;
         let mut failed = None;
         if !holds {
@@ -132,9 +140,14 @@ impl WaitInProgress {
                 failed = Some(Ok(timeout));
             }
         }
-        if let Some((condition, matches)) = &evaluated {
-            let note =
-                StepNote::WaitEvaluated { condition, generation, held: holds, matches: *matches };
+        if let Some((condition, matches, matched)) = &evaluated {
+            let note = StepNote::WaitEvaluated {
+                condition,
+                generation,
+                held: holds,
+                matches: *matches,
+                matched,
+            };
             plane.commit_record_mut().note(note);
         }
         match failed {

@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::component::Component;
 use crate::engine::{SessionEngine, SessionOptions};
 use rehearse_core::semantic::Generation;
+use rehearse_core::trace::TraceOptions;
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{AutomationError, Driver};
 
@@ -22,6 +23,8 @@ use rehearse_core::{AutomationError, Driver};
 /// test or in parallel tests.
 pub struct Session<C: Component> {
     driver: Driver<SessionEngine<C>>,
+    /// The trace mode the session options asked for.
+    trace_mode: Option<rehearse_core::trace::TraceMode>,
 }
 
 impl<C: Component> Session<C> {
@@ -43,7 +46,25 @@ impl<C: Component> Session<C> {
     ///
     /// What the first commit fails with.
     pub fn try_new(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
-        Ok(Self { driver: Driver::new(SessionEngine::start(app, options)?) })
+        let trace_mode = options.trace_mode();
+        let trace = TraceOptions { mode: trace_mode, ..TraceOptions::new() };
+        let driver = Driver::traced(SessionEngine::start(app, options)?, trace);
+        Ok(Self { driver, trace_mode })
+    }
+
+    /// Records this session's trace as `options` say (its mode, directory,
+    /// title and bounds; without a mode there, the session options' or
+    /// else `REHEARSE_TRACE`'s), instead of as the session options did
+    /// (`docs/trace.md`). Call it before the first step: what was recorded
+    /// before is dropped.
+    #[must_use]
+    pub fn traced(mut self, options: TraceOptions) -> Self {
+        let mut options = options;
+        if options.mode.is_none() {
+            options.mode = self.trace_mode;
+        }
+        self.driver.trace(options);
+        self
     }
 
     /// Sends a message to the root component, drains and commits.

@@ -66,7 +66,7 @@ pub mod adopt;
 /// that names it through `rehearse::ratatui` needs no dependency of its own
 /// and never meets a second copy of it.
 pub use ratatui;
-pub use rehearse_core::{semantic, wait};
+pub use rehearse_core::{semantic, trace, wait};
 pub use rehearse_engine::{input, ui, widgets};
 #[cfg(unix)]
 pub mod control;

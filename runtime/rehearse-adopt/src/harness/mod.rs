@@ -36,6 +36,7 @@ use std::time::Duration;
 use ratatui::Terminal;
 use ratatui::layout::Size;
 use rehearse_core::semantic::Generation;
+use rehearse_core::trace::{TraceMode, TraceOptions};
 use rehearse_core::{AutomationError, AutomationIds, ClockMode, DEFAULT_VIEWPORT, Driver, Plane};
 
 pub use self::backend::HarnessBackend;
@@ -64,6 +65,9 @@ pub struct HarnessOptions {
     /// moves it, polls time out only then) or the wall clock (polls time
     /// out by themselves, `wait:` is refused as on the engine).
     pub clock: ClockMode,
+    /// The trace mode (`docs/trace.md`): `REHEARSE_TRACE` chooses when
+    /// this does not, and without it the trace is off.
+    pub trace: Option<TraceMode>,
 }
 
 impl Default for HarnessOptions {
@@ -73,6 +77,7 @@ impl Default for HarnessOptions {
             declared: AutomationIds::UNDECLARED,
             settle_timeout: Duration::from_secs(10),
             clock: ClockMode::Controlled,
+            trace: None,
         }
     }
 }
@@ -104,6 +109,19 @@ impl HarnessOptions {
     pub fn clock(mut self, clock: ClockMode) -> Self {
         self.clock = clock;
         self
+    }
+
+    /// The trace mode, over `REHEARSE_TRACE` (a directory, title or bounds
+    /// of its own: [`Driver::trace`] on the harness).
+    #[must_use]
+    pub fn trace(mut self, mode: TraceMode) -> Self {
+        self.trace = Some(mode);
+        self
+    }
+
+    /// The driver of `plane` with the trace these options ask for.
+    fn driver(&self, plane: AdoptPlane) -> Driver<AdoptPlane> {
+        Driver::traced(plane, TraceOptions { mode: self.trace, ..TraceOptions::new() })
     }
 }
 
@@ -237,7 +255,7 @@ impl Harness {
         let shared = prepare(&options, &mut live)?;
         let host = Host { shared: Arc::clone(&shared), mirror: live.is_some() };
         let plane = AdoptPlane::new(shared, options.declared, options.settle_timeout);
-        Ok((Self { driver: Driver::new(plane), thread: None, _live: live }, host))
+        Ok((Self { driver: options.driver(plane), thread: None, _live: live }, host))
     }
 
     /// Starts `app` in the real terminal, under the wall clock, at the
@@ -286,7 +304,7 @@ impl Harness {
                 .map_err(AutomationError::Io)?
         };
         let plane = AdoptPlane::new(shared, options.declared, options.settle_timeout);
-        let mut harness = Self { driver: Driver::new(plane), thread: Some(thread), _live: live };
+        let mut harness = Self { driver: options.driver(plane), thread: Some(thread), _live: live };
         harness.plane_mut().commit()?;
         Ok(harness)
     }

@@ -14,25 +14,36 @@ use super::encode::encode_all;
 use super::screen::Screen;
 use super::sink::validate_name;
 use crate::error::AutomationError;
-use crate::format::Format;
+use crate::format::{Format, pending_path};
+use crate::golden_report::{self, GoldenResult, GoldenStatus};
 use crate::{Checkpoint, CheckpointSink, CommittedFrame, SinkHost};
 
-/// What a baseline does with its goldens, from `REHEARSE_SNAPSHOT`.
+/// What a baseline does with its goldens (as insta's `INSTA_UPDATE`): a
+/// mode given to [`Baseline::with_mode`] wins; otherwise `REHEARSE_SNAPSHOT`
+/// chooses; otherwise [`Auto`](Self::Auto).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SnapshotMode {
-    /// Compare with the goldens and never write (the default, and CI's).
+    /// Compare; on a mismatch or a missing golden, write the actual output
+    /// beside the golden as a pending file (`NAME.FORMAT.new`) for
+    /// `rehearse review` — except under `CI=true`, where it only compares
+    /// (the default).
     #[default]
+    Auto,
+    /// Compare with the goldens and never write.
     Compare,
     /// Write new and changed goldens, delete stale ones; then review the
     /// diff and commit it.
     Update,
+    /// Compare, and write pending files for every mismatch and missing
+    /// golden, under CI too.
+    New,
 }
 
 impl SnapshotMode {
     /// The environment variable that selects the mode.
     pub const ENV: &'static str = "REHEARSE_SNAPSHOT";
 
-    /// The mode `REHEARSE_SNAPSHOT` selects: unset or empty is `compare`.
+    /// The mode `REHEARSE_SNAPSHOT` selects: unset or empty is `auto`.
     ///
     /// # Errors
     ///
@@ -41,7 +52,7 @@ impl SnapshotMode {
     pub fn from_env() -> Result<Self, AutomationError> {
         match std::env::var(Self::ENV) {
             Ok(value) => Self::parse(&value),
-            Err(std::env::VarError::NotPresent) => Ok(Self::Compare),
+            Err(std::env::VarError::NotPresent) => Ok(Self::Auto),
             Err(std::env::VarError::NotUnicode(value)) => {
                 Err(AutomationError::UnknownSnapshotMode {
                     value: value.to_string_lossy().into_owned(),
@@ -50,15 +61,17 @@ impl SnapshotMode {
         }
     }
 
-    /// Parses a mode: `compare`, `update`, or empty (`compare`).
+    /// Parses a mode: `auto`, `compare`, `update`, `new`, or empty (`auto`).
     ///
     /// # Errors
     ///
     /// [`AutomationError::UnknownSnapshotMode`] for anything else.
     pub fn parse(value: &str) -> Result<Self, AutomationError> {
         match value {
-            "" | "compare" => Ok(Self::Compare),
+            "" | "auto" => Ok(Self::Auto),
+            "compare" => Ok(Self::Compare),
             "update" => Ok(Self::Update),
+            "new" => Ok(Self::New),
             other => Err(AutomationError::UnknownSnapshotMode { value: other.to_owned() }),
         }
     }
@@ -66,30 +79,53 @@ impl SnapshotMode {
     /// The mode's name.
     pub const fn name(self) -> &'static str {
         match self {
+            Self::Auto => "auto",
             Self::Compare => "compare",
             Self::Update => "update",
+            Self::New => "new",
         }
     }
+
+    /// Whether a mismatch or a missing golden writes a pending file here:
+    /// `new` always, `auto` unless `CI` is `true` (or `1`).
+    pub fn writes_pending(self) -> bool {
+        match self {
+            Self::New => true,
+            Self::Auto => !under_ci(),
+            Self::Compare | Self::Update => false,
+        }
+    }
+}
+
+/// Whether `CI` says this is a CI run (`true` or `1`, any case).
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| value.eq_ignore_ascii_case("true") || value == "1")
 }
 
 /// Compares checkpoints with committed goldens in one directory that
 /// belongs to one test: `{dir}/{checkpoint}.{ext}` per format.
 ///
-/// - `compare` (default): a missing golden ([`AutomationError::MissingGolden`])
-///   or a different one ([`AutomationError::BaselineMismatch`], with a
-///   readable diff) does not stop the scenario: every checkpoint runs, and
+/// - `auto` (default), `compare`, `new`: a missing golden
+///   ([`AutomationError::MissingGolden`]) or a different one
+///   ([`AutomationError::BaselineMismatch`], with a readable diff) does not
+///   stop the scenario: every checkpoint runs, and
 ///   [`finish`](Self::finish) fails with one
 ///   [`AutomationError::GoldensDiffer`] listing every checkpoint and format
-///   that did not match, each with its diff (soft goldens, like insta's
-///   pending snapshots and Playwright's `expect.soft`).
-///   [`stop_at_first`](Self::stop_at_first) fails the checkpoint step
-///   itself instead. Nothing is ever written.
+///   that did not match, each with its diff (soft goldens, like Playwright's
+///   `expect.soft`). [`stop_at_first`](Self::stop_at_first) fails the
+///   checkpoint step itself instead. A golden is never overwritten, and the
+///   actual output is never lost: `auto` (outside `CI=true`) and `new`
+///   write it beside the golden as a pending file, `NAME.FORMAT.new`
+///   ([`pending_path`]), for `rehearse review` (as insta's `.snap.new`);
+///   a golden that matches again removes its stale pending file. `compare`
+///   writes nothing.
 /// - `update`: new and changed goldens are written (atomically), unchanged
-///   ones left alone, stale ones deleted by [`finish`](Self::finish).
+///   ones left alone, pending files removed, stale goldens deleted by
+///   [`finish`](Self::finish).
 ///
 /// The manifest is closed: the goldens in the directory are exactly what
 /// the test's checkpoints produce. [`finish`](Self::finish) fails on
-/// *stale* goldens — files no checkpoint produced — in compare mode. A
+/// *stale* goldens — files no checkpoint produced — except in update mode. A
 /// test cannot forget it: dropping an unfinished baseline runs the same
 /// check and panics on failure (unless the thread is already panicking).
 /// Diagnostic checkpoints (taken to explain a failure) are not compared.
@@ -101,7 +137,7 @@ impl SnapshotMode {
 /// # impl Component for App { type Message = (); fn update(&mut self, _: (), _: &mut Context<'_, Self>) {} fn view(&self, _: &mut Ui<'_, ()>) {} }
 /// // Fails here, before any step, when REHEARSE_SNAPSHOT holds a bad mode.
 /// let baseline = Baseline::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/goldens/app/starts"))
-///     .expect("REHEARSE_SNAPSHOT is compare or update")
+///     .expect("REHEARSE_SNAPSHOT is a snapshot mode")
 ///     .formats([Format::Styled, Format::Markdown]);
 /// let mut session = Session::new(App, SessionOptions::default().viewport(40, 10));
 /// baseline.attach(&mut session);
@@ -287,34 +323,69 @@ impl State {
                 Err(error) if error.kind() == io::ErrorKind::NotFound => None,
                 Err(error) => return Err(io_error(&golden, error)),
             };
-            match (self.mode, existing) {
-                (SnapshotMode::Compare, None) => {
-                    failures.push(AutomationError::MissingGolden {
-                        checkpoint: name.to_owned(),
-                        format: artifact.format,
-                        golden,
-                    });
-                }
-                (SnapshotMode::Compare, Some(existing)) => {
-                    if let Some(diff) =
-                        describe(artifact.format, &existing, &artifact.bytes, &screen)
-                    {
-                        failures.push(AutomationError::BaselineMismatch {
-                            checkpoint: name.to_owned(),
-                            format: artifact.format,
-                            golden,
-                            diff,
-                        });
-                    }
-                }
+            let pending = pending_path(&golden);
+            let status = match (self.mode, existing) {
                 (SnapshotMode::Update, existing) => {
-                    if existing.as_deref() != Some(artifact.bytes.as_slice()) {
+                    let status = if existing.as_deref() == Some(artifact.bytes.as_slice()) {
+                        GoldenStatus::Matched
+                    } else {
                         fs::create_dir_all(&self.dir)
                             .map_err(|error| io_error(&self.dir, error))?;
                         write_atomic(&golden, &artifact.bytes)
                             .map_err(|error| io_error(&golden, error))?;
                         self.written.push(file);
+                        GoldenStatus::Written
+                    };
+                    remove_pending(&pending)?;
+                    report(name, artifact.format, status, &golden, None, None);
+                    continue;
+                }
+                (_, None) => {
+                    let pending = self.keep_pending(&pending, &artifact.bytes)?;
+                    report(
+                        name,
+                        artifact.format,
+                        GoldenStatus::Missing,
+                        &golden,
+                        pending.as_deref(),
+                        None,
+                    );
+                    failures.push(AutomationError::MissingGolden {
+                        checkpoint: name.to_owned(),
+                        format: artifact.format,
+                        golden,
+                        pending: pending.is_some(),
+                    });
+                    continue;
+                }
+                (_, Some(existing)) => {
+                    describe(artifact.format, &existing, &artifact.bytes, &screen)
+                }
+            };
+            match status {
+                None => {
+                    if self.mode.writes_pending() {
+                        remove_pending(&pending)?;
                     }
+                    report(name, artifact.format, GoldenStatus::Matched, &golden, None, None);
+                }
+                Some(diff) => {
+                    let pending = self.keep_pending(&pending, &artifact.bytes)?;
+                    report(
+                        name,
+                        artifact.format,
+                        GoldenStatus::Differs,
+                        &golden,
+                        pending.as_deref(),
+                        Some(&diff),
+                    );
+                    failures.push(AutomationError::BaselineMismatch {
+                        checkpoint: name.to_owned(),
+                        format: artifact.format,
+                        golden,
+                        diff,
+                        pending: pending.is_some(),
+                    });
                 }
             }
         }
@@ -325,6 +396,17 @@ impl State {
         }
         self.failures.extend(failures);
         Ok(())
+    }
+
+    /// Writes `bytes` as the pending file at `path` when the mode writes
+    /// pending files; returns its path then.
+    fn keep_pending(&self, path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, AutomationError> {
+        if !self.mode.writes_pending() {
+            return Ok(None);
+        }
+        fs::create_dir_all(&self.dir).map_err(|error| io_error(&self.dir, error))?;
+        write_atomic(path, bytes).map_err(|error| io_error(path, error))?;
+        Ok(Some(path.to_path_buf()))
     }
 
     /// The goldens in the directory (by format extension) that no
@@ -357,7 +439,7 @@ impl State {
         let stale = self.stale()?;
         if !self.failures.is_empty() {
             let mut failures = std::mem::take(&mut self.failures);
-            if !stale.is_empty() && self.mode == SnapshotMode::Compare {
+            if !stale.is_empty() && self.mode != SnapshotMode::Update {
                 failures
                     .push(AutomationError::StaleGoldens { dir: self.dir.clone(), files: stale });
             }
@@ -367,7 +449,7 @@ impl State {
             return Ok(());
         }
         match self.mode {
-            SnapshotMode::Compare => {
+            SnapshotMode::Auto | SnapshotMode::Compare | SnapshotMode::New => {
                 Err(AutomationError::StaleGoldens { dir: self.dir.clone(), files: stale })
             }
             SnapshotMode::Update => {
@@ -379,6 +461,34 @@ impl State {
             }
         }
     }
+}
+
+/// Removes a pending file left by an earlier run, if there is one.
+fn remove_pending(path: &Path) -> Result<(), AutomationError> {
+    match fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(io_error(path, error)),
+    }
+}
+
+/// Tells whoever records the step (the trace) how a golden compared.
+fn report(
+    checkpoint: &str,
+    format: Format,
+    status: GoldenStatus,
+    golden: &Path,
+    pending: Option<&Path>,
+    diff: Option<&str>,
+) {
+    golden_report::report(|| GoldenResult {
+        checkpoint: checkpoint.to_owned(),
+        format,
+        status,
+        golden: golden.to_path_buf(),
+        pending: pending.map(Path::to_path_buf),
+        diff: diff.map(str::to_owned),
+    });
 }
 
 fn io_error(path: &Path, error: io::Error) -> AutomationError {

@@ -31,6 +31,7 @@ mod baseline;
 mod cells;
 mod diff;
 mod encode;
+mod pending;
 #[cfg(feature = "png")]
 pub mod png;
 mod recording;
@@ -39,13 +40,14 @@ mod sink;
 mod style;
 mod styled;
 
-pub use crate::format::{Format, UnknownFormat};
+pub use crate::format::{Format, UnknownFormat, pending_path};
 pub use ansi::paint as ansi;
 pub use atomic::write_atomic;
 pub use baseline::{Baseline, BaselineSink, SnapshotMode};
 pub use cells::CellsSnapshot;
 pub use diff::{lines as line_diff, screens as screen_diff};
 pub use encode::{Artifact, encode, encode_all, encode_screen, ensure_available};
+pub use pending::{Comparison, PendingGolden, find_pending};
 pub use recording::Recorder;
 pub use screen::{
     CONTROL_REPLACEMENT, FormatError, Screen, ScreenCell, TextSnapshot, visible_symbol,

@@ -55,7 +55,9 @@ impl<C: Component> SessionEngine<C> {
         self.stats.nodes_projected += projection.nodes_projected;
         let frame = self.frame.as_mut().expect("rendered before commit");
         let mut buffer = std::mem::take(&mut self.record.frame_mut().buffer);
-        frame.composite_into(&mut buffer, self.committed_overlays);
+        // The rows copied are the rows that may have changed since the last
+        // commit (the buffer is patched in place), unless every row was.
+        let changed_rows = frame.composite_into(&mut buffer, self.committed_overlays);
         self.committed_overlays = frame.layers().has_overlays();
         let frame = &*frame;
         let cursor = frame.cursor();
@@ -83,6 +85,7 @@ impl<C: Component> SessionEngine<C> {
         committed.interaction = interaction;
         committed.cursor = cursor;
         committed.time = self.clock.now();
+        committed.changed_rows = changed_rows;
         // Every commit rests on a drain to a fixed point.
         self.record.note(StepNote::Settled(Settled::Drained));
         self.record.commit(committed);

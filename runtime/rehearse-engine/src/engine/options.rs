@@ -1,6 +1,8 @@
-//! How a session starts: viewport, clock, drain bounds, strict ids, memoizing.
+//! How a session starts: viewport, clock, drain bounds, strict ids, memoizing,
+//! tracing.
 
 use ratatui::layout::Size;
+use rehearse_core::trace::TraceMode;
 use rehearse_core::{AutomationError, ClockMode, DEFAULT_VIEWPORT, MAX_SCREEN_CELLS};
 
 use super::DrainLimits;
@@ -19,6 +21,7 @@ pub struct SessionOptions {
     limits: DrainLimits,
     strict_ids: bool,
     memoize: bool,
+    trace: Option<TraceMode>,
 }
 
 impl Default for SessionOptions {
@@ -29,6 +32,7 @@ impl Default for SessionOptions {
             limits: DrainLimits::default(),
             strict_ids: false,
             memoize: true,
+            trace: None,
         }
     }
 }
@@ -100,6 +104,19 @@ impl SessionOptions {
     /// Whether memoized subtrees are carried over.
     pub fn is_memoizing(&self) -> bool {
         self.memoize
+    }
+
+    /// The session's trace mode (`docs/trace.md`): `REHEARSE_TRACE` wins
+    /// over it; without either, [`TraceMode::DEFAULT`].
+    #[must_use]
+    pub fn trace(mut self, mode: TraceMode) -> Self {
+        self.trace = Some(mode);
+        self
+    }
+
+    /// The trace mode the options ask for, if they ask.
+    pub fn trace_mode(&self) -> Option<TraceMode> {
+        self.trace
     }
 }
 

@@ -150,23 +150,28 @@ impl Layers {
         committed: &mut Buffer,
         overlays_before: bool,
         damage: &mut Damage,
-    ) {
+    ) -> Option<Vec<u16>> {
         let app = &self.layers[0].buffer;
+        let mut rows = None;
         if overlays_before || self.has_overlays() || committed.area != app.area {
             committed.clone_from(app);
             self.paint_overlays(committed);
         } else {
             let width = usize::from(app.area.width);
+            let mut changed = Vec::new();
             for (row, columns) in damage.changed() {
                 let cells = row * width + columns.start..row * width + columns.end;
                 committed.content[cells.clone()].clone_from_slice(&app.content[cells]);
+                changed.push(u16::try_from(row).unwrap_or(u16::MAX));
             }
+            rows = Some(changed);
         }
         damage.clear();
         debug_assert!(
             *committed == self.composite_copy(),
             "the committed buffer missed a change the damage map did not record"
         );
+        rows
     }
 
     /// The composited frame, leaving the layers in place.

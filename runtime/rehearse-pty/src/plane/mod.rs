@@ -100,6 +100,16 @@ impl Terminal {
         Self { driver: Driver::new(PtyPlane::new(pty)) }
     }
 
+    /// Records this terminal's trace as `options` say (mode, directory,
+    /// title, bounds; without a mode there, `REHEARSE_TRACE` chooses it),
+    /// instead of as the environment alone does (`docs/trace.md`). Call it
+    /// before the first step: what was recorded before is dropped.
+    #[must_use]
+    pub fn traced(mut self, options: rehearse_core::trace::TraceOptions) -> Self {
+        self.driver.trace(options);
+        self
+    }
+
     /// Bounds how long one settle may take (default 10 s): a step whose
     /// screen does not settle within it fails (a program that never stops
     /// writing, or never sends the marker it promised).

@@ -26,7 +26,7 @@ fn compare_fails_on_a_missing_golden_and_never_writes() {
     let baseline = Baseline::with_mode(&dir, SnapshotMode::Compare).stop_at_first(true);
     let error = checkpointed(&baseline).unwrap_err();
     match &error.error {
-        AutomationError::MissingGolden { checkpoint, format, golden } => {
+        AutomationError::MissingGolden { checkpoint, format, golden, .. } => {
             assert_eq!((checkpoint.as_str(), *format), ("filled", Format::Styled));
             assert_eq!(golden, &dir.join("filled.styled.txt"));
         }
@@ -149,7 +149,9 @@ fn a_baseline_rejects_a_repeated_checkpoint_name() {
 #[test]
 fn snapshot_modes_parse_and_unknown_ones_list_the_valid_modes() {
     assert_eq!(SnapshotMode::parse("compare").unwrap(), SnapshotMode::Compare);
-    assert_eq!(SnapshotMode::parse("").unwrap(), SnapshotMode::Compare);
+    assert_eq!(SnapshotMode::parse("").unwrap(), SnapshotMode::Auto);
+    assert_eq!(SnapshotMode::parse("auto").unwrap(), SnapshotMode::Auto);
+    assert_eq!(SnapshotMode::parse("new").unwrap(), SnapshotMode::New);
     assert_eq!(SnapshotMode::parse("update").unwrap(), SnapshotMode::Update);
     let error = SnapshotMode::parse("record").unwrap_err();
     let message = error.to_string();
@@ -193,7 +195,7 @@ fn an_unknown_mode_fails_before_the_first_step() {
     assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(
         stdout.contains(
-            "CHILD-OK REHEARSE_SNAPSHOT=\"record\" is not a snapshot mode; valid modes: `compare`"
+            "CHILD-OK REHEARSE_SNAPSHOT=\"record\" is not a snapshot mode; valid modes: `auto`"
         ),
         "{stdout}"
     );

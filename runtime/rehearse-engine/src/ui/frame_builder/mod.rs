@@ -552,9 +552,14 @@ impl FrameBuilder {
     /// stacking order. Copies only the cells that changed since the last
     /// commit when neither frame has overlays (`overlays_before` says
     /// whether the last committed one had).
-    pub(crate) fn composite_into(&mut self, committed: &mut Buffer, overlays_before: bool) {
+    /// Returns the rows that changed, when only they were copied.
+    pub(crate) fn composite_into(
+        &mut self,
+        committed: &mut Buffer,
+        overlays_before: bool,
+    ) -> Option<Vec<u16>> {
         self.composited = true;
-        self.layers.composite_into(committed, overlays_before, &mut self.damage);
+        self.layers.composite_into(committed, overlays_before, &mut self.damage)
     }
 
     /// The composited frame, leaving the layers in place (for a diagnostic

@@ -1,0 +1,133 @@
+//! Traces of real runs of the todo app: a failing run keeps its trace
+//! (`trace.json`, `trace.md`, `trace.html`) and its error names where; a
+//! passing one keeps nothing unless the mode is `on`; every step records
+//! what it was, where it was written, its inputs, its target, its waits,
+//! the screen and the tree; typed secrets never reach a file.
+
+use rehearse::prelude::*;
+use rehearse::trace::model::{InputRecord, StepStatus};
+use rehearse::trace::{TraceDocument, TraceMode, TraceNote, TraceOptions, TracePaths};
+use rehearse_examples::todo::TodoApp;
+
+fn traced(app: TodoApp, mode: TraceMode, dir: &std::path::Path) -> Session<TodoApp> {
+    Session::new(app, SessionOptions::default().viewport(60, 12))
+        .traced(TraceOptions::new().mode(mode).dir(dir).title("todo trace"))
+}
+
+fn written(note: Option<&TraceNote>) -> TracePaths {
+    match note {
+        Some(TraceNote::Written(paths)) => paths.clone(),
+        other => panic!("expected a written trace, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_failing_run_keeps_its_trace_and_its_error_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = traced(TodoApp::with_items(3), TraceMode::RetainOnFailure, dir.path());
+    let error = session
+        .run(scenario! {
+            click:#new-todo;
+            type:"Buy milk";
+            key:enter;
+            wait-for:count=9,@list-item,200;
+        })
+        .unwrap_err();
+    let paths = written(error.failed.trace.as_deref());
+    let message = error.to_string();
+    assert!(message.contains(&paths.html.display().to_string()), "{message}");
+    assert!(message.contains("trace.md"), "{message}");
+
+    let document =
+        TraceDocument::from_json(&std::fs::read_to_string(&paths.json).unwrap()).unwrap();
+    assert_eq!(document.steps.len(), 4);
+    assert_eq!(document.failed_step, Some(3));
+    assert_eq!(document.plane, "engine");
+    assert_eq!(document.title, "todo trace");
+    let click = &document.steps[0];
+    assert_eq!(click.spelling, "click:#new-todo");
+    let origin = click.origin.as_ref().expect("written in this file");
+    assert!(origin.file.as_deref().unwrap().ends_with("tests/trace.rs"), "{origin:?}");
+    let target = click.target.as_ref().expect("the click's target");
+    assert_eq!(target.id.as_deref(), Some("new-todo"));
+    assert_eq!(target.role.as_deref(), Some("text-box"));
+    let [x, y, w, h] = target.bounds.unwrap();
+    let [col, row] = target.hit.unwrap();
+    assert!(
+        (x..x + w).contains(&i32::from(col)) && (y..y + h).contains(&i32::from(row)),
+        "{target:?}"
+    );
+    assert!(matches!(&click.inputs[..], [InputRecord::Pointer { .. }, _, _]), "{:?}", click.inputs);
+    assert_eq!(click.settle.as_ref().unwrap().kind, "drain");
+    assert!(click.generation.after > click.generation.before);
+
+    let typed = &document.steps[1];
+    assert_eq!(typed.inputs, vec![InputRecord::Text { text: "Buy milk".into() }]);
+    let screen = document.screen_text(typed.screen.unwrap()).join("\n");
+    assert!(screen.contains("Buy milk"), "{screen}");
+    assert_ne!(typed.screen, typed.screen_before, "typing changed the screen");
+
+    let wait = &document.steps[3];
+    assert_eq!(wait.status, StepStatus::Failed);
+    assert!(
+        !wait.waits.is_empty() && wait.waits.iter().all(|wait| !wait.holds),
+        "{:?}",
+        wait.waits
+    );
+    assert!(wait.waits[0].why.as_deref().unwrap().starts_with("4 matched"), "{:?}", wait.waits);
+    let failure = wait.error.as_ref().unwrap();
+    assert!(failure.message.contains("count=9"), "{}", failure.message);
+    // The tree after the last step holds the new item.
+    let tree = &document.trees[wait.tree.unwrap()];
+    let names: Vec<&str> = document.nodes.iter().map(|node| node.name.as_str()).collect();
+    assert!(names.contains(&"Buy milk"), "{names:?}");
+    assert_eq!(document.nodes[tree.root].role, "application");
+
+    let markdown = std::fs::read_to_string(&paths.markdown).unwrap();
+    let failure_at = markdown.find("## Failure").expect("the failure section");
+    assert!(failure_at < markdown.find("## Steps").unwrap(), "the failure comes first");
+    assert!(markdown.contains("wait-for:count=9,@list-item,200"), "{markdown}");
+    assert!(markdown.contains("tests/trace.rs:"), "{markdown}");
+    let html = std::fs::read_to_string(&paths.html).unwrap();
+    assert!(html.contains("id=\"trace-data\"") && html.contains("Buy milk"));
+}
+
+#[test]
+fn a_passing_run_keeps_nothing_unless_the_mode_is_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = traced(TodoApp::with_items(2), TraceMode::RetainOnFailure, dir.path());
+    let report = session.run(scenario! { key:tab; }).unwrap();
+    assert_eq!(report.trace, None);
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "nothing written");
+
+    let mut session = traced(TodoApp::with_items(2), TraceMode::On, dir.path());
+    let report = session.run(scenario! { key:tab; }).unwrap();
+    let paths = written(report.trace.as_deref());
+    let document =
+        TraceDocument::from_json(&std::fs::read_to_string(&paths.json).unwrap()).unwrap();
+    assert_eq!(document.failed_step, None);
+    assert_eq!(document.steps[0].inputs, vec![InputRecord::Key { key: "tab".into() }]);
+}
+
+#[test]
+fn a_typed_secret_reaches_no_file_of_the_trace() {
+    let secret = "correct-horse-battery";
+    let dir = tempfile::tempdir().unwrap();
+    let mut session = traced(TodoApp::with_items(1), TraceMode::RetainOnFailure, dir.path());
+    session.step(AutomationStep::click(Selector::id("new-todo"))).unwrap();
+    session.step(AutomationStep::type_secret(Secret::value(secret))).unwrap();
+    // The app shows what was typed: the screen and the tree hold it.
+    assert!(session.tree().nodes().any(|node| node.public_value() == Some(secret)));
+    let error = session.step(AutomationStep::click(Selector::id("nowhere"))).unwrap_err();
+    let paths = written(error.trace.as_deref());
+    for file in [&paths.json, &paths.markdown, &paths.html] {
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(!text.contains(secret), "{} holds the secret", file.display());
+    }
+    let document =
+        TraceDocument::from_json(&std::fs::read_to_string(&paths.json).unwrap()).unwrap();
+    let typed = &document.steps[1];
+    assert!(matches!(&typed.inputs[..], [InputRecord::Secret { .. }]), "{:?}", typed.inputs);
+    let screen = document.screen_text(typed.screen.unwrap()).join("\n");
+    assert!(screen.contains("<redacted>"), "{screen}");
+}
