@@ -35,7 +35,9 @@ fn an_inline_program_redraws_in_place_after_a_resize() {
     // Shrink below the cursor's row: the top row goes to the scrollback, the
     // live region stays right under the history.
     session.resize(30, 6).unwrap();
-    session.wait_screen(&ScreenCondition::contains("status: 30x6"), TIMEOUT).unwrap();
+    // The whole redraw: its last line too (a wait may judge a frame drawn
+    // in several writes between them).
+    session.wait_screen(&ScreenCondition::contains("status: 30x6\nprompt>"), TIMEOUT).unwrap();
     assert_eq!(
         lines(&session),
         ["history 2", "history 3", "history 4", "history 5", "status: 30x6", "prompt>"]
@@ -44,7 +46,7 @@ fn an_inline_program_redraws_in_place_after_a_resize() {
 
     // Grow: blank rows at the bottom, nothing pulled back from the scrollback.
     session.resize(50, 12).unwrap();
-    session.wait_screen(&ScreenCondition::contains("status: 50x12"), TIMEOUT).unwrap();
+    session.wait_screen(&ScreenCondition::contains("status: 50x12\nprompt>"), TIMEOUT).unwrap();
     let screen = lines(&session);
     assert_eq!(
         screen[..6],
