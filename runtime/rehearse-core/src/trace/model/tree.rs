@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 /// (always lower than the node's own index).
 ///
 /// In `trace.json` the children are written either as `children` or, when
-/// that is shorter, as `children_runs` (see [`child_runs`]); reading gives
-/// back the full list either way.
+/// that is shorter, as `children_runs` (see [`child_runs`]), and three keys
+/// are left out at their usual value: `clipped_bounds` when equal to
+/// `bounds`, `in_view` when true, `actionable` when false. Reading gives
+/// back the whole node either way.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "NodeWire", try_from = "NodeWire")]
 pub struct NodeRecord {
@@ -53,8 +55,11 @@ struct NodeWire {
     value: Option<serde_json::Value>,
     states: serde_json::Value,
     bounds: [i32; 4],
-    clipped_bounds: [i32; 4],
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clipped_bounds: Option<[i32; 4]>,
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
     in_view: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
     actionable: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     actions: Vec<String>,
@@ -64,6 +69,20 @@ struct NodeWire {
     children: Vec<usize>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     children_runs: Vec<[usize; 3]>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
+fn is_true(value: &bool) -> bool {
+    *value
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes a reference
+fn is_false(value: &bool) -> bool {
+    !*value
 }
 
 impl From<NodeRecord> for NodeWire {
@@ -81,7 +100,7 @@ impl From<NodeRecord> for NodeWire {
             value: node.value,
             states: node.states,
             bounds: node.bounds,
-            clipped_bounds: node.clipped_bounds,
+            clipped_bounds: (node.clipped_bounds != node.bounds).then_some(node.clipped_bounds),
             in_view: node.in_view,
             actionable: node.actionable,
             actions: node.actions,
@@ -120,7 +139,7 @@ impl TryFrom<NodeWire> for NodeRecord {
             value: wire.value,
             states: wire.states,
             bounds: wire.bounds,
-            clipped_bounds: wire.clipped_bounds,
+            clipped_bounds: wire.clipped_bounds.unwrap_or(wire.bounds),
             in_view: wire.in_view,
             actionable: wire.actionable,
             actions: wire.actions,
@@ -215,6 +234,26 @@ mod tests {
             assert_eq!(serde_json::from_value::<NodeRecord>(json).unwrap(), node);
         }
         assert!(wire(&list(Vec::new())).get("children").is_none());
+    }
+
+    #[test]
+    fn usual_values_are_left_out_and_read_back() {
+        let node = list(vec![1]);
+        let json = wire(&node);
+        for key in ["clipped_bounds", "in_view", "actionable"] {
+            assert!(json.get(key).is_none(), "{key}: {json}");
+        }
+        assert_eq!(serde_json::from_value::<NodeRecord>(json).unwrap(), node);
+        let mut unusual = list(vec![1]);
+        unusual.bounds = [0, 30, 10, 4];
+        unusual.clipped_bounds = [0, 30, 10, 2];
+        unusual.in_view = false;
+        unusual.actionable = true;
+        let json = wire(&unusual);
+        assert_eq!(json["clipped_bounds"], serde_json::json!([0, 30, 10, 2]));
+        assert_eq!(json["in_view"], false);
+        assert_eq!(json["actionable"], true);
+        assert_eq!(serde_json::from_value::<NodeRecord>(json).unwrap(), unusual);
     }
 
     #[test]

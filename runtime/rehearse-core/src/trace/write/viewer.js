@@ -149,6 +149,9 @@
     return out;
   }
 
+  // A node's clipped bounds: left out of trace.json when equal to its bounds.
+  function clippedBounds(node) { return node.clipped_bounds || node.bounds; }
+
   function nodeLabel(node) {
     var parts = [el("span", { class: "role", text: node.role })];
     if (node.name) parts.push(" ", el("span", { class: "name", text: JSON.stringify(node.name) }));
@@ -166,7 +169,7 @@
       else if (typeof v === "string") flags.push(key + "=" + v);
     });
     if (flags.length) parts.push(" ", el("span", { class: "states", text: "[" + flags.join(", ") + "]" }));
-    var b = node.clipped_bounds;
+    var b = clippedBounds(node);
     parts.push(" ", el("span", { class: "states", text: "at " + b[0] + "," + b[1] + " " + b[2] + "x" + b[3] }));
     return parts;
   }
@@ -182,7 +185,7 @@
       var twisty = el("span", { class: "twisty", text: kids.length ? "▾" : "" });
       var label = el("span", { class: "node" }, nodeLabel(node));
       label.addEventListener("mouseenter", function () {
-        var b = node.clipped_bounds;
+        var b = clippedBounds(node);
         removeHover(screenBox);
         box(screenBox, "hover-outline", b[0], b[1], b[2], b[3]);
       });
