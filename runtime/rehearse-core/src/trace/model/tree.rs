@@ -128,7 +128,9 @@ impl TryFrom<NodeWire> for NodeRecord {
                 .and_then(|steps| steps.checked_mul(stride))
                 .and_then(|span| span.checked_add(first));
             if count == 0 || last.is_none() || count > 1 << 24 {
-                return Err(format!("a node has a malformed child run [{first}, {stride}, {count}]"));
+                return Err(format!(
+                    "a node has a malformed child run [{first}, {stride}, {count}]"
+                ));
             }
             children.extend((0..count).map(|at| first + at * stride));
         }

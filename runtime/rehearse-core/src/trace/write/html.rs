@@ -7,7 +7,7 @@
 //! browser's `DecompressionStream`, so a thousand-step trace's page is a
 //! tenth of its `trace.json` rather than a second copy of it.
 
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 
 use base64::Engine as _;
 use flate2::Compression;
@@ -38,6 +38,19 @@ pub fn render_json(title: &str, json: &str) -> String {
     )
 }
 
+/// The trace document a page made by [`render_json`] embeds, as the JSON
+/// it was given (what `trace.json` beside it holds); `None` when `page`
+/// holds no such element or its content does not decode.
+pub fn embedded_json(page: &str) -> Option<String> {
+    const OPEN: &str = "<script type=\"application/gzip+base64\" id=\"trace-data\">";
+    let start = page.find(OPEN)? + OPEN.len();
+    let end = start + page[start..].find("</script>")?;
+    let gz = base64::engine::general_purpose::STANDARD.decode(page[start..end].trim()).ok()?;
+    let mut json = String::new();
+    flate2::read::GzDecoder::new(gz.as_slice()).read_to_string(&mut json).ok()?;
+    Some(json)
+}
+
 /// `bytes` gzipped (no name, no time: the same input gives the same page).
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut encoder = GzEncoder::new(Vec::with_capacity(bytes.len() / 8), Compression::default());
@@ -51,19 +64,7 @@ fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::io::Read as _;
-
     use super::*;
-
-    /// The embedded document, decoded as the page decodes it.
-    fn embedded(page: &str) -> String {
-        let start = page.find("id=\"trace-data\">").unwrap() + "id=\"trace-data\">".len();
-        let end = start + page[start..].find("</script>").unwrap();
-        let gz = base64::engine::general_purpose::STANDARD.decode(&page[start..end]).unwrap();
-        let mut json = String::new();
-        flate2::read::GzDecoder::new(gz.as_slice()).read_to_string(&mut json).unwrap();
-        json
-    }
 
     #[test]
     fn the_page_embeds_its_data_and_loads_nothing() {
@@ -74,7 +75,8 @@ mod tests {
         assert!(!page.contains("src=\""), "no external script or image");
         assert!(!page.contains("http://") && !page.contains("https://"));
         assert!(page.contains("default-src 'none'"));
-        assert_eq!(embedded(&page), document.to_json());
+        assert_eq!(embedded_json(&page), Some(document.to_json()));
+        assert_eq!(embedded_json("<html></html>"), None);
         assert_eq!(render(&document), page, "the same document gives the same page");
     }
 }
