@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use headless_chrome::{Browser, LaunchOptions, Tab};
 use rehearse::prelude::*;
-use rehearse::trace::{TraceMode, TraceNote, TraceOptions};
+use rehearse::trace::{TraceDocument, TraceMode, TraceNote, TraceOptions, TracePaths};
 use rehearse_examples::login::LoginApp;
 use rehearse_examples::todo::{TodoApp, ids};
 
@@ -67,7 +67,7 @@ fn text(tab: &Tab, script: &str) -> String {
 
 /// A real failing run's trace: the sign-in button is disabled while the
 /// password is empty, so the click on it fails.
-fn failing_trace(dir: &std::path::Path) -> PathBuf {
+fn failing_trace(dir: &std::path::Path) -> TracePaths {
     let mut session = Session::new(LoginApp::default(), SessionOptions::default().viewport(60, 16))
         .traced(TraceOptions::new().mode(TraceMode::RetainOnFailure).dir(dir));
     let error = session
@@ -78,7 +78,7 @@ fn failing_trace(dir: &std::path::Path) -> PathBuf {
         })
         .unwrap_err();
     match error.failed.trace.as_deref() {
-        Some(TraceNote::Written(paths)) => paths.html.clone(),
+        Some(TraceNote::Written(paths)) => paths.clone(),
         other => panic!("the failing run kept no trace: {other:?}"),
     }
 }
@@ -86,10 +86,10 @@ fn failing_trace(dir: &std::path::Path) -> PathBuf {
 #[test]
 fn a_person_sees_the_failing_step_its_screen_and_its_target() {
     let dir = tempfile::tempdir().unwrap();
-    let html = failing_trace(dir.path());
+    let paths = failing_trace(dir.path());
     let Some(browser) = browser() else { return };
     let tab = browser.new_tab().unwrap();
-    tab.navigate_to(&format!("file://{}", html.display())).unwrap();
+    tab.navigate_to(&format!("file://{}", paths.html.display())).unwrap();
     tab.wait_until_navigated().unwrap();
     tab.wait_for_element("body[data-ready=true]").unwrap();
 
@@ -114,11 +114,12 @@ fn a_person_sees_the_failing_step_its_screen_and_its_target() {
 
     // The target is outlined where the button is, in cells.
     let bounds = text(&tab, "document.getElementById('target-outline').dataset.bounds");
-    let button = text(
-        &tab,
-        "(function(){var s=JSON.parse(document.getElementById('trace-data').textContent);\
-         return s.steps[2].target.bounds.join(',');})()",
-    );
+    // (Read from trace.json beside the page: the page embeds it gzipped.)
+    let document = TraceDocument::from_json(&std::fs::read_to_string(&paths.json).unwrap())
+        .expect("trace.json reads back");
+    let target = document.steps[2].target.as_ref().expect("the failing click has a target");
+    let button =
+        target.bounds.expect("the button has bounds").map(|cell| cell.to_string()).join(",");
     assert_eq!(bounds, button);
     // …and it lies over the button's glyphs on the page.
     let covers = eval(
@@ -164,7 +165,7 @@ fn a_person_sees_the_failing_step_its_screen_and_its_target() {
 
 /// A trace of 1,000 steps on the todo app with 200 items at 120x40: clicks
 /// on rows' checkboxes, keys in the list, typing in the input.
-fn thousand_steps(dir: &std::path::Path) -> rehearse::trace::TracePaths {
+fn thousand_steps(dir: &std::path::Path) -> TracePaths {
     let mut session =
         Session::new(TodoApp::with_items(200), SessionOptions::default().viewport(120, 40))
             .traced(TraceOptions::new().mode(TraceMode::On).dir(dir).title("1000 steps"));

@@ -1,6 +1,6 @@
 //! One client connection: its socket, its frame decoder and what it was
 //! granted. Whichever thread is reading the sockets (see
-//! [`Reading`](crate::reading::Reading)) feeds it what the socket holds; it
+//! [`SocketReader`](crate::reading::SocketReader)) feeds it what the socket holds; it
 //! answers what needs no session (`hello`, `ping`, `cancel`, every refusal)
 //! at once and queues the rest for the session. Replies leave through its
 //! [`Outbox`], whose flusher thread writes what the socket could not take
@@ -25,7 +25,7 @@ use rustix::net::RecvFlags;
 
 use crate::job::{CancelSlot, Job};
 use crate::outbox::Outbox;
-use crate::shared::Shared;
+use crate::shared::ServerState;
 use crate::wake::Waker;
 
 /// A served connection.
@@ -45,7 +45,7 @@ impl Connection {
     /// when a connection that stopped being read may be read again.
     pub(crate) fn open(
         stream: UnixStream,
-        shared: &Shared,
+        shared: &ServerState,
         write_timeout: Duration,
         waker: Waker,
     ) -> io::Result<Connection> {
@@ -78,7 +78,7 @@ impl Connection {
     /// it, broke the framing, or stopped reading for the write timeout).
     pub(crate) fn read(
         &mut self,
-        shared: &Arc<Shared>,
+        shared: &Arc<ServerState>,
         queue: &mut VecDeque<Job>,
         buffer: &mut [u8],
     ) -> bool {
@@ -137,7 +137,7 @@ impl Connection {
         &mut self,
         request: Request,
         read_at: Instant,
-        shared: &Arc<Shared>,
+        shared: &Arc<ServerState>,
         queue: &mut VecDeque<Job>,
     ) -> Option<Reply> {
         let Request { id, deadline, body } = request;

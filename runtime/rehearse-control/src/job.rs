@@ -7,7 +7,7 @@ use std::time::Instant;
 
 pub(crate) use crate::cancel::CancelSlot;
 use crate::outbox::Outbox;
-use crate::shared::Shared;
+use crate::shared::ServerState;
 use rehearse_protocol::{
     ErrorCode, ErrorReply, Extra, OkReply, Reply, RequestBody, RequestId, WireError,
 };
@@ -27,7 +27,7 @@ pub(crate) struct Job {
     pub(crate) png: bool,
     /// Where its answer goes.
     pub(crate) out: Arc<Outbox>,
-    pub(crate) shared: Arc<Shared>,
+    pub(crate) shared: Arc<ServerState>,
 }
 
 /// Why a job must stop before (or instead of) its next step.

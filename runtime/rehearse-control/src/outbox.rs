@@ -14,7 +14,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use rehearse_protocol::{InFlight, Reply, encode_reply_or_error};
 
 use crate::cancel::CancelSlot;
-use crate::shared::Shared;
+use crate::shared::ServerState;
 use crate::wake::Waker;
 
 /// Queued bytes past which the connection is not read until they are out.
@@ -80,7 +80,7 @@ impl Outbox {
 
     /// Sends the answer to a request in flight: its id is free again once
     /// the answer is on its way. Never waits.
-    pub(crate) fn answer(&self, reply: &Reply, shared: &Shared) {
+    pub(crate) fn answer(&self, reply: &Reply, shared: &ServerState) {
         if let Some(id) = &reply.id {
             self.table().finish(id);
         }
@@ -88,7 +88,7 @@ impl Outbox {
     }
 
     /// Sends `reply` (one whole frame). Never waits for the client.
-    pub(crate) fn send(&self, reply: &Reply, shared: &Shared) {
+    pub(crate) fn send(&self, reply: &Reply, shared: &ServerState) {
         let Ok(bytes) = encode_reply_or_error(reply, &shared.limits) else { return };
         let mut state = self.lock();
         if state.broken || state.closed {
@@ -186,7 +186,7 @@ mod tests {
     fn replies_the_socket_cannot_take_are_queued_in_order_and_flushed() {
         let (server, mut client) = UnixStream::pair().unwrap();
         let limits = Limits::default();
-        let shared = Shared::new(0, Vec::new(), rehearse_protocol::ServerRole::App, limits);
+        let shared = ServerState::new(0, Vec::new(), rehearse_protocol::ServerRole::App, limits);
         let (waker, wakeup) = crate::wake::pair().unwrap();
         let out = std::sync::Arc::new(Outbox::new(server, InFlight::new(&limits), waker));
         // 2,000 replies of about 1 KiB: far more than the socket buffers, so

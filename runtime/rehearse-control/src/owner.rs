@@ -1,5 +1,5 @@
 //! The plane's thread: it reads the sockets itself while it waits for work
-//! (one `poll`, see [`Reading`]), so a request reaches it with no thread
+//! (one `poll`, see [`SocketReader`]), so a request reaches it with no thread
 //! hand-off; requests run here one at a time, through the shared
 //! [`Runner`]; waits stay pending here without blocking the requests behind
 //! them; background work is pumped between.
@@ -18,11 +18,11 @@ use rehearse_protocol::{
 use crate::config::ServerConfig;
 use crate::error::{ServeError, step_error};
 use crate::job::{Halt, Job};
-use crate::reading::Reading;
+use crate::reading::SocketReader;
 use crate::served::Served;
-use crate::shared::Shared;
+use crate::shared::ServerState;
 use crate::snapshot;
-use crate::takeover::{self, Watch};
+use crate::takeover::{self, TakeoverWatch};
 use crate::terminal_wait;
 use crate::wake::Waker;
 
@@ -61,14 +61,14 @@ struct PendingWait {
     started: Instant,
 }
 
-pub(crate) struct Owner<'s, S: Served + ?Sized> {
+pub(crate) struct SessionOwner<'s, S: Served + ?Sized> {
     served: &'s mut S,
-    shared: Arc<Shared>,
+    shared: Arc<ServerState>,
     config: ServerConfig,
     /// The sockets, read here while nothing else is to be done.
-    reading: Arc<Mutex<Reading>>,
+    reading: Arc<Mutex<SocketReader>>,
     /// Tells the takeover thread when this thread is busy.
-    watch: Arc<Watch>,
+    watch: Arc<TakeoverWatch>,
     waker: Waker,
     waits: Vec<PendingWait>,
     /// When the generation last moved or the session was last busy.
@@ -81,17 +81,17 @@ pub(crate) struct Owner<'s, S: Served + ?Sized> {
 /// microseconds on an idle machine (docs/performance.md).
 const EAGER_WAKE: Duration = Duration::from_micros(50);
 
-impl<'s, S: Served + ?Sized> Owner<'s, S> {
+impl<'s, S: Served + ?Sized> SessionOwner<'s, S> {
     pub(crate) fn new(
         served: &'s mut S,
-        shared: Arc<Shared>,
+        shared: Arc<ServerState>,
         config: ServerConfig,
-        reading: Arc<Mutex<Reading>>,
-        watch: Arc<Watch>,
+        reading: Arc<Mutex<SocketReader>>,
+        watch: Arc<TakeoverWatch>,
     ) -> Self {
         let published = served.plane().committed().generation.0;
         let waker = reading.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).waker();
-        Owner {
+        SessionOwner {
             served,
             shared,
             config,
@@ -183,7 +183,7 @@ impl<'s, S: Served + ?Sized> Owner<'s, S> {
     }
 
     /// Answers every pending wait and queued request `session-closed`.
-    fn finish(&mut self, sockets: &mut MutexGuard<'_, Reading>) {
+    fn finish(&mut self, sockets: &mut MutexGuard<'_, SocketReader>) {
         let generation = self.generation();
         self.shared.publish(generation);
         let closed = || WireError::new(ErrorCode::SessionClosed, "the session is closed");

@@ -1,4 +1,4 @@
-//! [`Reading`]: the server's sockets — the listener, every connection and
+//! [`SocketReader`]: the server's sockets — the listener, every connection and
 //! a wake-up — read with one `poll` by whichever thread holds it: the
 //! session's own thread while it waits for work (so a request reaches the
 //! session with no thread hand-off), the [`takeover`](crate::takeover)
@@ -20,7 +20,7 @@ use rustix::io::Errno;
 use crate::config::ServerConfig;
 use crate::connection::Connection;
 use crate::job::Job;
-use crate::shared::Shared;
+use crate::shared::ServerState;
 use crate::socket;
 use crate::wake::{Waker, Wakeup};
 
@@ -29,7 +29,7 @@ const READ_CHUNK: usize = 64 * 1024;
 
 /// The sockets, and the requests read from them that wait for the session.
 #[derive(Debug)]
-pub(crate) struct Reading {
+pub(crate) struct SocketReader {
     listener: UnixListener,
     wakeup: Wakeup,
     waker: Waker,
@@ -39,21 +39,21 @@ pub(crate) struct Reading {
     ending: Vec<JoinHandle<()>>,
     /// Requests for the session, in the order they were read.
     pub(crate) queue: VecDeque<Job>,
-    shared: Arc<Shared>,
+    shared: Arc<ServerState>,
     config: ServerConfig,
     buffer: Vec<u8>,
 }
 
-impl Reading {
+impl SocketReader {
     /// Reads `listener` (made non-blocking here) and what it accepts.
     pub(crate) fn new(
         listener: UnixListener,
-        shared: Arc<Shared>,
+        shared: Arc<ServerState>,
         config: ServerConfig,
-    ) -> io::Result<Reading> {
+    ) -> io::Result<SocketReader> {
         listener.set_nonblocking(true)?;
         let (waker, wakeup) = crate::wake::pair()?;
-        Ok(Reading {
+        Ok(SocketReader {
             listener,
             wakeup,
             waker,

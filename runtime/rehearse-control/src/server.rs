@@ -10,12 +10,12 @@ use rehearse_protocol::{Capability, known};
 
 use crate::config::ServerConfig;
 use crate::error::ServeError;
-use crate::owner::{Owner, Stopped};
-use crate::reading::Reading;
+use crate::owner::{SessionOwner, Stopped};
+use crate::reading::SocketReader;
 use crate::served::Served;
-use crate::shared::Shared;
+use crate::shared::ServerState;
 use crate::socket::{self, BoundSocket};
-use crate::takeover::{self, Watch};
+use crate::takeover::{self, TakeoverWatch};
 
 /// A bound control socket, ready to serve one session.
 ///
@@ -75,7 +75,7 @@ impl Server {
         }
         let known: Vec<Capability> =
             capabilities.into_iter().filter_map(|name| Capability::new(name).ok()).collect();
-        let shared = Arc::new(Shared::new(
+        let shared = Arc::new(ServerState::new(
             served.plane().committed().generation.0,
             known,
             served.role(),
@@ -87,15 +87,20 @@ impl Server {
         };
         let listener =
             self.socket.listener.try_clone().map_err(io("cloning the listening socket"))?;
-        let reading = Reading::new(listener, shared.clone(), self.config.clone())
+        let reading = SocketReader::new(listener, shared.clone(), self.config.clone())
             .map_err(io("preparing the control sockets"))?;
         let waker = reading.waker();
         let reading = Arc::new(Mutex::new(reading));
-        let watch = Arc::new(Watch::default());
+        let watch = Arc::new(TakeoverWatch::default());
         let helper = takeover::spawn(watch.clone(), reading.clone())
             .map_err(io("starting the takeover thread"))?;
-        let owner =
-            Owner::new(served, shared.clone(), self.config.clone(), reading.clone(), watch.clone());
+        let owner = SessionOwner::new(
+            served,
+            shared.clone(),
+            self.config.clone(),
+            reading.clone(),
+            watch.clone(),
+        );
         let outcome = owner.run();
         shared.close();
         // Stop the takeover thread (out of its poll, if it is in one), then

@@ -9,7 +9,7 @@ use rehearse_protocol::{Capability, Limits, ServerRole};
 
 /// The state every thread of one server reads.
 #[derive(Debug)]
-pub(crate) struct Shared {
+pub(crate) struct ServerState {
     /// The session's committed generation, published by the plane's thread
     /// after every request and every pump, so `ping` never waits for it.
     generation: AtomicU64,
@@ -25,14 +25,14 @@ pub(crate) struct Shared {
     pub(crate) limits: Limits,
 }
 
-impl Shared {
+impl ServerState {
     pub(crate) fn new(
         generation: u64,
         known: Vec<Capability>,
         role: ServerRole,
         limits: Limits,
-    ) -> Shared {
-        Shared {
+    ) -> ServerState {
+        ServerState {
             generation: AtomicU64::new(generation),
             closed: AtomicBool::new(false),
             last_activity: Mutex::new(Instant::now()),

@@ -14,7 +14,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, TryLockError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::reading::Reading;
+use crate::reading::SocketReader;
 use crate::wake::Waker;
 
 /// How long the session may be busy before another thread reads the
@@ -35,12 +35,12 @@ struct State {
 
 /// What the session's thread and the takeover thread share.
 #[derive(Debug, Default)]
-pub(crate) struct Watch {
+pub(crate) struct TakeoverWatch {
     state: Mutex<State>,
     changed: Condvar,
 }
 
-impl Watch {
+impl TakeoverWatch {
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -78,10 +78,10 @@ impl Watch {
 /// Takes the sockets back for the session's thread: at once when nobody
 /// reads them, else after waking the takeover thread out of its poll.
 pub(crate) fn reclaim<'r>(
-    watch: &Watch,
-    reading: &'r Mutex<Reading>,
+    watch: &TakeoverWatch,
+    reading: &'r Mutex<SocketReader>,
     waker: &Waker,
-) -> MutexGuard<'r, Reading> {
+) -> MutexGuard<'r, SocketReader> {
     watch.end();
     match reading.try_lock() {
         Ok(guard) => guard,
@@ -94,13 +94,16 @@ pub(crate) fn reclaim<'r>(
 }
 
 /// Starts the takeover thread.
-pub(crate) fn spawn(watch: Arc<Watch>, reading: Arc<Mutex<Reading>>) -> io::Result<JoinHandle<()>> {
+pub(crate) fn spawn(
+    watch: Arc<TakeoverWatch>,
+    reading: Arc<Mutex<SocketReader>>,
+) -> io::Result<JoinHandle<()>> {
     std::thread::Builder::new()
         .name("rehearse-control-takeover".into())
         .spawn(move || run(&watch, &reading))
 }
 
-fn run(watch: &Watch, reading: &Mutex<Reading>) {
+fn run(watch: &TakeoverWatch, reading: &Mutex<SocketReader>) {
     let mut state = watch.lock();
     loop {
         while !state.stopping && !state.busy {
@@ -134,7 +137,7 @@ fn run(watch: &Watch, reading: &Mutex<Reading>) {
 }
 
 /// Reads the sockets until the session is done working.
-fn serve_while_busy(watch: &Watch, reading: &Mutex<Reading>) {
+fn serve_while_busy(watch: &TakeoverWatch, reading: &Mutex<SocketReader>) {
     // The session's thread holds them only while it is not busy.
     let mut guard = match reading.try_lock() {
         Ok(guard) => guard,

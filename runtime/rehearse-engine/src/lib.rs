@@ -24,7 +24,7 @@ pub mod widgets;
 pub use clock::TimerId;
 pub use command::{CommandId, CommandLink, Link, SessionClosed};
 pub use component::{Component, Context, DeclaresIds};
-pub use engine::{DrainLimits, RenderStats, SessionEngine, SessionOptions};
+pub use engine::{DrainLimits, Engine, RenderStats, SessionOptions};
 pub use identity::ReconcileKey;
 pub use memo_check::{MemoCheck, MemoMismatch};
 pub use session::Session;

@@ -23,7 +23,7 @@ use ratatui::{Terminal, Viewport};
 
 use crate::SessionOptions;
 use crate::component::Component;
-use crate::engine::SessionEngine;
+use crate::engine::Engine;
 use rehearse_core::AutomationError;
 use rehearse_core::ClockMode;
 use rehearse_core::artifacts::visible_symbol;
@@ -58,7 +58,7 @@ pub fn run<C: Component>(app: C, options: TerminalOptions) -> Result<(), Automat
     let mut screen = LiveScreen::enter(options)?;
     let (cols, rows) = screen.size()?;
     let session = SessionOptions::default().viewport(cols, rows).clock(ClockMode::Realtime);
-    let mut engine = SessionEngine::start(app, session)?;
+    let mut engine = Engine::start(app, session)?;
     // Whether input arrived since the last announced commit: every input is
     // answered by a marker, even when it changed nothing.
     let mut answered_input = false;
@@ -155,7 +155,7 @@ impl LiveScreen {
     /// Terminal I/O failures and what routing fails with.
     pub fn take_input<C: Component>(
         &mut self,
-        engine: &mut SessionEngine<C>,
+        engine: &mut Engine<C>,
         wait: Duration,
     ) -> Result<TakenInput, AutomationError> {
         let mut taken = TakenInput::default();
@@ -184,7 +184,7 @@ impl LiveScreen {
     /// Terminal I/O failures.
     pub fn present<C: Component>(
         &mut self,
-        engine: &SessionEngine<C>,
+        engine: &Engine<C>,
         answered_input: bool,
     ) -> Result<(), AutomationError> {
         let changed = self.drawn != Some(engine.generation());
@@ -344,7 +344,7 @@ impl Drop for Holding {
 
 type LiveTerminal = Terminal<CrosstermBackend<CommitWriter>>;
 
-fn draw<C: Component>(terminal: &mut LiveTerminal, engine: &SessionEngine<C>) -> io::Result<()> {
+fn draw<C: Component>(terminal: &mut LiveTerminal, engine: &Engine<C>) -> io::Result<()> {
     let committed = engine.committed();
     // The viewport follows the engine's, which follows the resize events:
     // ratatui need not ask the terminal its size at every frame (a fixed

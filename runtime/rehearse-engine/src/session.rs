@@ -5,7 +5,7 @@ use std::ops::{Deref, DerefMut};
 use std::time::Duration;
 
 use crate::component::Component;
-use crate::engine::{SessionEngine, SessionOptions};
+use crate::engine::{Engine, SessionOptions};
 use rehearse_core::semantic::Generation;
 use rehearse_core::trace::TraceOptions;
 use rehearse_core::wait::IdleReport;
@@ -22,7 +22,7 @@ use rehearse_core::{AutomationError, Driver};
 /// Sessions share no global state: any number run side by side, in one
 /// test or in parallel tests.
 pub struct Session<C: Component> {
-    driver: Driver<SessionEngine<C>>,
+    driver: Driver<Engine<C>>,
     /// The trace mode the session options asked for.
     trace_mode: Option<rehearse_core::trace::TraceMode>,
 }
@@ -48,7 +48,7 @@ impl<C: Component> Session<C> {
     pub fn try_new(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
         let trace_mode = options.trace_mode();
         let trace = TraceOptions { mode: trace_mode, ..TraceOptions::new() };
-        let driver = Driver::traced(SessionEngine::start(app, options)?, trace);
+        let driver = Driver::traced(Engine::start(app, options)?, trace);
         Ok(Self { driver, trace_mode })
     }
 
@@ -90,7 +90,7 @@ impl<C: Component> Session<C> {
 
     /// Waits (in wall time, never moving logical time) until tracked work is
     /// quiet for `quiet_window`, then commits; see
-    /// [`SessionEngine::wait_for_idle`].
+    /// [`Engine::wait_for_idle`].
     ///
     /// # Errors
     ///
@@ -130,12 +130,12 @@ impl<C: Component> Session<C> {
 
     /// The engine, for hosts that need more (the driver's
     /// [`plane_mut`](Driver::plane_mut)).
-    pub fn engine_mut(&mut self) -> &mut SessionEngine<C> {
+    pub fn engine_mut(&mut self) -> &mut Engine<C> {
         self.driver.plane_mut()
     }
 
     /// The engine (the driver's [`plane`](Driver::plane)).
-    pub fn engine(&self) -> &SessionEngine<C> {
+    pub fn engine(&self) -> &Engine<C> {
         self.driver.plane()
     }
 
@@ -147,7 +147,7 @@ impl<C: Component> Session<C> {
 }
 
 impl<C: Component> Deref for Session<C> {
-    type Target = Driver<SessionEngine<C>>;
+    type Target = Driver<Engine<C>>;
 
     fn deref(&self) -> &Self::Target {
         &self.driver

@@ -88,7 +88,7 @@ pub mod engine {
         StepEnded, StepNote, StepObserver, StepSource, StepStarted, check_screen_size,
     };
     pub use rehearse_engine::engine::StepOutcome;
-    pub use rehearse_engine::{DrainLimits, MemoMismatch, RenderStats, SessionEngine};
+    pub use rehearse_engine::{DrainLimits, Engine, MemoMismatch, RenderStats};
 }
 
 /// Time as a session sees it: the clock mode, logical time, timers.

@@ -5,35 +5,13 @@
 use std::path::{Path, PathBuf};
 
 use ratatui::layout::{Constraint, Layout, Rect};
-use rehearse_core::artifacts::{Comparison, PendingGolden};
+use rehearse_core::artifacts::PendingGolden;
 use rehearse_engine::widgets::{Heading, List, ListItem, Status, Text};
 use rehearse_engine::{Component, Context, Ui};
 use rehearse_lang::{KeyCode, KeyPress};
 
 use super::diff;
-
-/// What was done with a pending golden.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Decision {
-    /// The pending file became the golden.
-    Accepted,
-    /// The pending file was deleted.
-    Rejected,
-    /// Left for later.
-    Skipped,
-    /// Accepting or rejecting failed: why.
-    Failed(String),
-}
-
-/// One pending golden in the review.
-pub struct Item {
-    /// The files.
-    pub pending: PendingGolden,
-    /// How it compares with its golden.
-    pub comparison: Comparison,
-    /// What the reviewer decided, if anything yet.
-    pub decision: Option<Decision>,
-}
+pub use super::item::{Decision, Item, Msg};
 
 /// The review: every pending golden found, which one is shown, and whether
 /// the golden or the actual output is on screen.
@@ -42,23 +20,6 @@ pub struct ReviewApp {
     items: Vec<Item>,
     at: usize,
     show_golden: bool,
-}
-
-/// What the reviewer does.
-#[derive(Debug, Clone)]
-pub enum Msg {
-    /// Accept the shown pending golden.
-    Accept,
-    /// Reject it.
-    Reject,
-    /// Skip it.
-    Skip,
-    /// Show this one.
-    Select(usize),
-    /// Show the golden instead of the actual output, or back.
-    Toggle,
-    /// End the review.
-    Quit,
 }
 
 impl ReviewApp {

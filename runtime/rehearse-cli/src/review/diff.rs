@@ -14,7 +14,7 @@ use rehearse_engine::Ui;
 use rehearse_engine::widgets::Text;
 use similar::{ChangeTag, TextDiff};
 
-use super::app::{Decision, Item, Msg};
+use super::item::{Decision, Item, Msg};
 
 /// The background of a changed cell.
 pub(super) const CHANGED: Color = Color::Rgb(110, 80, 0);

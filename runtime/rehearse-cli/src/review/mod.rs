@@ -4,6 +4,7 @@
 
 mod app;
 mod diff;
+mod item;
 
 use std::path::{Path, PathBuf};
 

@@ -3,14 +3,14 @@
 //! interaction state, checking declared ids in strict mode, and handing the
 //! committed generation to the commit hooks.
 
-use super::SessionEngine;
+use super::Engine;
 use super::projection::{self, Reusable};
 use crate::component::Component;
 use crate::ui::FrameBuilder;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
 use rehearse_core::{AutomationError, CommittedFrame, InteractionState, Settled, StepNote};
 
-impl<C: Component> SessionEngine<C> {
+impl<C: Component> Engine<C> {
     /// Projects the current frame and commits it as the next generation.
     pub(crate) fn commit(&mut self) -> Result<Generation, AutomationError> {
         if self.restyle || self.frame.as_ref().is_none_or(|frame| frame.is_composited()) {
@@ -132,7 +132,7 @@ mod tests {
     use rehearse_core::semantic::SemanticFacts;
     use rehearse_lang::SemanticRole;
 
-    use crate::engine::{SessionEngine, SessionOptions};
+    use crate::engine::{Engine, SessionOptions};
     use crate::{Component, Context, Ui};
 
     /// A button, and a second one with the same id once told to.
@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn a_commit_that_fails_leaves_the_committed_generation_as_it_was() {
         let options = SessionOptions::default().viewport(20, 4);
-        let mut engine = SessionEngine::start(Twice { twice: false }, options).expect("starts");
+        let mut engine = Engine::start(Twice { twice: false }, options).expect("starts");
         let before = engine.committed().tree.clone();
         let generation = engine.generation();
         let error = engine.send(true).expect_err("a duplicate id");

@@ -3,7 +3,7 @@
 
 use ratatui::crossterm::event::{Event, MouseEvent, MouseEventKind};
 
-use super::{Drag, SessionEngine, hit};
+use super::{Drag, Engine, hit};
 use crate::component::Component;
 use crate::envelope::Envelope;
 use crate::ui::{NodeIdx, RawEventCx, WidgetEvent};
@@ -23,7 +23,7 @@ pub(crate) enum Routed {
     Changed,
 }
 
-impl<C: Component> SessionEngine<C> {
+impl<C: Component> Engine<C> {
     /// Feeds one terminal event (real or synthesized) through routing and
     /// drains. It does not commit: a step or the terminal runner commits once
     /// per operation.

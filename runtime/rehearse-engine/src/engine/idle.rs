@@ -3,12 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use super::SessionEngine;
+use super::Engine;
 use crate::component::Component;
 use rehearse_core::wait::IdleReport;
 use rehearse_core::{AutomationError, ClockMode, CommittedFrame};
 
-impl<C: Component> SessionEngine<C> {
+impl<C: Component> Engine<C> {
     /// What is pending right now, and the boundary the runtime cannot see
     /// past (untracked links).
     pub fn idle_report(&self) -> IdleReport {

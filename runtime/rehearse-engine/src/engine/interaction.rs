@@ -2,7 +2,7 @@
 //! modal took — and the focus rules: what can hold focus, the Tab order,
 //! moving focus into a modal and back, focus requests from `update`.
 
-use super::{SessionEngine, projection};
+use super::{Engine, projection};
 use crate::component::Component;
 use crate::ui::{NodeIdx, NodeKey};
 use rehearse_core::semantic::SemanticNode;
@@ -34,7 +34,7 @@ pub(super) struct Drag {
     pub(super) payload: String,
 }
 
-impl<C: Component> SessionEngine<C> {
+impl<C: Component> Engine<C> {
     pub(super) fn fix_focus(&mut self) -> bool {
         let before = self.interaction.focused;
         let modal_depth = self.frame().layers().modal_count();
@@ -149,7 +149,7 @@ mod tests {
     use rehearse_core::semantic::SemanticFacts;
     use rehearse_lang::{Selector, SemanticRole};
 
-    use crate::engine::{SessionEngine, SessionOptions};
+    use crate::engine::{Engine, SessionOptions};
     use crate::{Component, Context, Ui};
 
     /// Three buttons (the middle one disabled) and, when open, a modal
@@ -190,21 +190,21 @@ mod tests {
         }
     }
 
-    fn start() -> SessionEngine<Form> {
+    fn start() -> Engine<Form> {
         let options = SessionOptions::default().viewport(20, 6);
-        SessionEngine::start(Form { modal: false }, options).expect("starts")
+        Engine::start(Form { modal: false }, options).expect("starts")
     }
 
     /// The ids of the focus order.
-    fn order(engine: &SessionEngine<Form>) -> Vec<String> {
+    fn order(engine: &Engine<Form>) -> Vec<String> {
         engine.focusables().into_iter().map(|idx| id(engine, idx)).collect()
     }
 
-    fn id(engine: &SessionEngine<Form>, idx: crate::ui::NodeIdx) -> String {
+    fn id(engine: &Engine<Form>, idx: crate::ui::NodeIdx) -> String {
         engine.frame().nodes()[idx].facts.automation_id.clone().expect("an id").to_string()
     }
 
-    fn focused(engine: &SessionEngine<Form>) -> Option<String> {
+    fn focused(engine: &Engine<Form>) -> Option<String> {
         engine.focused_idx().map(|idx| id(engine, idx))
     }
 

@@ -1,4 +1,4 @@
-//! `SessionEngine`: lifecycle, viewport, draining to a fixed point,
+//! `Engine`: lifecycle, viewport, draining to a fixed point,
 //! semantic projection, duplicate-id validation and committed generations.
 
 mod commit;
@@ -89,7 +89,7 @@ pub struct RenderStats {
 /// Owns a mounted component and everything around it: lifecycle, viewport,
 /// clock, draining, projection and the committed generations. One UI thread
 /// performs every operation.
-pub struct SessionEngine<C: Component> {
+pub struct Engine<C: Component> {
     core: RuntimeCore<C>,
     clock: SessionClock,
     limits: DrainLimits,
@@ -125,7 +125,7 @@ pub struct SessionEngine<C: Component> {
     projected_memos: projection::ProjectedMemos,
 }
 
-impl<C: Component> SessionEngine<C> {
+impl<C: Component> Engine<C> {
     /// Mounts `app` at `viewport`, drains and commits the first generation.
     ///
     /// # Errors
@@ -342,7 +342,7 @@ fn placeholder(viewport: ratatui::layout::Size) -> CommittedFrame {
     CommittedFrame::new(Generation(0), viewport, tree, ratatui::buffer::Buffer::empty(Rect::ZERO))
 }
 
-impl<C: Component> SinkHost for SessionEngine<C> {
+impl<C: Component> SinkHost for Engine<C> {
     fn commit_record(&self) -> &CommitRecord {
         &self.record
     }
@@ -352,7 +352,7 @@ impl<C: Component> SinkHost for SessionEngine<C> {
     }
 }
 
-impl<C: Component> Drop for SessionEngine<C> {
+impl<C: Component> Drop for Engine<C> {
     fn drop(&mut self) {
         self.close();
     }

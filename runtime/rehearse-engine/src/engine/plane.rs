@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use ratatui::crossterm::event::Event;
 
-use super::{SessionEngine, hit};
+use super::{Engine, hit};
 use crate::component::Component;
 use crate::ui::NodeIdx;
 use rehearse_core::semantic::{Generation, SemanticNode, SemanticTree};
@@ -27,7 +27,7 @@ pub struct StepOutcome {
     pub generation: Generation,
 }
 
-impl<C: Component> SessionEngine<C> {
+impl<C: Component> Engine<C> {
     /// Executes one step through the shared executor
     /// ([`rehearse_core::execute`]): resolves its selector against the
     /// committed tree, checks the target can take it, synthesizes real input
@@ -133,14 +133,14 @@ impl<C: Component> SessionEngine<C> {
     }
 }
 
-impl<C: Component> Plane for SessionEngine<C> {
+impl<C: Component> Plane for Engine<C> {
     fn kind(&self) -> PlaneKind {
         PlaneKind::Engine
     }
 
     fn ensure_open(&self) -> Result<(), AutomationError> {
         // A step after the app quit fails; the one that quit completes.
-        SessionEngine::ensure_running(self)
+        Engine::ensure_running(self)
     }
 
     fn reach(&self, node: &SemanticNode, operation: &str) -> Result<(u16, u16), AutomationError> {
@@ -227,12 +227,12 @@ impl<C: Component> Plane for SessionEngine<C> {
     }
 
     fn advance(&mut self, duration: Duration) -> Result<(), AutomationError> {
-        SessionEngine::advance(self, duration)
+        Engine::advance(self, duration)
     }
 
     fn sleep(&mut self, duration: Duration) -> Result<(), AutomationError> {
         std::thread::sleep(duration);
-        SessionEngine::settle(self)
+        Engine::settle(self)
     }
 
     fn resize(&mut self, cols: u16, rows: u16) -> Result<(), AutomationError> {
@@ -240,15 +240,15 @@ impl<C: Component> Plane for SessionEngine<C> {
     }
 
     fn settle(&mut self) -> Result<(), AutomationError> {
-        SessionEngine::settle(self)
+        Engine::settle(self)
     }
 
     fn commit(&mut self) -> Result<Generation, AutomationError> {
-        SessionEngine::commit(self)
+        Engine::commit(self)
     }
 
     fn now(&self) -> LogicalTime {
-        SessionEngine::now(self)
+        Engine::now(self)
     }
 
     fn pending(&self) -> Pending {

@@ -2,11 +2,11 @@
 //! due, renders, focus requests), with app code run under a guard that turns
 //! a panic into an error and closes the session.
 
-use super::SessionEngine;
+use super::Engine;
 use crate::component::Component;
 use rehearse_core::AutomationError;
 
-impl<C: Component> SessionEngine<C> {
+impl<C: Component> Engine<C> {
     /// Drains ready work to a bounded fixed point: messages, timers due at
     /// the current logical time, renders, focus requests.
     pub(crate) fn settle(&mut self) -> Result<(), AutomationError> {
@@ -98,7 +98,7 @@ fn not_converged(
 #[cfg(test)]
 mod tests {
     use super::not_converged;
-    use crate::engine::{DrainLimits, SessionEngine, SessionOptions};
+    use crate::engine::{DrainLimits, Engine, SessionOptions};
     use crate::{Component, Context, Ui};
     use rehearse_core::AutomationError;
 
@@ -134,15 +134,15 @@ mod tests {
     fn a_drain_stops_at_its_message_limit() {
         let limits = DrainLimits { messages: 5, renders: 64 };
         let options = SessionOptions::default().drain_limits(limits);
-        let mut engine = SessionEngine::start(Echo { endless: true }, options).expect("starts");
+        let mut engine = Engine::start(Echo { endless: true }, options).expect("starts");
         let error = engine.send(()).expect_err("never settles");
         let AutomationError::DrainDidNotConverge { delivered, producers, .. } = error else {
             panic!("{error:?}")
         };
         assert_eq!(delivered, 6, "one past the limit");
         assert_eq!(producers.len(), 1);
-        let mut calm = SessionEngine::start(Echo { endless: false }, SessionOptions::default())
-            .expect("starts");
+        let mut calm =
+            Engine::start(Echo { endless: false }, SessionOptions::default()).expect("starts");
         calm.send(()).expect("settles");
     }
 }

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use rehearse_control::Served;
 use rehearse_core::{AutomationError, Plane};
-use rehearse_engine::{Component, SessionEngine, SessionOptions};
+use rehearse_engine::{Component, Engine, SessionOptions};
 use rehearse_protocol::ServerRole;
 
 /// How often background work is looked at while a command runs.
@@ -13,7 +13,7 @@ const COMMAND_POLL: Duration = Duration::from_millis(10);
 /// A mounted app served by a control server: its engine, pumped between
 /// requests (due timers, command reports), closed when a client closes it.
 pub struct ServedApp<C: Component> {
-    engine: SessionEngine<C>,
+    engine: Engine<C>,
 }
 
 impl<C: Component> ServedApp<C> {
@@ -23,11 +23,11 @@ impl<C: Component> ServedApp<C> {
     ///
     /// What the first commit fails with.
     pub fn start(app: C, options: SessionOptions) -> Result<Self, AutomationError> {
-        Ok(Self { engine: SessionEngine::start(app, options)? })
+        Ok(Self { engine: Engine::start(app, options)? })
     }
 
     /// The engine, to add checkpoint sinks or commit hooks before serving.
-    pub fn engine_mut(&mut self) -> &mut SessionEngine<C> {
+    pub fn engine_mut(&mut self) -> &mut Engine<C> {
         &mut self.engine
     }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use rehearse_control::Served;
 use rehearse_core::{AutomationError, ClockMode, Plane};
 use rehearse_engine::live::{LiveScreen, TerminalOptions};
-use rehearse_engine::{Component, SessionEngine, SessionOptions};
+use rehearse_engine::{Component, Engine, SessionOptions};
 use rehearse_protocol::ServerRole;
 
 /// How often the session looks at the terminal when nothing wakes it (the
@@ -17,7 +17,7 @@ const INPUT_TICK: Duration = Duration::from_millis(10);
 /// A mounted app drawn in the real terminal and served by a control server.
 pub struct WatchedApp<C: Component> {
     screen: LiveScreen,
-    engine: SessionEngine<C>,
+    engine: Engine<C>,
     /// Ctrl+C was pressed.
     quit: bool,
     /// Where the live screen reads the terminal's input.
@@ -34,14 +34,14 @@ impl<C: Component> WatchedApp<C> {
         let screen = LiveScreen::enter(options)?;
         let (cols, rows) = screen.size()?;
         let session = SessionOptions::default().viewport(cols, rows).clock(ClockMode::Realtime);
-        let engine = SessionEngine::start(app, session)?;
+        let engine = Engine::start(app, session)?;
         let mut watched = Self { screen, engine, quit: false, stdin: std::io::stdin() };
         watched.screen.present(&watched.engine, false)?;
         Ok(watched)
     }
 
     /// The engine, to add checkpoint sinks or commit hooks before serving.
-    pub fn engine_mut(&mut self) -> &mut SessionEngine<C> {
+    pub fn engine_mut(&mut self) -> &mut Engine<C> {
         &mut self.engine
     }
 }

@@ -18,7 +18,7 @@ pub use step::{
     LogicalSpan, OriginRecord, SettleRecord, StepRecord, StepStatus, TargetRecord, WaitRecord,
     WallSpan,
 };
-pub use tree::{NodeRecord, TreeRecord};
+pub use tree::{NodeRecord, TreeRecord, child_runs};
 
 /// The value of a trace document's `schema` key.
 pub const TRACE_SCHEMA: &str = "rehearse-trace";
@@ -26,8 +26,9 @@ pub const TRACE_SCHEMA: &str = "rehearse-trace";
 /// The version of the trace document this build writes. A reader accepts
 /// a document of this version and refuses a newer one (see
 /// [`TraceDocument::from_json`]); a version adds keys only with a new
-/// number, as the wire protocol does.
-pub const TRACE_VERSION: u32 = 1;
+/// number, as the wire protocol does. Version 2 added a node's
+/// `children_runs`.
+pub const TRACE_VERSION: u32 = 2;
 
 /// How a traced run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,8 +1,9 @@
 // trace.html: the trace viewer. It reads the trace document embedded in
-// the page (#trace-data, the same JSON as trace.json) and loads nothing.
+// the page (#trace-data: the same JSON as trace.json, gzipped and base64)
+// and loads nothing.
 (function () {
   "use strict";
-  var doc = JSON.parse(document.getElementById("trace-data").textContent);
+  var doc = null;
   var state = { at: 0, before: false };
 
   // --- elements -----------------------------------------------------------
@@ -139,6 +140,18 @@
   }
 
   // --- the tree -----------------------------------------------------------
+  // A node's children: `children`, or `children_runs` of [first, stride, count].
+  function childIndices(node) {
+    var out = (node.children || []).slice();
+    (node.children_runs || []).forEach(function (run) {
+      for (var at = 0; at < run[2]; at++) out.push(run[0] + at * run[1]);
+    });
+    return out;
+  }
+
+  // A node's clipped bounds: left out of trace.json when equal to its bounds.
+  function clippedBounds(node) { return node.clipped_bounds || node.bounds; }
+
   function nodeLabel(node) {
     var parts = [el("span", { class: "role", text: node.role })];
     if (node.name) parts.push(" ", el("span", { class: "name", text: JSON.stringify(node.name) }));
@@ -156,7 +169,7 @@
       else if (typeof v === "string") flags.push(key + "=" + v);
     });
     if (flags.length) parts.push(" ", el("span", { class: "states", text: "[" + flags.join(", ") + "]" }));
-    var b = node.clipped_bounds;
+    var b = clippedBounds(node);
     parts.push(" ", el("span", { class: "states", text: "at " + b[0] + "," + b[1] + " " + b[2] + "x" + b[3] }));
     return parts;
   }
@@ -168,11 +181,11 @@
     function item(index, depth) {
       var node = doc.nodes[index];
       var li = el("li", { "data-node": String(index) });
-      var kids = node.children || [];
+      var kids = childIndices(node);
       var twisty = el("span", { class: "twisty", text: kids.length ? "▾" : "" });
       var label = el("span", { class: "node" }, nodeLabel(node));
       label.addEventListener("mouseenter", function () {
-        var b = node.clipped_bounds;
+        var b = clippedBounds(node);
         removeHover(screenBox);
         box(screenBox, "hover-outline", b[0], b[1], b[2], b[3]);
       });
@@ -403,5 +416,24 @@
     document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
     document.body.setAttribute("data-ready", "true");
   }
-  build();
+  // The embedded document: base64 of gzipped JSON, inflated by the browser.
+  function load() {
+    var text = document.getElementById("trace-data").textContent.replace(/\s+/g, "");
+    var binary = atob(text);
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+  function fail(error) {
+    var app = document.getElementById("app");
+    clear(app);
+    app.appendChild(el("p", { class: "muted", text: "this trace could not be read: " + error + " (trace.json beside it holds the same document)" }));
+    document.body.setAttribute("data-error", String(error));
+  }
+  if (typeof DecompressionStream === "undefined") {
+    fail("this browser has no DecompressionStream (Chromium 80, Firefox 113, Safari 16.4 or newer have it)");
+    return;
+  }
+  load().then(function (loaded) { doc = loaded; build(); }).catch(fail);
 })();
