@@ -293,9 +293,8 @@ impl SettleTracker {
         if let Some(settle) = self.settled(now) {
             return Some(settle);
         }
-        if self.policy.quiet_window.is_none() {
-            return None;
-        }
+        // With the window off only a signal lets a wait judge.
+        self.policy.quiet_window?;
         (!self.in_sync && !self.burst_open).then_some(Settle::BurstEnd)
     }
 
