@@ -5,6 +5,16 @@
 //! does not rebuild every test here. `checkpoint_files` kills writers running
 //! its own binary, so it runs alone.
 
+/// What several modules share, a file each in `support/` (`plain.rs`, which
+/// the binaries of their own share too, is included where it is used).
+mod support {
+    pub mod equivalence;
+    pub mod redaction;
+    pub mod rng;
+    pub mod runs;
+    pub mod widgets;
+}
+
 mod adopt_matches_engine;
 mod adopt_matches_engine_table_tabs;
 mod adopt_matches_engine_widgets;

@@ -3,10 +3,7 @@
 //! that carrying over never changes what is committed. Each module holds one
 //! subject, the helpers they share are in `support`.
 
-#[path = "../support/rng.rs"]
-mod rng;
-#[path = "../support/runs.rs"]
-mod runs;
+use crate::support::{rng, runs};
 mod support;
 
 mod carrying;

@@ -22,10 +22,7 @@
 //! choice of steps in `steps`, the walks and their reports in `walk`, and a
 //! reproduction a walk found in `regression`.
 
-#[path = "../support/rng.rs"]
-mod rng;
-#[path = "../support/runs.rs"]
-mod runs;
+use crate::support::{rng, runs};
 
 mod lab;
 mod regression;
