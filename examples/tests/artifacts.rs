@@ -4,7 +4,8 @@
 //! deterministic render, and a viewport matrix.
 //!
 //! After an intended change: `REHEARSE_SNAPSHOT=update cargo test -p
-//! rehearse-examples --test artifacts`, review the golden diff, commit it.
+//! rehearse-examples --test integration artifacts::`, review the golden
+//! diff, commit it.
 //! insta snapshots (`tests/goldens/insta/`) update with `cargo insta
 //! review` or `INSTA_UPDATE=always`.
 

@@ -18,8 +18,7 @@ fn assert_same_generations(items: usize, cols: u16, rows: u16, steps: &[Automati
     check.run(steps).unwrap_or_else(|mismatch| panic!("{mismatch}"));
 }
 
-#[path = "support/todos.rs"]
-mod todos;
+use crate::todos;
 use todos::same_todos;
 
 fn click(id: impl Into<String>) -> AutomationStep {

@@ -51,8 +51,7 @@ impl Run {
     }
 }
 
-#[path = "support/todos.rs"]
-mod todos;
+use crate::todos;
 use todos::same_todos;
 
 // --- Choosing steps -------------------------------------------------------

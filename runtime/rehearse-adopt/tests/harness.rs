@@ -9,7 +9,7 @@ use rehearse_core::semantic::{Bounds, ScrollPosition};
 use rehearse_core::{AutomationError, AutomationIds};
 use rehearse_lang::{AutomationStep, KeyCode, Predicate, Selector, SemanticRole, WaitCondition};
 
-mod support;
+use crate::support;
 
 fn start() -> Harness {
     Harness::start(HarnessOptions::default().viewport(24, 8), support::run).expect("starts")

@@ -15,7 +15,7 @@ use rehearse_core::semantic::{Bounds, SemanticFacts};
 use rehearse_lang::{AutomationStep, SemanticRole};
 use time::{Date, Month};
 
-mod drawn;
+use crate::drawn;
 
 /// December 2026 in a bordered calendar with both headers; Right chooses
 /// the next day, Down shows the next month.

@@ -14,7 +14,7 @@ use rehearse_adopt::{EventSource, Harness, HarnessOptions, TagTable};
 use rehearse_core::semantic::{Bounds, ScrollPosition, SemanticFacts};
 use rehearse_lang::{AutomationStep, SemanticRole};
 
-mod drawn;
+use crate::drawn;
 
 const ROWS: [[&str; 2]; 5] =
     [["Milk", "2"], ["Eggs", "12"], ["Bread", "1"], ["Tea", "40"], ["Jam", "3"]];

@@ -12,7 +12,7 @@ use rehearse_adopt::{EventSource, Harness, HarnessOptions, TagTabs};
 use rehearse_core::semantic::{Bounds, SemanticFacts};
 use rehearse_lang::{AutomationStep, SemanticRole};
 
-mod drawn;
+use crate::drawn;
 
 const TITLES: [&str; 4] = ["Home", "Settings", "Help", "About"];
 

@@ -1,7 +1,7 @@
 //! `rehearse act`: steps in the script grammar sent to an open session, as
 //! MCP's `act` sends them, with `run`'s exit codes.
 
-mod support;
+use crate::support;
 
 use support::{Runtime, todo};
 

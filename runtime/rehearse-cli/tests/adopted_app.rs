@@ -3,7 +3,7 @@
 //! where it serves the socket the host offers it, and off screen by
 //! `rehearse run`. Its tree, `#id` and `@role` reach the binary either way.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

@@ -3,7 +3,7 @@
 //! nothing, with the error saying what was wrong; `--help` and
 //! `--version` still print and exit 0.
 
-mod support;
+use crate::support;
 
 use support::{Runtime, todo};
 

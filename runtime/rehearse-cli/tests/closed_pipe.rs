@@ -1,7 +1,7 @@
 //! A reader that closed its end of the pipe (`rehearse snapshot --format
 //! png | head`) ends the verb quietly: no "Broken pipe", exit 0.
 
-mod support;
+use crate::support;
 
 use std::process::{Command, Stdio};
 

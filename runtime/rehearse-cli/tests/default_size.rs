@@ -2,7 +2,7 @@
 //! starts its program at 100x30, as the terminal plane's
 //! `PtySessionOptions` and the engine's `SessionOptions` do.
 
-mod support;
+use crate::support;
 
 use support::Runtime;
 

@@ -5,7 +5,7 @@
 //! never hangs a verb or the sweep; a file larger than any discovery file
 //! is refused without being read whole.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! exits), a verb says the session ended and how — not "no session" or
 //! "unexpected end of file" — whether its host is still going or gone.
 
-mod support;
+use crate::support;
 
 use support::{Runtime, exited_within, host_pid, todo};
 

@@ -6,7 +6,7 @@
 //! still starts its program with them at their defaults, so Ctrl+C stops a
 //! foreground job.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 use std::time::Duration;

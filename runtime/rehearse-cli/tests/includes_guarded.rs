@@ -5,7 +5,7 @@
 //! and over the socket and MCP `use:` reads only below the directory the
 //! session was given with `--scripts` (refused, saying why, without one).
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

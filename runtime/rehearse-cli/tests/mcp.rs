@@ -2,7 +2,7 @@
 //! every tool against a session of `bash`, and a cancelled wait that is
 //! cancelled in the session too.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! stdio, against the todo example in a PTY: its tree is reached through
 //! the app's own socket before the stop and again after the start.
 
-mod support;
+use crate::support;
 
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;

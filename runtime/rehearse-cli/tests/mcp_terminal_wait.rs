@@ -3,7 +3,7 @@
 //! that times out is `wait-timeout`, and a cancelled one ends in the
 //! session at once. `open` without a size starts at the one default, 100x30.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! session goes on — its host keeps committing the screen as it is between
 //! requests.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! `open`) fails with exit 2, saying how the program ended and the last
 //! lines of its screen, and leaves no file behind.
 
-mod support;
+use crate::support;
 
 use rmcp::ServiceExt;
 use serde_json::json;

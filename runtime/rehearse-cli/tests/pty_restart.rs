@@ -4,7 +4,7 @@
 //! size. Against `bash` (any program) and the todo example (a rehearse app
 //! whose tree is reached through the socket its host offers it).
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! the CLI and the examples and puts them on `PATH`, and every command of
 //! "An agent's session" succeeds, in order, through a shell.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 

@@ -4,8 +4,7 @@
 //! person's terminal is checked after every way the recorder ends: the
 //! chord, the program's exit, SIGTERM, SIGINT and SIGHUP.
 
-#[path = "support/person.rs"]
-mod person;
+use crate::support::person;
 
 use person::{Person, alive, children, documented, replay};
 

@@ -4,10 +4,7 @@
 //! name the node that appeared or changed, marks add a checkpoint and an
 //! assertion; each recording is replayed with `rehearse run` on the app.
 
-mod support;
-
-#[path = "support/person.rs"]
-mod person;
+use crate::support::{self, person};
 
 use std::path::Path;
 

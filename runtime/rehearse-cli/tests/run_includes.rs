@@ -2,7 +2,7 @@
 //! they resolve relative to the script, not to where `rehearse` runs, on
 //! the app's plane and on the terminal's alike.
 
-mod support;
+use crate::support;
 
 use support::{Runtime, todo};
 

@@ -2,7 +2,7 @@
 //! report says `wait-timeout`: a wait on the tree, and on a program's
 //! screen, scrollback or process in the terminal plane.
 
-mod support;
+use crate::support;
 
 use support::Runtime;
 

@@ -3,7 +3,7 @@
 //! the failure's screen — on standard error, in `report.json` and in
 //! `report.md` — shows `<redacted>` where it was, never the secret.
 
-mod support;
+use crate::support;
 
 use std::process::Command;
 

@@ -2,7 +2,7 @@
 //! rehearse app) and against `bash` (any program), each test in its own
 //! private runtime directory.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! reaches the running script; between queued requests, too. (The
 //! session's thread reads the sockets itself only between requests.)
 
-mod support;
+use crate::support;
 
 use rehearse_control::Client;
 use rehearse_protocol::{

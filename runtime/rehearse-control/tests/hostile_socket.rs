@@ -3,7 +3,7 @@
 //! connection answers and the session's generation is unchanged. (The
 //! flood, whose memory is measured, has a test binary of its own.)
 
-mod support;
+use crate::support;
 
 use std::io::{Read, Write};
 use std::net::Shutdown;

@@ -2,7 +2,7 @@
 //! program to stop, so it never grants `pty-restart`, the requests are
 //! refused at the gate, and the session is untouched.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! Serving a rehearse app over its socket: every request of `rehearse/1`
 //! against the todo example, through the shared runner.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 

@@ -4,7 +4,7 @@
 //! first one's file was removed). When the first stops, the second's
 //! socket stays and still answers.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::FileTypeExt;
 use std::os::unix::net::{UnixListener, UnixStream};

@@ -1,7 +1,7 @@
 //! The hostile corpus at the wire: every case gets its structured error, a
 //! frame violation poisons the decoder for good, and nothing panics.
 
-mod support;
+use crate::support;
 
 use rehearse_protocol::{
     Capability, Direction, ErrorCode, Frame, FrameDecoder, InFlight, Limits, RequestBody,

@@ -1,6 +1,6 @@
 //! Every message survives the wire: written, framed, decoded, read back equal.
 
-mod support;
+use crate::support;
 
 use rehearse_protocol::{
     FrameDecoder, Limits, Reply, decode_reply, decode_request, encode_reply, encode_request,

@@ -3,7 +3,7 @@
 //! what acts on or judges the screen — a pointer's target, a `when(…)`
 //! guard, a checkpoint — waits for a stable screen (docs/terminal.md's table).
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! style apart, the scrollback golden, the theme-neutrality check, the ratatui
 //! `Buffer`, and an asciicast v2 recording of a real PTY with real timing.
 
-mod common;
+use crate::common;
 
 use common::{PROMPT, TIMEOUT, bash};
 use rehearse_pty::artifacts::{

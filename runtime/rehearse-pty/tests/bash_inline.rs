@@ -2,7 +2,7 @@
 //! codes, and the errors a wait gives when the program is gone or the
 //! condition never holds.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

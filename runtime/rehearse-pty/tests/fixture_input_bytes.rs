@@ -2,7 +2,7 @@
 //! sends for the modes it enabled (the fixture enables `?2004`, `?1000` and
 //! `?1006` and echoes what it reads as hex).
 
-mod common;
+use crate::common;
 
 use common::{TIMEOUT, fixture};
 use rehearse_lang::{KeyCode, KeyPress, Modifiers, MouseButton};

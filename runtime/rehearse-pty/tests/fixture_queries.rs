@@ -2,7 +2,7 @@
 //! attributes (DA1, after a kitty keyboard probe) at start, and exits non-zero
 //! when unanswered, gets true answers: the cursor where it was when it asked.
 
-mod common;
+use crate::common;
 
 use common::{TIMEOUT, fixture};
 use rehearse_pty::{PtySession, PtySessionOptions, ScreenCondition};

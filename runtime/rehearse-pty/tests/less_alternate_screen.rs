@@ -1,7 +1,7 @@
 //! `less` on a file: the alternate screen, keys, and the main screen back
 //! after quitting. Needs the Debian package `less`.
 
-mod common;
+use crate::common;
 
 use std::io::Write as _;
 

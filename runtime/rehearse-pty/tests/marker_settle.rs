@@ -3,7 +3,7 @@
 //! answered the input, never on a partial frame, a timer's commit from
 //! before the input was read, a forged marker or a replayed one.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! counts) and once it has ended, absolute, too large, missing, and names
 //! that break the rules or are taken.
 
-mod common;
+use crate::common;
 
 use common::{PROMPT, TIMEOUT, bash};
 use rehearse_pty::pipeline::{ArtifactOrigin, MAX_ARTIFACT_BYTES, PipelineError};

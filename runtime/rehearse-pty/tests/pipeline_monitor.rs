@@ -2,7 +2,7 @@
 //! series that shows a busy loop and a 50 MB allocation rise; its end when
 //! the program exits; its errors.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

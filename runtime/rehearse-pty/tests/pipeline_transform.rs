@@ -3,7 +3,7 @@
 //! their failures reported with status and standard error, nothing left
 //! behind; and the references expanded into text typed to the program.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -5,7 +5,7 @@
 //! keeps the frame under a new generation, and a resize (which writes no
 //! output) is still seen.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

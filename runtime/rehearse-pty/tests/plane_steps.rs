@@ -2,7 +2,7 @@
 //! engine plane: scripts and step lists against bash and the mouse fixture,
 //! with the same `RunReport` / `StepError` shapes.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

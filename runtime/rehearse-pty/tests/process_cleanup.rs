@@ -2,7 +2,7 @@
 //! session (bash's background jobs, in process groups of their own, included)
 //! and reap it: counted by session and process group from `/proc/*/stat`.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

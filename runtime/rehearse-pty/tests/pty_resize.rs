@@ -3,7 +3,7 @@
 //! that redraws with relative moves finds the lines above its live region
 //! where it left them.
 
-mod common;
+use crate::common;
 
 use common::{PROMPT, TIMEOUT, bash, fixture};
 use rehearse_pty::{PtyError, PtySession, PtySessionOptions, ScreenCondition};

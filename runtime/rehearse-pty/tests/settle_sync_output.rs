@@ -1,7 +1,7 @@
 //! A program that uses synchronized output settles on the end of a frame
 //! (`?2026l`); a pause inside a frame never settles on the quiet window.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! on the screen, the scrollback, the process and idleness — against the
 //! echo fixture (exact bytes) and `bash --norc` (scrollback, exit codes).
 
-mod common;
+use crate::common;
 
 use common::{PROMPT, fixture};
 use rehearse_core::{AutomationError, ScriptRunError};

@@ -18,8 +18,7 @@ use rehearse::adopt::{EventSource, Harness, HarnessOptions, TagTable, TagTabs};
 use rehearse::prelude::*;
 use rehearse::widgets::{Table, Tabs};
 
-#[path = "support/equivalence.rs"]
-mod equivalence;
+use crate::support::equivalence;
 use equivalence::assert_same;
 
 const SIZE: (u16, u16) = (24, 6);

@@ -32,8 +32,7 @@ use rehearse::adopt::{
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, Frame, List, ListItem, Modal, Status, Text, TextInput};
 
-#[path = "support/equivalence.rs"]
-mod equivalence;
+use crate::support::equivalence;
 use equivalence::{assert_same, differences};
 
 const SIZE: (u16, u16) = (40, 12);

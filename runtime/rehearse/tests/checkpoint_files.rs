@@ -3,6 +3,10 @@
 //! directory; names Windows reserves, or that collide ignoring case, are
 //! refused; a directory that cannot be created is named; a writer killed
 //! with SIGKILL mid-checkpoint, 200 times, never leaves a torn file.
+//!
+//! A binary of its own, not a module of `tests/main.rs`: its writer is this
+//! binary run again, and a kill lands mid-write often enough only when no
+//! other test shares the process.
 
 use std::path::{Path, PathBuf};
 

@@ -23,8 +23,7 @@ use proptest::test_runner::TestRunner;
 use rehearse::engine::{Checkpoint, CheckpointSink};
 use rehearse::prelude::*;
 
-#[path = "support/redaction.rs"]
-mod random;
+use crate::support::redaction as random;
 
 use random::{Random, case, echoes, forms, leaks};
 

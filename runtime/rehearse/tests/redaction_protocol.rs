@@ -57,8 +57,7 @@ use rehearse::control::protocol::{
 use rehearse::control::{Client, ClientError, ServedApp, Server, ServerConfig, Stopped};
 use rehearse::prelude::*;
 
-#[path = "support/redaction.rs"]
-mod random;
+use crate::support::redaction as random;
 
 use random::{Random, Spec, case, echoes, forms, leaks};
 

@@ -27,8 +27,7 @@ use rehearse::prelude::*;
 use rehearse::pty::{PtySessionOptions, Terminal};
 use rehearse::vocabulary::{Secret, TerminalCondition, TextMatcher, TextRegion};
 
-#[path = "support/redaction.rs"]
-mod random;
+use crate::support::redaction as random;
 
 use random::{forms, leaks};
 

@@ -2,8 +2,7 @@
 //! they publish (roles, names, values, states, actions, bounds) and what
 //! they do when automation clicks and types (the app state changes).
 
-#[path = "support/widgets.rs"]
-mod harness;
+use crate::support::widgets as harness;
 
 use std::time::Duration;
 

@@ -2,8 +2,7 @@
 //! PanView, MouseRegion — in headless sessions: Click inheritance from an
 //! only child, click capture, per-cell hit areas, drag and drop, panning.
 
-#[path = "support/widgets.rs"]
-mod harness;
+use crate::support::widgets as harness;
 
 use harness::{App, Msg, State, line, node, refused, start};
 use ratatui::crossterm::event::{

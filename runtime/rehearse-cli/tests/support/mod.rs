@@ -2,9 +2,10 @@
 //! once by the cargo running the tests, and a private runtime directory
 //! per test that closes its sessions when dropped.
 
-#![allow(dead_code)] // each test binary uses its own part
+#![allow(dead_code)] // each test module uses its own part
 
 pub mod mcp;
+pub mod person;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

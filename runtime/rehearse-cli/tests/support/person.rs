@@ -1,5 +1,5 @@
 //! A scripted person at a terminal: rehearse's terminal plane plays the
-#![allow(dead_code)] // each test binary uses its own part
+#![allow(dead_code)] // each test module uses its own part
 //! terminal `rehearse record` runs in, types, clicks and presses the
 //! recorder's chord, and waits for what the screen shows (an exact signal:
 //! the text it waits for, never a pause).

@@ -2,7 +2,9 @@
 //! formats that parse back, PNG determinism, recordings, golden baselines
 //! with their closed manifest and modes, the deterministic render and
 //! viewport matrices. Runs with and without the `png` feature:
-//! `cargo test -p rehearse --no-default-features --test artifacts`.
+//! `cargo test -p rehearse --no-default-features --test artifacts` (so it is
+//! a binary of its own, not a module of `tests/main.rs`: that run rebuilds
+//! only it).
 //!
 //! One test binary, one module per subject; the form app and helpers they
 //! share are in `support`.

@@ -4,7 +4,9 @@
 //! waits, nested components and their lifecycle. One test binary, one
 //! module per subject; the drain bound is tested here, at the crate root,
 //! because its assertion names the producer by its type path
-//! (`engine::Again`).
+//! (`engine::Again`). A binary of its own, not a module of `tests/main.rs`:
+//! CI runs `duplicate_automation_ids` in release (see `.ci/run`), which then
+//! builds only it.
 
 use rehearse::prelude::*;
 use rehearse::widgets::Button;

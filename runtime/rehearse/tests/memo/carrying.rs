@@ -8,8 +8,8 @@ use ratatui::layout::Rect;
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, Text};
 
-use crate::runs::Runs;
-use crate::support::{name_of, row};
+use super::runs::Runs;
+use super::support::{name_of, row};
 
 // --- Unchanged dependencies skip the body ---------------------------
 

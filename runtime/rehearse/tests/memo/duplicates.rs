@@ -6,8 +6,8 @@ use rehearse::prelude::*;
 use rehearse::widgets::{Button, Text};
 use rehearse::{StepError, StepResult};
 
-use crate::runs::Runs;
-use crate::support::{check, click, node};
+use super::runs::Runs;
+use super::support::{check, click, node};
 
 // --- Duplicate ids across a carried-over subtree ---------------------
 

@@ -8,8 +8,8 @@ use rehearse::MemoCheck;
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, List, ListItem, Text, TextInput};
 
-use crate::runs::Runs;
-use crate::support::{assert_equivalent, name_of};
+use super::runs::Runs;
+use super::support::{assert_equivalent, name_of};
 
 // --- Memoizing on and off commit the same generations -----------------
 

@@ -8,7 +8,7 @@ use rehearse::semantic::SemanticFacts;
 use rehearse::ui::WidgetEvent;
 use rehearse::widgets::{Button, MouseRegion, Text};
 
-use crate::support::{agree, check, click};
+use super::support::{agree, check, click};
 
 /// A button-like widget with no behaviour of its own.
 #[derive(rehearse::Semantic)]

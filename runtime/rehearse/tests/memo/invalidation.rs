@@ -6,8 +6,8 @@ use ratatui::style::{Color, Modifier};
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, Text, TextInput};
 
-use crate::runs::Runs;
-use crate::support::{name_of, node, row, style_of};
+use super::runs::Runs;
+use super::support::{name_of, node, row, style_of};
 
 // --- Interaction invalidates -----------------------------------------
 

@@ -8,8 +8,8 @@ use rehearse::prelude::*;
 use rehearse::semantic::SemanticFacts;
 use rehearse::widgets::{Button, List, ListItem, Text};
 
-use crate::runs::Runs;
-use crate::support::{name_of, node, row};
+use super::runs::Runs;
+use super::support::{name_of, node, row};
 
 // --- Lazy list items --------------------------------------------------
 

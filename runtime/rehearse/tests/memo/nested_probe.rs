@@ -6,7 +6,7 @@ use rehearse::MemoCheck;
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, Text};
 
-use crate::rng::Rng;
+use super::rng::Rng;
 
 pub struct Nest {
     counters: [u32; 24],

@@ -8,7 +8,7 @@ use rehearse::MemoCheck;
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, Checkbox, List, ListItem, Modal, Text};
 
-use crate::rng::Rng;
+use super::rng::Rng;
 
 #[derive(Debug, Clone)]
 pub enum Msg {

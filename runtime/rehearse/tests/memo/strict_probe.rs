@@ -6,7 +6,7 @@ use rehearse::prelude::*;
 use rehearse::widgets::{Button, Text};
 use rehearse::{AutomationIds, MemoCheck};
 
-use crate::support::click;
+use super::support::click;
 
 #[derive(Debug, Clone, Copy)]
 pub enum Msg {

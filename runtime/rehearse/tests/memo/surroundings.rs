@@ -11,7 +11,7 @@ use rehearse::prelude::*;
 use rehearse::semantic::SemanticFacts;
 use rehearse::widgets::{Button, Text, TextInput};
 
-use crate::support::{agree, assert_equivalent, check, click};
+use super::support::{agree, assert_equivalent, check, click};
 
 // --- Edge cases: what lies around a carried-over body -------------------
 

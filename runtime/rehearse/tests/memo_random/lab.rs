@@ -7,7 +7,7 @@ use std::time::Duration;
 use rehearse::prelude::*;
 use rehearse::semantic::SemanticFacts;
 
-use crate::runs::Runs;
+use super::runs::Runs;
 
 mod view;
 

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use rehearse::prelude::*;
 
-use crate::lab::LabApp;
-use crate::rng::Rng;
-use crate::walk::Run;
+use super::lab::LabApp;
+use super::rng::Rng;
+use super::walk::Run;
 
 // --- Choosing steps -------------------------------------------------------
 

@@ -5,10 +5,10 @@
 use rehearse::prelude::*;
 use rehearse::{MemoCheck, engine::MemoMismatch};
 
-use crate::lab::{LabApp, Shape};
-use crate::rng::Rng;
-use crate::runs::Runs;
-use crate::steps::next_steps;
+use super::lab::{LabApp, Shape};
+use super::rng::Rng;
+use super::runs::Runs;
+use super::steps::next_steps;
 
 // --- Two sessions, compared after every step ------------------------------
 

@@ -1,12 +1,9 @@
 //! `Ui::memo`, `ListItem::lazy` and `SessionOptions::memoize`: what a
 //! render carries over from the previous frame without running a body, and
-//! that carrying over never changes what is committed. One test binary; each
-//! module holds one subject, the helpers they share are in `support`.
+//! that carrying over never changes what is committed. Each module holds one
+//! subject, the helpers they share are in `support`.
 
-#[path = "../support/rng.rs"]
-mod rng;
-#[path = "../support/runs.rs"]
-mod runs;
+use crate::support::{rng, runs};
 mod support;
 
 mod carrying;

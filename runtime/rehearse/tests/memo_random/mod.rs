@@ -18,14 +18,11 @@
 //! the same. A mismatch names the seed, the step and its index, and prints
 //! the steps as a script, shrunk to a shorter sequence that still fails.
 //!
-//! One test binary: the app is in `lab` (its view in `lab::view`), the
+//! The app is in `lab` (its view in `lab::view`), the
 //! choice of steps in `steps`, the walks and their reports in `walk`, and a
 //! reproduction a walk found in `regression`.
 
-#[path = "../support/rng.rs"]
-mod rng;
-#[path = "../support/runs.rs"]
-mod runs;
+use crate::support::{rng, runs};
 
 mod lab;
 mod regression;
