@@ -27,3 +27,5 @@ mod ticker_in_a_pty;
 mod time;
 mod todo;
 mod todo_in_a_pty;
+mod trace;
+mod trace_viewer;

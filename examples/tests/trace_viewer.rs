@@ -204,7 +204,7 @@ fn a_thousand_engine_steps_take_at_most_two_megabytes() {
 
 /// How long the viewer takes to show the first step of a 1,000-step trace
 /// in headless Chromium: a measurement for docs/performance.md, not an
-/// assertion (`cargo test -p rehearse-examples --test trace_viewer -- --ignored`).
+/// assertion (`cargo test -p rehearse-examples --test integration trace_viewer:: -- --ignored`).
 #[test]
 #[ignore = "a measurement: run it by hand"]
 fn measure_how_fast_a_thousand_step_trace_opens() {

@@ -31,6 +31,7 @@ mod live_restore;
 mod memo;
 mod memo_random;
 mod overlays;
+mod pending_goldens;
 mod planes;
 mod published_tree;
 mod redaction;
