@@ -283,9 +283,8 @@ impl SettleTracker {
     }
 
     /// Whether a wait may judge the screen now: at a settle, or — without a
-    /// marker, and unless the stability window is off (then only a signal
-    /// settles, waits included) — whenever the output has stopped arriving
-    /// for the moment, outside a synchronized frame.
+    /// marker — whenever the output has stopped arriving for the moment,
+    /// outside a synchronized frame.
     pub(crate) fn judgeable(&self, now: Instant) -> Option<Settle> {
         if self.marker_seen {
             return self.marker_since_input;
@@ -293,8 +292,6 @@ impl SettleTracker {
         if let Some(settle) = self.settled(now) {
             return Some(settle);
         }
-        // With the window off only a signal lets a wait judge.
-        self.policy.quiet_window?;
         (!self.in_sync && !self.burst_open).then_some(Settle::BurstEnd)
     }
 
@@ -431,14 +428,6 @@ mod tests {
         assert_eq!(tracker.judgeable(t0), None, "inside a frame");
         tracker.on_sync(false);
         assert_eq!(tracker.judgeable(t0), Some(Settle::SyncEnd));
-        // With the stability window off only a signal lets a wait judge:
-        // a program told to send the marker is judged at its markers alone,
-        // also before its first one arrives.
-        let mut signals_only =
-            SettleTracker::new(SettlePolicy { quiet_window: None, sync_output: true }, t0);
-        signals_only.on_input(1, t0);
-        signals_only.on_output(t0, false);
-        assert_eq!(signals_only.judgeable(t0), None);
         // A marker program is judged at its markers only.
         tracker.on_marker(Marker { revision: 1, input: Some(0) });
         tracker.on_output(t0, false);

@@ -48,6 +48,9 @@ fn every_commit_equals_a_full_read_of_the_screen() {
         terminal.step(exists(text)).unwrap();
         assert_committed_is_the_screen(&terminal);
         terminal.step(AutomationStep::key(KeyCode::Enter)).unwrap();
+        // An input step returns once delivered (no exact signal here): the
+        // echo of Enter is judged after a drain, on a stable screen.
+        terminal.step(AutomationStep::Drain).unwrap();
         assert_committed_is_the_screen(&terminal);
         let lines = terminal.tree().root.children.len();
         assert_eq!(lines, 3 + round, "one, two and each line typed so far");

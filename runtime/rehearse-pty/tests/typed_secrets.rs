@@ -132,12 +132,14 @@ impl CheckpointSink for Capture {
 }
 
 #[test]
-fn text_artifacts_and_the_scrollback_file_hide_the_secret_and_png_keeps_the_pixels() {
+fn text_artifacts_and_the_scrollback_file_hide_the_secret() {
     use rehearse_core::artifacts::{Artifacts, Format};
     let dir = tempfile::tempdir().unwrap();
     let options = PtySessionOptions::new("sh").args(["-c", "seq 1 12; exec cat"]).size(40, 6);
     let mut terminal = Terminal::spawn(options).unwrap();
-    let formats = [Format::Text, Format::Styled, Format::Cells, Format::Png];
+    // PNG keeps the pixels as drawn (documented as sensitive); this crate's
+    // tests build without the PNG encoder.
+    let formats = [Format::Text, Format::Styled, Format::Cells];
     terminal.add_artifacts(Artifacts::new(dir.path()).formats(formats)).unwrap();
     let counted = TerminalCondition::Text {
         region: TextRegion::Screen,
@@ -152,8 +154,6 @@ fn text_artifacts_and_the_scrollback_file_hide_the_secret_and_png_keeps_the_pixe
     }
     let text = std::fs::read_to_string(dir.path().join("typed.txt")).unwrap();
     assert!(text.contains(&"*".repeat(SECRET.len())), "each cell of it is masked: {text}");
-    // Pixels show the screen as drawn (documented as sensitive).
-    assert!(dir.path().join("typed.png").is_file());
     // What scrolled off the top is written beside the text snapshot.
     let scrollback = std::fs::read_to_string(dir.path().join("typed.scrollback.txt")).unwrap();
     assert!(scrollback.starts_with("1\n2\n"), "{scrollback}");

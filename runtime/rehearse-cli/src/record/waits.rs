@@ -193,6 +193,14 @@ fn shown(text: &str, secrets: &[String]) -> bool {
     !text.is_empty() && !secrets.iter().any(|secret| text.contains(secret.as_str()))
 }
 
+/// Whether a line shows an escape byte as text (`ESC[<…`, `^[[A`): a
+/// program's echo of an input sequence it read in pieces (less prints a
+/// mouse report it read apart from its press this way) — what the person's
+/// terminal sent, never an answer an author would wait for.
+fn echoes_an_escape(line: &str) -> bool {
+    line.contains("ESC[") || line.contains("^[[")
+}
+
 /// Text that is on the screen now and was not before: the first line that
 /// is new, itself when the old screen did not hold it anywhere, else with
 /// the line after or before it. Not an answer: the row `skip`, and the
@@ -211,7 +219,12 @@ fn new_text(
         let trimmed = line.trim();
         let grew = row == before_cursor
             && before.get(row).is_some_and(|old| line.starts_with(old.trim_end()));
-        if Some(row) == skip || grew || trimmed.is_empty() || old_lines.contains(trimmed) {
+        if Some(row) == skip
+            || grew
+            || trimmed.is_empty()
+            || old_lines.contains(trimmed)
+            || echoes_an_escape(trimmed)
+        {
             continue;
         }
         let window = |from: usize, to: usize| -> Option<String> {
@@ -337,6 +350,15 @@ mod tests {
         assert_eq!(timeout(Duration::from_millis(1_000)), Duration::from_millis(4_000));
         assert_eq!(timeout(Duration::from_millis(1_100)), Duration::from_millis(4_500));
         assert_eq!(timeout(Duration::from_secs(3_600)), MAX_TIMEOUT);
+    }
+
+    #[test]
+    fn an_echoed_escape_sequence_is_never_the_wait() {
+        let before = screen(&["line 1", ":"]);
+        let after = screen(&["line 1", "ESC[<0;12;5m"]);
+        assert_eq!(new_text(&before, 1, &after, None, &[]), None);
+        let after = screen(&["line 1", "ESC[<0;12;5m", "saved"]);
+        assert_eq!(new_text(&before, 1, &after, None, &[]).as_deref(), Some("saved"));
     }
 
     #[test]

@@ -80,9 +80,14 @@ impl Person {
         person
     }
 
-    /// Waits until the screen shows `text`.
+    /// Waits until the screen shows `text`, and then until it is stable: a
+    /// person reads a screen that has stopped changing before acting on it
+    /// (a wait alone may hold on a frame still being drawn).
     pub fn sees(&self, text: &str) {
         if let Err(error) = self.session.wait_screen(&ScreenCondition::contains(text), WAIT) {
+            panic!("{error}\nthe person's screen:\n{}", self.session.screen_text());
+        }
+        if let Err(error) = self.session.wait_settled(WAIT) {
             panic!("{error}\nthe person's screen:\n{}", self.session.screen_text());
         }
     }
