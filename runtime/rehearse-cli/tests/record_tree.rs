@@ -107,8 +107,12 @@ fn an_adopted_apps_session_is_recorded_through_its_tree() {
     let (col, row) = person.find("Eggs");
     person.clicks(col + 1, row);
     person.sees("click:@list-item=Eggs");
+    // As a person does, the next key waits for the click's answer: the
+    // recorder writes what changed between an input and the next.
+    person.sees("> Eggs");
     person.presses("down");
     person.sees("key:down");
+    person.sees("> Bread");
     let (recording, person) = person.stops();
     person.sees_the_terminal_restored();
     assert_steps(
