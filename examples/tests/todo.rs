@@ -398,3 +398,48 @@ fn a_misspelled_id_in_a_text_script_fails_before_running_with_its_line_and_colum
     assert!(shown.contains("    click:#new-todoo\n           ^^^^^^^^^"), "{shown}");
     assert_eq!(session.generation(), before, "no step ran");
 }
+
+#[test]
+fn regular_expressions_find_names_texts_and_values() {
+    let mut session = session(TodoApp::default());
+    run(
+        &mut session,
+        scenario! { app = TodoApp;
+            click:#new-todo; type:"Buy milk"; key:enter;
+            click:#new-todo; type:"Walk dog"; key:enter;
+            click:#new-todo; type:"Draft 42";
+            wait-for:value=/r"^Draft \d+$"/,#new-todo,0;
+            wait-for:count=2,@checkbox=/"^(Buy|Walk) "/,0;
+            click:@checkbox=/"dog$"/;
+            wait-for:text=/r"\b1 done\b"/,#status,0;
+        },
+    );
+    let done: Vec<&str> = session
+        .app()
+        .visible()
+        .iter()
+        .filter(|todo| todo.done)
+        .map(|todo| todo.title.as_str())
+        .collect();
+    assert_eq!(done, ["Walk dog"]);
+
+    // A text script reads the same patterns bare, and `i` ignores case.
+    session
+        .run_script("click:@button=/^delete .buy/i\nwait-for:exists,@dialog=/Buy milk/,0")
+        .unwrap_or_else(|error| panic!("{error}"));
+    // Beneath the dialog the rows are inert: its own button is the one match.
+    session.run_script("click:@button=/^Delete$/").unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(session.app().visible().len(), 1);
+
+    // What matches nothing says what is there, naming the pattern.
+    let error = session.run_script("click:@checkbox=/^Buy/").unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.contains("no `@checkbox` whose name matches `/^Buy/`; checkboxes: `Walk dog`"),
+        "{message}"
+    );
+    // Case counts unless the pattern says `i`.
+    let error = session.run_script("wait-for:exists,text~/WALK/,0").unwrap_err();
+    assert!(error.to_string().contains("text~/WALK/"), "{error}");
+    session.run_script("wait-for:exists,text~/WALK/i,0").unwrap_or_else(|error| panic!("{error}"));
+}

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::semantic::{ResolveError, SemanticNode, SemanticTree};
+use crate::semantic::{CompiledRegex, ResolveError, SemanticNode, SemanticTree};
 use rehearse_lang::{Predicate, WaitCondition};
 
 /// Whether `condition` holds in `tree`, and the nodes its selector matched.
@@ -11,7 +11,8 @@ use rehearse_lang::{Predicate, WaitCondition};
 /// Conditions about one node hold when any match satisfies them; `missing`
 /// holds when nothing matches; `count=N` compares the number of matches.
 /// `text=X` holds when X is in the name or public value of the node or of
-/// any of its descendants. Values compare against the public value only: a
+/// any of its descendants; `value=/RE/` and `text=/RE/` when the regular
+/// expression is found there instead. Values compare against the public value only: a
 /// redacted value never equals or contains anything.
 ///
 /// # Errors
@@ -35,6 +36,14 @@ pub fn evaluate<'t>(
         // Playwright's `toContainText`: the node's own text or any
         // descendant's.
         Predicate::TextContains(text) => any(&|node| node.subtree_contains_text(text)),
+        Predicate::ValueMatches(regex) => {
+            let regex = CompiledRegex::new(regex);
+            any(&|node| node.public_value().is_some_and(|value| regex.is_match(value)))
+        }
+        Predicate::TextMatches(regex) => {
+            let regex = CompiledRegex::new(regex);
+            any(&|node| node.subtree_matches_text(&regex))
+        }
         Predicate::Count(count) => matches.len() == *count,
         _ => false,
     };
@@ -206,7 +215,7 @@ mod tests {
 
     use super::*;
     use crate::semantic::{Bounds, Generation, SemanticValue};
-    use rehearse_lang::{Selector, SemanticRole, Sensitivity};
+    use rehearse_lang::{Selector, SemanticRole, Sensitivity, TextRegex};
 
     fn tree() -> SemanticTree {
         let row = |y| Bounds::new(0, y, 20, 1);
@@ -239,5 +248,19 @@ mod tests {
         assert!(!holds(Predicate::TextContains("Done".into()), card()));
         let heading = Selector::role(SemanticRole::Heading).into();
         assert!(!holds(Predicate::TextContains("milk".into()), heading), "not a sibling's");
+    }
+
+    #[test]
+    fn regexes_hold_where_text_would_and_never_on_a_secret() {
+        let regex = |pattern: &str| TextRegex::new(pattern).unwrap();
+        let card = || Selector::id("card");
+        let boxes = || Selector::from(SemanticRole::TextBox);
+        assert!(holds(Predicate::TextMatches(regex("^To")), card()), "a descendant's name");
+        assert!(holds(Predicate::TextMatches(regex("MILK$").ignoring_case()), card()));
+        assert!(!holds(Predicate::TextMatches(regex("MILK$")), card()), "case counts");
+        assert!(!holds(Predicate::TextMatches(regex("hunt")), card()), "a masked value");
+        assert!(holds(Predicate::ValueMatches(regex(r"^Buy \w+$")), boxes()));
+        assert!(!holds(Predicate::ValueMatches(regex("^hunter")), boxes()), "a masked value");
+        assert!(!holds(Predicate::ValueMatches(regex("Todo")), card()), "a name is not a value");
     }
 }

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
+use crate::text_regex::TextRegex;
 use crate::vocabulary::closed_set;
 
 closed_set! {
@@ -24,9 +25,9 @@ closed_set! {
         Disabled = "disabled",
         /// `selected` or `selected=false`
         Selected = "selected",
-        /// `value=X`
+        /// `value=X` or `value=/REGEX/`
         Value = "value",
-        /// `text=X`
+        /// `text=X` or `text=/REGEX/`
         Text = "text",
         /// `count=N`
         Count = "count",
@@ -113,6 +114,12 @@ pub enum Predicate {
     ValueEquals(String),
     /// A matching node's name or public value contains this.
     TextContains(String),
+    /// A matching node's public value matches the regular expression
+    /// (`value=/^ok/`): found anywhere in it.
+    ValueMatches(TextRegex),
+    /// The name or public value of a matching node, or of one of its
+    /// descendants, matches the regular expression (`text=/\d+ left/`).
+    TextMatches(TextRegex),
     /// Exactly this many nodes match.
     Count(usize),
 }
@@ -128,8 +135,8 @@ impl Predicate {
             Self::Enabled => PredicateName::Enabled,
             Self::Disabled => PredicateName::Disabled,
             Self::Selected(_) => PredicateName::Selected,
-            Self::ValueEquals(_) => PredicateName::Value,
-            Self::TextContains(_) => PredicateName::Text,
+            Self::ValueEquals(_) | Self::ValueMatches(_) => PredicateName::Value,
+            Self::TextContains(_) | Self::TextMatches(_) => PredicateName::Text,
             Self::Count(_) => PredicateName::Count,
         }
     }
@@ -139,8 +146,10 @@ impl fmt::Display for Predicate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Selected(false) => write!(f, "{}={}", self.name(), Boolean::False),
-            Self::ValueEquals(value) => write!(f, "value={}", spell(value, TextContext::Predicate)),
-            Self::TextContains(text) => write!(f, "text={}", spell(text, TextContext::Predicate)),
+            Self::ValueEquals(value) => write!(f, "value={}", spell(value, TextContext::Value)),
+            Self::TextContains(text) => write!(f, "text={}", spell(text, TextContext::Value)),
+            Self::ValueMatches(regex) => write!(f, "value={}", regex.spelled(TextContext::Value)),
+            Self::TextMatches(regex) => write!(f, "text={}", regex.spelled(TextContext::Value)),
             Self::Count(count) => write!(f, "count={count}"),
             other => f.write_str(other.name().as_str()),
         }

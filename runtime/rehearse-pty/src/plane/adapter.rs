@@ -422,7 +422,9 @@ impl Plane for PtyPlane {
         }
         // Every segment of a chain (`text~Todo >> #card` needs ids too).
         for segment in selector.segments() {
-            if let Selector::Id(_) | Selector::Role { .. } = segment {
+            if let Selector::Id(_) | Selector::Role { .. } | Selector::RoleNameMatches { .. } =
+                segment
+            {
                 return Err(AutomationError::NotAvailable {
                     what: segment.to_string(),
                     reason: NO_TREE.into(),

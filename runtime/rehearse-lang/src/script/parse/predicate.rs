@@ -7,6 +7,7 @@ use crate::vocabulary::{UnknownName, Vocabulary};
 use crate::wait::{Boolean, Predicate, PredicateName};
 
 use super::piece::Piece;
+use super::regex::Matched;
 use super::written::Written;
 use super::{Parser, error, unknown_name};
 use crate::spelling::quote;
@@ -87,9 +88,12 @@ impl Parser {
             PredicateName::Disabled => plain(Predicate::Disabled),
             PredicateName::Value | PredicateName::Text => {
                 let Some(value_piece) = value_piece else { return Err(missing("ready")) };
-                match self.free_text(value_piece, "a predicate value")? {
-                    Some(text) if name == PredicateName::Value => Ok(Predicate::ValueEquals(text)),
-                    Some(text) => Ok(Predicate::TextContains(text)),
+                let is_value = name == PredicateName::Value;
+                match self.text_or_regex(value_piece, "a predicate value")? {
+                    Some(Matched::Text(text)) if is_value => Ok(Predicate::ValueEquals(text)),
+                    Some(Matched::Text(text)) => Ok(Predicate::TextContains(text)),
+                    Some(Matched::Regex(regex)) if is_value => Ok(Predicate::ValueMatches(regex)),
+                    Some(Matched::Regex(regex)) => Ok(Predicate::TextMatches(regex)),
                     None => Err(error(
                         ErrorKind::EmptyText,
                         value_piece.range(),
