@@ -443,3 +443,39 @@ fn regular_expressions_find_names_texts_and_values() {
     assert!(error.to_string().contains("text~/WALK/"), "{error}");
     session.run_script("wait-for:exists,text~/WALK/i,0").unwrap_or_else(|error| panic!("{error}"));
 }
+
+#[test]
+fn waits_on_checked_modal_and_where_the_list_is_scrolled() {
+    let mut session = session(TodoApp::with_items(200));
+    run(
+        &mut session,
+        scenario! { app = TodoApp;
+            wait-for:scroll=0,#todos,0;
+            wait-for:scroll-extent=200,#todos,0;
+            wait-for:checked=false,#toggle-1,0;
+            click:#toggle-1;
+            wait-for:checked,#toggle-1,0;
+            focus:#todos;
+            key:end;
+        },
+    );
+    // The last item is in view: the list is scrolled by all but a screenful.
+    let rows = u64::from(session.tree().by_id(ids::LIST).unwrap().bounds.height);
+    let bottom = 200 - rows;
+    session
+        .run_script(&format!("wait-for:scroll={bottom},#todos,0\nwait-for:modal=false,#todos,0"))
+        .unwrap_or_else(|error| panic!("{error}"));
+    let error = session.run_script("wait-for:scroll=0,#todos,0").unwrap_err();
+    assert!(error.to_string().contains("waiting for `scroll=0,#todos`"), "{error}");
+
+    // Delete asks in a modal dialog: it is modal, the list beneath is not.
+    run(&mut session, scenario! { app = TodoApp; key:delete; wait-for:modal,#confirm-delete,0; });
+    let error = session.run_script("wait-for:modal,#todos,0").unwrap_err();
+    assert!(error.to_string().contains("`modal,#todos`"), "{error}");
+    // A state the node does not report holds neither way.
+    for script in
+        ["wait-for:expanded=false,#confirm-delete,0", "wait-for:readonly=false,#new-todo,0"]
+    {
+        assert!(session.run_script(script).is_err(), "{script}");
+    }
+}

@@ -14,8 +14,8 @@ use rehearse_lang::script::{
     parse_step_in,
 };
 use rehearse_lang::{
-    LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection, Secret,
-    TerminalCondition, TerminalPredicateName, TextMatcher, TextRegex, TextRegion,
+    Checked, LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection,
+    Secret, TerminalCondition, TerminalPredicateName, TextMatcher, TextRegex, TextRegion,
 };
 
 /// (script, scenario!, line in docs/testing.md, expected step).

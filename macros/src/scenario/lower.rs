@@ -337,6 +337,21 @@ fn predicate_tokens(predicate: &Predicate) -> Result<TokenStream, String> {
         Predicate::Enabled => quote! { ::rehearse::Predicate::Enabled },
         Predicate::Disabled => quote! { ::rehearse::Predicate::Disabled },
         Predicate::Selected(selected) => quote! { ::rehearse::Predicate::Selected(#selected) },
+        Predicate::Checked(checked) => {
+            let checked = Ident::new(checked.variant_name(), Span::call_site());
+            quote! { ::rehearse::Predicate::Checked(::rehearse::__private::Checked::#checked) }
+        }
+        Predicate::Expanded(expanded) => quote! { ::rehearse::Predicate::Expanded(#expanded) },
+        Predicate::ReadOnly(readonly) => quote! { ::rehearse::Predicate::ReadOnly(#readonly) },
+        Predicate::Modal(modal) => quote! { ::rehearse::Predicate::Modal(#modal) },
+        Predicate::ScrollOffset(offset) => {
+            let offset = Literal::u64_unsuffixed(*offset);
+            quote! { ::rehearse::Predicate::ScrollOffset(#offset) }
+        }
+        Predicate::ScrollExtent(extent) => {
+            let extent = Literal::u64_unsuffixed(*extent);
+            quote! { ::rehearse::Predicate::ScrollExtent(#extent) }
+        }
         Predicate::ValueEquals(value) => {
             let value = Literal::string(value);
             quote! { ::rehearse::Predicate::ValueEquals(::std::string::String::from(#value)) }

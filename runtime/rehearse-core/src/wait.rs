@@ -10,6 +10,10 @@ use rehearse_lang::{Predicate, WaitCondition};
 ///
 /// Conditions about one node hold when any match satisfies them; `missing`
 /// holds when nothing matches; `count=N` compares the number of matches.
+/// A state (`selected`, `checked`, `expanded`, `readonly`, either way)
+/// holds only on a node that reports it; `modal` is known of every node;
+/// `scroll=N` and `scroll-extent=N` hold on a node that keeps a scroll
+/// position.
 /// `text=X` holds when X is in the name or public value of the node or of
 /// any of its descendants; `value=/RE/` and `text=/RE/` when the regular
 /// expression is found there instead. Values compare against the public value only: a
@@ -32,6 +36,16 @@ pub fn evaluate<'t>(
         Predicate::Enabled => any(&|node| node.states.enabled),
         Predicate::Disabled => any(&|node| !node.states.enabled),
         Predicate::Selected(wanted) => any(&|node| node.states.selected == Some(*wanted)),
+        Predicate::Checked(wanted) => any(&|node| node.states.checked == Some(*wanted)),
+        Predicate::Expanded(wanted) => any(&|node| node.states.expanded == Some(*wanted)),
+        Predicate::ReadOnly(wanted) => any(&|node| node.states.readonly == Some(*wanted)),
+        Predicate::Modal(wanted) => any(&|node| node.states.modal == *wanted),
+        Predicate::ScrollOffset(offset) => {
+            any(&|node| node.states.scroll.is_some_and(|scroll| scroll.offset == *offset))
+        }
+        Predicate::ScrollExtent(extent) => {
+            any(&|node| node.states.scroll.is_some_and(|scroll| scroll.extent == *extent))
+        }
         Predicate::ValueEquals(value) => any(&|node| node.public_value() == Some(value.as_str())),
         // Playwright's `toContainText`: the node's own text or any
         // descendant's.
@@ -214,8 +228,8 @@ mod tests {
     use ratatui::layout::Size;
 
     use super::*;
-    use crate::semantic::{Bounds, Generation, SemanticValue};
-    use rehearse_lang::{Selector, SemanticRole, Sensitivity, TextRegex};
+    use crate::semantic::{Bounds, Generation, ScrollPosition, SemanticValue};
+    use rehearse_lang::{Checked, Selector, SemanticRole, Sensitivity, TextRegex};
 
     fn tree() -> SemanticTree {
         let row = |y| Bounds::new(0, y, 20, 1);
@@ -248,6 +262,44 @@ mod tests {
         assert!(!holds(Predicate::TextContains("Done".into()), card()));
         let heading = Selector::role(SemanticRole::Heading).into();
         assert!(!holds(Predicate::TextContains("milk".into()), heading), "not a sibling's");
+    }
+
+    #[test]
+    fn states_hold_only_where_a_node_reports_them() {
+        let mut node = SemanticNode::new(SemanticRole::Tree, Bounds::new(0, 4, 20, 1))
+            .with_id("files".parse().unwrap());
+        node.states.checked = Some(Checked::Mixed);
+        node.states.expanded = Some(false);
+        node.states.readonly = Some(true);
+        node.states.scroll = Some(ScrollPosition::new(3, 40));
+        let card = SemanticNode::new(SemanticRole::Group, Bounds::new(0, 0, 20, 3))
+            .with_id("card".parse().unwrap());
+        let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 20, 5))
+            .with_child(card)
+            .with_child(node);
+        let tree = SemanticTree::new(Generation(1), Size::new(20, 5), root);
+        let on = |predicate: Predicate, id: &str| {
+            evaluate(&WaitCondition::new(predicate, Selector::id(id)), &tree).unwrap().0
+        };
+        assert!(on(Predicate::Checked(Checked::Mixed), "files"));
+        assert!(!on(Predicate::Checked(Checked::True), "files"));
+        assert!(on(Predicate::Expanded(false), "files"));
+        assert!(!on(Predicate::Expanded(true), "files"));
+        assert!(on(Predicate::ReadOnly(true), "files"));
+        assert!(on(Predicate::Modal(false), "files"));
+        assert!(!on(Predicate::Modal(true), "files"));
+        assert!(on(Predicate::ScrollOffset(3), "files"));
+        assert!(!on(Predicate::ScrollOffset(0), "files"));
+        assert!(on(Predicate::ScrollExtent(40), "files"));
+        // The card reports none of them: neither way holds.
+        for predicate in [
+            Predicate::Checked(Checked::False),
+            Predicate::Expanded(false),
+            Predicate::ReadOnly(false),
+            Predicate::ScrollOffset(0),
+        ] {
+            assert!(!on(predicate.clone(), "card"), "{predicate}");
+        }
     }
 
     #[test]
