@@ -427,7 +427,7 @@ fn reach_target<P: Plane + ?Sized>(
             check_can(node, operation, action)?;
             let regex = CompiledRegex::new(regex);
             if let Some(found) = regex.find(&node.name) {
-                return plane.reach_text(node, &node.name[found], operation);
+                return plane.reach_match(node, found, operation);
             }
         }
         _ => {}
