@@ -4,7 +4,7 @@
 //! or sensitive node, or about a node that could not be found, is echoed as
 //! `<redacted>` by the step's result and error too (their `Display`,
 //! `Debug`, the step and its spelling, the `RunReport`); so is a
-//! `value=/…/` or `text=/…/` regular expression (`/<redacted>/`).
+//! `value=/…/` or `text=/…/` regular expression (its pattern `<redacted>`).
 
 use std::time::Duration;
 

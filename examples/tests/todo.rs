@@ -442,6 +442,19 @@ fn regular_expressions_find_names_texts_and_values() {
     let error = session.run_script("wait-for:exists,text~/WALK/,0").unwrap_err();
     assert!(error.to_string().contains("text~/WALK/"), "{error}");
     session.run_script("wait-for:exists,text~/WALK/i,0").unwrap_or_else(|error| panic!("{error}"));
+
+    // An interpolated pattern is checked when the step runs.
+    let walking = "^Walk";
+    run(&mut session, scenario! { app = TodoApp; wait-for:count=1,@checkbox=/{walking}/,0; });
+    let broken = "Walk(";
+    let error = session
+        .run(scenario! { app = TodoApp; wait-for:exists,@checkbox=/{broken}/,0; })
+        .unwrap_err();
+    let AutomationError::InvalidStep { spelling, reason } = &error.failed.error else {
+        panic!("{error}")
+    };
+    assert_eq!(spelling, r#"wait-for:exists,@checkbox=/"Walk("/,0"#);
+    assert!(reason.contains("`Walk(` is not a regular expression: unclosed group"), "{reason}");
 }
 
 #[test]

@@ -12,7 +12,8 @@ use rehearse_lang::{AutomationStep, Guard, Predicate, TextRegex, WaitCondition};
 /// What a withheld predicate value reads as in every echo of a step.
 pub(crate) const REDACTED: &str = "<redacted>";
 
-/// What a withheld regular expression reads as: `/<redacted>/`.
+/// What a withheld regular expression reads as: its pattern `<redacted>`
+/// (`value=/"<redacted>"/`).
 pub(crate) fn redacted_regex() -> TextRegex {
     TextRegex::new(REDACTED).expect("`<redacted>` is a regular expression")
 }
