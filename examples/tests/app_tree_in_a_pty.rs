@@ -151,3 +151,41 @@ fn a_program_that_publishes_no_tree_keeps_its_screen_lines() {
     let error = terminal.run(vec![AutomationStep::click(Selector::id("save"))]).unwrap_err();
     assert!(matches!(error.failed.error, AutomationError::NoMatch { .. }), "{error}");
 }
+
+#[test]
+fn regular_expressions_match_a_published_tree_and_screen_lines() {
+    use rehearse_examples::todo::TodoApp;
+    // The binary's published tree: names matched by a pattern.
+    let mut todo = spawn(env!("CARGO_BIN_EXE_todo"));
+    run(
+        &mut todo,
+        scenario! { app = TodoApp;
+            wait-for:exists,#new-todo,5000;
+            click:#new-todo;
+            type:"oat milk";
+            key:enter;
+            wait-for:count=1,@checkbox=/"^oat "/,5000;
+            click:@checkbox=/"milk$"/;
+            wait-for:text=/r"\b1 done\b"/,#status,5000;
+        },
+    );
+
+    // No tree: the screen's lines, found by a pattern, clicked at the match.
+    let options = PtySessionOptions::new(env!("CARGO_BIN_EXE_todo"))
+        .size(80, 24)
+        .marker("a-token-only-this-test-knows", "todo-1")
+        .quiet_window(None);
+    let mut plain = Terminal::spawn(options).expect("the todo binary starts");
+    plain
+        .run_script(
+            "wait-for:exists,text~/What needs doing\\?/,10000\n\
+             click:text~/what NEEDS/i\n\
+             type:oat milk\n\
+             key:enter\n\
+             wait-for:exists,text~/\\b1 items? left/,10000",
+        )
+        .unwrap_or_else(|error| panic!("{error}\nscreen:\n{}", plain.pty().screen_text()));
+    assert!(plain.tree().nodes().any(|node| node.name.contains("oat milk")));
+    let error = plain.run_script("click:@checkbox=/oat/").unwrap_err();
+    assert!(error.to_string().contains("not available"), "{error}");
+}

@@ -3,12 +3,18 @@
 //! condition guessed the secret. A `value=`/`text=` predicate about a masked
 //! or sensitive node, or about a node that could not be found, is echoed as
 //! `<redacted>` by the step's result and error too (their `Display`,
-//! `Debug`, the step and its spelling, the `RunReport`).
+//! `Debug`, the step and its spelling, the `RunReport`); so is a
+//! `value=/…/` or `text=/…/` regular expression (its pattern `<redacted>`).
 
 use std::time::Duration;
 
 use rehearse::prelude::*;
+use rehearse::vocabulary::TextRegex;
 use rehearse_examples::login::{LoginApp, ids};
+
+fn regex(pattern: &str) -> TextRegex {
+    TextRegex::new(pattern).unwrap()
+}
 
 #[test]
 fn wait_timeouts_never_show_a_masked_value() {
@@ -19,9 +25,12 @@ fn wait_timeouts_never_show_a_masked_value() {
             AutomationStep::type_text("hunter2"),
         ])
         .expect("typing works");
-    for predicate in
-        [Predicate::ValueEquals("hunter2".into()), Predicate::TextContains("hunter2".into())]
-    {
+    for predicate in [
+        Predicate::ValueEquals("hunter2".into()),
+        Predicate::TextContains("hunter2".into()),
+        Predicate::ValueMatches(regex("^hunter2$")),
+        Predicate::TextMatches(regex("hunter2")),
+    ] {
         let error = session
             .step(AutomationStep::wait_for(
                 WaitCondition::new(predicate, Selector::id(ids::PASSWORD)),
@@ -47,9 +56,12 @@ fn a_step_that_compared_a_secret_never_echoes_the_value_it_expected() {
     // About the masked field, and about a field that is not there: a missing
     // `#pw` must not print the password the test expected.
     for selector in [Selector::id(ids::PASSWORD), Selector::id("pw")] {
-        for predicate in
-            [Predicate::ValueEquals("hunter2".into()), Predicate::TextContains("lovelace".into())]
-        {
+        for predicate in [
+            Predicate::ValueEquals("hunter2".into()),
+            Predicate::TextContains("lovelace".into()),
+            Predicate::ValueMatches(regex("^hunter2")),
+            Predicate::TextMatches(regex("lovelace$").ignoring_case()),
+        ] {
             let condition = WaitCondition::new(predicate, selector.clone());
             let step = AutomationStep::wait_for(condition, Duration::from_millis(10));
             let error = session.step(step.clone()).unwrap_err();

@@ -398,3 +398,97 @@ fn a_misspelled_id_in_a_text_script_fails_before_running_with_its_line_and_colum
     assert!(shown.contains("    click:#new-todoo\n           ^^^^^^^^^"), "{shown}");
     assert_eq!(session.generation(), before, "no step ran");
 }
+
+#[test]
+fn regular_expressions_find_names_texts_and_values() {
+    let mut session = session(TodoApp::default());
+    run(
+        &mut session,
+        scenario! { app = TodoApp;
+            click:#new-todo; type:"Buy milk"; key:enter;
+            click:#new-todo; type:"Walk dog"; key:enter;
+            click:#new-todo; type:"Draft 42";
+            wait-for:value=/r"^Draft \d+$"/,#new-todo,0;
+            wait-for:count=2,@checkbox=/"^(Buy|Walk) "/,0;
+            click:@checkbox=/"dog$"/;
+            wait-for:text=/r"\b1 done\b"/,#status,0;
+        },
+    );
+    let done: Vec<&str> = session
+        .app()
+        .visible()
+        .iter()
+        .filter(|todo| todo.done)
+        .map(|todo| todo.title.as_str())
+        .collect();
+    assert_eq!(done, ["Walk dog"]);
+
+    // A text script reads the same patterns bare, and `i` ignores case.
+    session
+        .run_script("click:@button=/^delete .buy/i\nwait-for:exists,@dialog=/Buy milk/,0")
+        .unwrap_or_else(|error| panic!("{error}"));
+    // Beneath the dialog the rows are inert: its own button is the one match.
+    session.run_script("click:@button=/^Delete$/").unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(session.app().visible().len(), 1);
+
+    // What matches nothing says what is there, naming the pattern.
+    let error = session.run_script("click:@checkbox=/^Buy/").unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.contains("no `@checkbox` whose name matches `/^Buy/`; checkboxes: `Walk dog`"),
+        "{message}"
+    );
+    // Case counts unless the pattern says `i`.
+    let error = session.run_script("wait-for:exists,text~/WALK/,0").unwrap_err();
+    assert!(error.to_string().contains("text~/WALK/"), "{error}");
+    session.run_script("wait-for:exists,text~/WALK/i,0").unwrap_or_else(|error| panic!("{error}"));
+
+    // An interpolated pattern is checked when the step runs.
+    let walking = "^Walk";
+    run(&mut session, scenario! { app = TodoApp; wait-for:count=1,@checkbox=/{walking}/,0; });
+    let broken = "Walk(";
+    let error = session
+        .run(scenario! { app = TodoApp; wait-for:exists,@checkbox=/{broken}/,0; })
+        .unwrap_err();
+    let AutomationError::InvalidStep { spelling, reason } = &error.failed.error else {
+        panic!("{error}")
+    };
+    assert_eq!(spelling, r#"wait-for:exists,@checkbox=/"Walk("/,0"#);
+    assert!(reason.contains("`Walk(` is not a regular expression: unclosed group"), "{reason}");
+}
+
+#[test]
+fn waits_on_checked_modal_and_where_the_list_is_scrolled() {
+    let mut session = session(TodoApp::with_items(200));
+    run(
+        &mut session,
+        scenario! { app = TodoApp;
+            wait-for:scroll=0,#todos,0;
+            wait-for:scroll-extent=200,#todos,0;
+            wait-for:checked=false,#toggle-1,0;
+            click:#toggle-1;
+            wait-for:checked,#toggle-1,0;
+            focus:#todos;
+            key:end;
+        },
+    );
+    // The last item is in view: the list is scrolled by all but a screenful.
+    let rows = u64::from(session.tree().by_id(ids::LIST).unwrap().bounds.height);
+    let bottom = 200 - rows;
+    session
+        .run_script(&format!("wait-for:scroll={bottom},#todos,0\nwait-for:modal=false,#todos,0"))
+        .unwrap_or_else(|error| panic!("{error}"));
+    let error = session.run_script("wait-for:scroll=0,#todos,0").unwrap_err();
+    assert!(error.to_string().contains("waiting for `scroll=0,#todos`"), "{error}");
+
+    // Delete asks in a modal dialog: it is modal, the list beneath is not.
+    run(&mut session, scenario! { app = TodoApp; key:delete; wait-for:modal,#confirm-delete,0; });
+    let error = session.run_script("wait-for:modal,#todos,0").unwrap_err();
+    assert!(error.to_string().contains("`modal,#todos`"), "{error}");
+    // A state the node does not report holds neither way.
+    for script in
+        ["wait-for:expanded=false,#confirm-delete,0", "wait-for:readonly=false,#new-todo,0"]
+    {
+        assert!(session.run_script(script).is_err(), "{script}");
+    }
+}

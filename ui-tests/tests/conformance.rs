@@ -14,8 +14,8 @@ use rehearse_lang::script::{
     parse_step_in,
 };
 use rehearse_lang::{
-    LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection, Secret,
-    TerminalCondition, TerminalPredicateName, TextMatcher, TextRegion,
+    Checked, LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection,
+    Secret, TerminalCondition, TerminalPredicateName, TextMatcher, TextRegex, TextRegion,
 };
 
 /// (script, scenario!, line in docs/testing.md, expected step).
@@ -228,6 +228,10 @@ fn the_table_covers_every_verb_predicate_key_and_selector_form() {
         "click:42,17",
         "click:#col-todo >> ",
         "click:@list-item >> nth=",
+        "click:@button=/",
+        "click:text~/",
+        "wait-for:value=/",
+        "wait-for:text=/",
     ];
     for form in forms {
         assert!(scripts.iter().any(|s| s.starts_with(form)), "no row for the selector `{form}`");

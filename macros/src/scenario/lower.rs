@@ -9,7 +9,8 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 use rehearse_lang::{
     AutomationStep, FocusTarget, Guard, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
-    ScrollDirection, Selector, TerminalCondition, TextMatcher, TextRegion, WaitCondition,
+    ScrollDirection, Selector, TerminalCondition, TextMatcher, TextRegex, TextRegion,
+    WaitCondition,
 };
 
 /// The constructor call that builds `step`, or what cannot be lowered.
@@ -280,9 +281,22 @@ fn selector(written: &Selector) -> Result<TokenStream, String> {
             });
             quote! { ::rehearse::Selector::role(::rehearse::SemanticRole::#role) #name }
         }
+        Selector::RoleNameMatches { role, name } => {
+            let role = Ident::new(role.variant_name(), Span::call_site());
+            let name = regex(name);
+            quote! {
+                ::rehearse::Selector::from(
+                    ::rehearse::Selector::role(::rehearse::SemanticRole::#role).name_matching(#name)
+                )
+            }
+        }
         Selector::TextContains(text) => {
             let text = Literal::string(text);
             quote! { ::rehearse::Selector::text_contains(#text) }
+        }
+        Selector::TextMatches(matching) => {
+            let matching = regex(matching);
+            quote! { ::rehearse::Selector::text_matches(#matching) }
         }
         Selector::Point { col, row } => {
             let (col, row) = (Literal::u16_unsuffixed(*col), Literal::u16_unsuffixed(*row));
@@ -300,6 +314,20 @@ fn selector(written: &Selector) -> Result<TokenStream, String> {
     })
 }
 
+/// A regular expression of a selector or a predicate. Its syntax was
+/// checked when the step was parsed, so the generated `TextRegex::new`
+/// cannot fail.
+fn regex(regex: &TextRegex) -> TokenStream {
+    let pattern = Literal::string(regex.pattern());
+    let ignoring_case = regex.ignores_case().then(|| quote! { .ignoring_case() });
+    quote! {
+        (match ::rehearse::__private::TextRegex::new(#pattern) {
+            ::core::result::Result::Ok(regex) => regex,
+            ::core::result::Result::Err(why) => ::core::panic!("{}", why),
+        }) #ignoring_case
+    }
+}
+
 fn predicate_tokens(predicate: &Predicate) -> Result<TokenStream, String> {
     Ok(match predicate {
         Predicate::Exists => quote! { ::rehearse::Predicate::Exists },
@@ -309,6 +337,21 @@ fn predicate_tokens(predicate: &Predicate) -> Result<TokenStream, String> {
         Predicate::Enabled => quote! { ::rehearse::Predicate::Enabled },
         Predicate::Disabled => quote! { ::rehearse::Predicate::Disabled },
         Predicate::Selected(selected) => quote! { ::rehearse::Predicate::Selected(#selected) },
+        Predicate::Checked(checked) => {
+            let checked = Ident::new(checked.variant_name(), Span::call_site());
+            quote! { ::rehearse::Predicate::Checked(::rehearse::__private::Checked::#checked) }
+        }
+        Predicate::Expanded(expanded) => quote! { ::rehearse::Predicate::Expanded(#expanded) },
+        Predicate::ReadOnly(readonly) => quote! { ::rehearse::Predicate::ReadOnly(#readonly) },
+        Predicate::Modal(modal) => quote! { ::rehearse::Predicate::Modal(#modal) },
+        Predicate::ScrollOffset(offset) => {
+            let offset = Literal::u64_unsuffixed(*offset);
+            quote! { ::rehearse::Predicate::ScrollOffset(#offset) }
+        }
+        Predicate::ScrollExtent(extent) => {
+            let extent = Literal::u64_unsuffixed(*extent);
+            quote! { ::rehearse::Predicate::ScrollExtent(#extent) }
+        }
         Predicate::ValueEquals(value) => {
             let value = Literal::string(value);
             quote! { ::rehearse::Predicate::ValueEquals(::std::string::String::from(#value)) }
@@ -316,6 +359,14 @@ fn predicate_tokens(predicate: &Predicate) -> Result<TokenStream, String> {
         Predicate::TextContains(text) => {
             let text = Literal::string(text);
             quote! { ::rehearse::Predicate::TextContains(::std::string::String::from(#text)) }
+        }
+        Predicate::ValueMatches(matching) => {
+            let matching = regex(matching);
+            quote! { ::rehearse::Predicate::ValueMatches(#matching) }
+        }
+        Predicate::TextMatches(matching) => {
+            let matching = regex(matching);
+            quote! { ::rehearse::Predicate::TextMatches(#matching) }
         }
         Predicate::Count(count) => {
             let count = Literal::usize_unsuffixed(*count);

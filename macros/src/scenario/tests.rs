@@ -309,6 +309,23 @@ fn every_step_kind_lowers_to_its_constructor() {
         ("wait-for:enabled,#s,1", ":: rehearse :: Predicate :: Enabled"),
         ("wait-for:disabled,#s,1", ":: rehearse :: Predicate :: Disabled"),
         ("wait-for:exists,#s,1", ":: rehearse :: Predicate :: Exists"),
+        ("wait-for:value=/^ok$/i,#s,1", ":: rehearse :: Predicate :: ValueMatches"),
+        ("wait-for:value=/^ok$/i,#s,1", "TextRegex :: new ( \"^ok$\" )"),
+        ("wait-for:value=/^ok$/i,#s,1", ". ignoring_case ( )"),
+        ("wait-for:text=/ok/,#s,1", ":: rehearse :: Predicate :: TextMatches"),
+        (
+            "wait-for:checked=mixed,#s,1",
+            ":: rehearse :: Predicate :: Checked ( :: rehearse :: __private :: Checked :: Mixed )",
+        ),
+        ("wait-for:expanded=false,#s,1", ":: rehearse :: Predicate :: Expanded ( false )"),
+        ("wait-for:readonly,#s,1", ":: rehearse :: Predicate :: ReadOnly ( true )"),
+        ("wait-for:modal,#s,1", ":: rehearse :: Predicate :: Modal ( true )"),
+        ("wait-for:scroll=0,#s,1", ":: rehearse :: Predicate :: ScrollOffset ( 0 )"),
+        ("wait-for:scroll-extent=40,#s,1", ":: rehearse :: Predicate :: ScrollExtent ( 40 )"),
+        ("click:text~/a\\d/", ":: rehearse :: Selector :: text_matches"),
+        ("click:text~/a\\d/", "TextRegex :: new ( \"a\\\\d\" )"),
+        ("click:@button=/Sav/i", ". name_matching"),
+        ("click:@button=/Sav/i", "TextRegex :: new ( \"Sav\" )"),
     ];
     for (script, expected) in cases {
         let step = rehearse_lang::script::parse_step_str(script).unwrap().step;

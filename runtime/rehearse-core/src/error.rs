@@ -417,6 +417,9 @@ fn no_match(selector: &Selector, hint: Option<&str>) -> String {
     let head = match selector {
         Selector::Role { role, name: Some(name) } => format!("no `@{role}` named `{name}`"),
         Selector::Role { role, name: None } => format!("no `@{role}`"),
+        Selector::RoleNameMatches { role, name } => {
+            format!("no `@{role}` whose name matches `{name}`")
+        }
         other => format!("no node matches `{other}`"),
     };
     match (selector, hint) {

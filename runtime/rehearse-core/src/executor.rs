@@ -18,7 +18,7 @@ use crate::input::{Input, PointerKind};
 use crate::observe::StepNote;
 use crate::plane::Plane;
 use crate::report::Outcome;
-use crate::semantic::{Generation, SemanticNode, SemanticTree};
+use crate::semantic::{CompiledRegex, Generation, SemanticNode, SemanticTree};
 use crate::terminal::{PipelineStep, no_terminal};
 use crate::wait::evaluate;
 use crate::waiting::WaitInProgress;
@@ -416,9 +416,21 @@ fn reach_target<P: Plane + ?Sized>(
     let plane: &P = plane;
     let node = resolve(observed.as_ref().unwrap_or(&plane.committed().tree), selector)?;
     // A chain ending on text (`#col >> text~Move`) points at the text too.
-    if let Selector::TextContains(text) = selector.last_segment() {
-        check_can(node, operation, action)?;
-        return plane.reach_text(node, text, operation);
+    match selector.last_segment() {
+        Selector::TextContains(text) => {
+            check_can(node, operation, action)?;
+            return plane.reach_text(node, text, operation);
+        }
+        // A regex points at what it matched: the first match in the name
+        // (the screen line's text on the terminal plane).
+        Selector::TextMatches(regex) => {
+            check_can(node, operation, action)?;
+            let regex = CompiledRegex::new(regex);
+            if let Some(found) = regex.find(&node.name) {
+                return plane.reach_match(node, found, operation);
+            }
+        }
+        _ => {}
     }
     node_target(plane, node, operation, action)
 }

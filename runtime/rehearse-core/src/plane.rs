@@ -8,6 +8,7 @@
 //! its timeout passes); a plane owns how input reaches its target and when
 //! its output has settled.
 
+use std::ops::Range;
 use std::time::Duration;
 
 use rehearse_lang::Selector;
@@ -107,6 +108,27 @@ pub trait Plane: SinkHost {
     ) -> Result<(u16, u16), AutomationError> {
         let _ = text;
         self.reach(node, operation)
+    }
+
+    /// Where a pointer action on `node`, selected by `text~/REGEX/`, goes:
+    /// `found` is the bytes of the node's name the expression matched. By
+    /// default [`reach_text`](Self::reach_text) with the matched text; a
+    /// plane whose nodes are long runs of text returns the centre of that
+    /// very match (not of an earlier occurrence of the same text).
+    ///
+    /// # Errors
+    ///
+    /// As [`reach`](Self::reach).
+    fn reach_match(
+        &self,
+        node: &SemanticNode,
+        found: Range<usize>,
+        operation: &str,
+    ) -> Result<(u16, u16), AutomationError> {
+        match node.name.get(found) {
+            Some(text) => self.reach_text(node, text, operation),
+            None => self.reach(node, operation),
+        }
     }
 
     /// Checks that this plane can answer `selector` before the executor

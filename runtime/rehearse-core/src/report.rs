@@ -7,10 +7,16 @@ use crate::note::TraceNote;
 use crate::scenario::StepSource;
 use crate::semantic::{Generation, SemanticTree};
 use rehearse_lang::script::ScriptErrors;
-use rehearse_lang::{AutomationStep, Guard, Predicate, WaitCondition};
+use rehearse_lang::{AutomationStep, Guard, Predicate, TextRegex, WaitCondition};
 
 /// What a withheld predicate value reads as in every echo of a step.
 pub(crate) const REDACTED: &str = "<redacted>";
+
+/// What a withheld regular expression reads as: its pattern `<redacted>`
+/// (`value=/"<redacted>"/`).
+pub(crate) fn redacted_regex() -> TextRegex {
+    TextRegex::new(REDACTED).expect("`<redacted>` is a regular expression")
+}
 
 /// The step and its spelling as results and errors may echo them: a
 /// `value=`/`text=` predicate compares the test's text with a node's, and
@@ -34,6 +40,8 @@ pub(crate) fn withhold_guesses(
         let predicate = match &condition.predicate {
             Predicate::ValueEquals(_) => Predicate::ValueEquals(REDACTED.into()),
             Predicate::TextContains(_) => Predicate::TextContains(REDACTED.into()),
+            Predicate::ValueMatches(_) => Predicate::ValueMatches(redacted_regex()),
+            Predicate::TextMatches(_) => Predicate::TextMatches(redacted_regex()),
             _ => return None,
         };
         let secret_or_missing = match tree.find_all(&condition.selector) {

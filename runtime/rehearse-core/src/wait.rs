@@ -3,15 +3,20 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::semantic::{ResolveError, SemanticNode, SemanticTree};
+use crate::semantic::{CompiledRegex, ResolveError, SemanticNode, SemanticTree};
 use rehearse_lang::{Predicate, WaitCondition};
 
 /// Whether `condition` holds in `tree`, and the nodes its selector matched.
 ///
 /// Conditions about one node hold when any match satisfies them; `missing`
 /// holds when nothing matches; `count=N` compares the number of matches.
+/// A state (`selected`, `checked`, `expanded`, `readonly`, either way)
+/// holds only on a node that reports it; `modal` is known of every node;
+/// `scroll=N` and `scroll-extent=N` hold on a node that keeps a scroll
+/// position.
 /// `text=X` holds when X is in the name or public value of the node or of
-/// any of its descendants. Values compare against the public value only: a
+/// any of its descendants; `value=/RE/` and `text=/RE/` when the regular
+/// expression is found there instead. Values compare against the public value only: a
 /// redacted value never equals or contains anything.
 ///
 /// # Errors
@@ -31,10 +36,28 @@ pub fn evaluate<'t>(
         Predicate::Enabled => any(&|node| node.states.enabled),
         Predicate::Disabled => any(&|node| !node.states.enabled),
         Predicate::Selected(wanted) => any(&|node| node.states.selected == Some(*wanted)),
+        Predicate::Checked(wanted) => any(&|node| node.states.checked == Some(*wanted)),
+        Predicate::Expanded(wanted) => any(&|node| node.states.expanded == Some(*wanted)),
+        Predicate::ReadOnly(wanted) => any(&|node| node.states.readonly == Some(*wanted)),
+        Predicate::Modal(wanted) => any(&|node| node.states.modal == *wanted),
+        Predicate::ScrollOffset(offset) => {
+            any(&|node| node.states.scroll.is_some_and(|scroll| scroll.offset == *offset))
+        }
+        Predicate::ScrollExtent(extent) => {
+            any(&|node| node.states.scroll.is_some_and(|scroll| scroll.extent == *extent))
+        }
         Predicate::ValueEquals(value) => any(&|node| node.public_value() == Some(value.as_str())),
         // Playwright's `toContainText`: the node's own text or any
         // descendant's.
         Predicate::TextContains(text) => any(&|node| node.subtree_contains_text(text)),
+        Predicate::ValueMatches(regex) => {
+            let regex = CompiledRegex::new(regex);
+            any(&|node| node.public_value().is_some_and(|value| regex.is_match(value)))
+        }
+        Predicate::TextMatches(regex) => {
+            let regex = CompiledRegex::new(regex);
+            any(&|node| node.subtree_matches_text(&regex))
+        }
         Predicate::Count(count) => matches.len() == *count,
         _ => false,
     };
@@ -205,8 +228,8 @@ mod tests {
     use ratatui::layout::Size;
 
     use super::*;
-    use crate::semantic::{Bounds, Generation, SemanticValue};
-    use rehearse_lang::{Selector, SemanticRole, Sensitivity};
+    use crate::semantic::{Bounds, Generation, ScrollPosition, SemanticValue};
+    use rehearse_lang::{Checked, Selector, SemanticRole, Sensitivity, TextRegex};
 
     fn tree() -> SemanticTree {
         let row = |y| Bounds::new(0, y, 20, 1);
@@ -239,5 +262,57 @@ mod tests {
         assert!(!holds(Predicate::TextContains("Done".into()), card()));
         let heading = Selector::role(SemanticRole::Heading).into();
         assert!(!holds(Predicate::TextContains("milk".into()), heading), "not a sibling's");
+    }
+
+    #[test]
+    fn states_hold_only_where_a_node_reports_them() {
+        let mut node = SemanticNode::new(SemanticRole::Tree, Bounds::new(0, 4, 20, 1))
+            .with_id("files".parse().unwrap());
+        node.states.checked = Some(Checked::Mixed);
+        node.states.expanded = Some(false);
+        node.states.readonly = Some(true);
+        node.states.scroll = Some(ScrollPosition::new(3, 40));
+        let card = SemanticNode::new(SemanticRole::Group, Bounds::new(0, 0, 20, 3))
+            .with_id("card".parse().unwrap());
+        let root = SemanticNode::new(SemanticRole::Application, Bounds::new(0, 0, 20, 5))
+            .with_child(card)
+            .with_child(node);
+        let tree = SemanticTree::new(Generation(1), Size::new(20, 5), root);
+        let on = |predicate: Predicate, id: &str| {
+            evaluate(&WaitCondition::new(predicate, Selector::id(id)), &tree).unwrap().0
+        };
+        assert!(on(Predicate::Checked(Checked::Mixed), "files"));
+        assert!(!on(Predicate::Checked(Checked::True), "files"));
+        assert!(on(Predicate::Expanded(false), "files"));
+        assert!(!on(Predicate::Expanded(true), "files"));
+        assert!(on(Predicate::ReadOnly(true), "files"));
+        assert!(on(Predicate::Modal(false), "files"));
+        assert!(!on(Predicate::Modal(true), "files"));
+        assert!(on(Predicate::ScrollOffset(3), "files"));
+        assert!(!on(Predicate::ScrollOffset(0), "files"));
+        assert!(on(Predicate::ScrollExtent(40), "files"));
+        // The card reports none of them: neither way holds.
+        for predicate in [
+            Predicate::Checked(Checked::False),
+            Predicate::Expanded(false),
+            Predicate::ReadOnly(false),
+            Predicate::ScrollOffset(0),
+        ] {
+            assert!(!on(predicate.clone(), "card"), "{predicate}");
+        }
+    }
+
+    #[test]
+    fn regexes_hold_where_text_would_and_never_on_a_secret() {
+        let regex = |pattern: &str| TextRegex::new(pattern).unwrap();
+        let card = || Selector::id("card");
+        let boxes = || Selector::from(SemanticRole::TextBox);
+        assert!(holds(Predicate::TextMatches(regex("^To")), card()), "a descendant's name");
+        assert!(holds(Predicate::TextMatches(regex("MILK$").ignoring_case()), card()));
+        assert!(!holds(Predicate::TextMatches(regex("MILK$")), card()), "case counts");
+        assert!(!holds(Predicate::TextMatches(regex("hunt")), card()), "a masked value");
+        assert!(holds(Predicate::ValueMatches(regex(r"^Buy \w+$")), boxes()));
+        assert!(!holds(Predicate::ValueMatches(regex("^hunter")), boxes()), "a masked value");
+        assert!(!holds(Predicate::ValueMatches(regex("Todo")), card()), "a name is not a value");
     }
 }

@@ -13,6 +13,7 @@ use rehearse_lang::{Predicate, WaitCondition};
 use crate::error::AutomationError;
 use crate::observe::StepNote;
 use crate::plane::Plane;
+use crate::report::redacted_regex;
 use crate::semantic::{SemanticNode, SemanticTree};
 use crate::time::LogicalTime;
 use crate::wait::{WaitTimeout, evaluate};
@@ -215,6 +216,8 @@ fn redacted(condition: &WaitCondition, matches: &[&SemanticNode]) -> WaitConditi
     let predicate = match &condition.predicate {
         Predicate::ValueEquals(_) if secret => Predicate::ValueEquals("<redacted>".into()),
         Predicate::TextContains(_) if secret => Predicate::TextContains("<redacted>".into()),
+        Predicate::ValueMatches(_) if secret => Predicate::ValueMatches(redacted_regex()),
+        Predicate::TextMatches(_) if secret => Predicate::TextMatches(redacted_regex()),
         other => other.clone(),
     };
     WaitCondition { predicate, selector: condition.selector.clone() }

@@ -32,6 +32,7 @@ mod state;
 mod step;
 pub mod suggest;
 mod terminal;
+mod text_regex;
 mod verb;
 pub mod vocabulary;
 mod wait;
@@ -55,5 +56,6 @@ pub use terminal::{
     LineCount, Pattern, PointerAction, PointerButton, TerminalCondition, TerminalPredicateName,
     TerminalSubject, TextMatcher, TextRegion,
 };
+pub use text_regex::{IGNORE_CASE_FLAG, TextRegex};
 pub use vocabulary::{UnknownName, Vocabulary};
 pub use wait::{Boolean, Predicate, PredicateArgument, PredicateName, WaitCondition};

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::role::SemanticRole;
 use crate::spelling::{TextContext, spell};
+use crate::text_regex::TextRegex;
 
 /// How a step finds its target. Variants are explicit and never fall through
 /// to another strategy.
@@ -17,6 +18,8 @@ use crate::spelling::{TextContext, spell};
 /// assert_eq!(Selector::from(Selector::role(SemanticRole::Button).name("Save")).to_string(), "@button=Save");
 /// assert_eq!(Selector::text_contains("failed").to_string(), "text~failed");
 /// assert_eq!(Selector::point(42, 17).to_string(), "42,17");
+/// let saving = rehearse_lang::TextRegex::new("Sav(e|ing)").unwrap();
+/// assert_eq!(Selector::from(Selector::role(SemanticRole::Button).name_matching(saving)).to_string(), r#"@button=/"Sav(e|ing)"/"#);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -33,9 +36,21 @@ pub enum Selector {
         /// The exact accessible name, if any.
         name: Option<String>,
     },
+    /// Nodes of a role whose accessible name matches a regular expression
+    /// (`@button=/Sav(e|ing)/`): found anywhere in the name.
+    RoleNameMatches {
+        /// The role.
+        role: SemanticRole,
+        /// What the accessible name must match.
+        name: TextRegex,
+    },
     /// Nodes whose own accessible name or public value contains the text
     /// (`text~failed`). Redacted values never match.
     TextContains(String),
+    /// Nodes whose own accessible name or public value matches a regular
+    /// expression (`text~/\d+ items/`), the deepest ones as for
+    /// [`TextContains`](Self::TextContains). Redacted values never match.
+    TextMatches(TextRegex),
     /// A cell (`42,17`). Discovery and waits match the node under it (the
     /// topmost overlay first, then actionable nodes, then the smallest area);
     /// pointer steps send their events to the cell itself, where a real
@@ -81,6 +96,11 @@ impl Selector {
     /// `text~` and `text~""` are `empty-text` errors.
     pub fn text_contains(text: impl Into<String>) -> Self {
         Self::TextContains(text.into())
+    }
+
+    /// Select nodes whose name or public value matches `regex` (`text~/re/`).
+    pub fn text_matches(regex: TextRegex) -> Self {
+        Self::TextMatches(regex)
     }
 
     /// Select the node under the cell at `col`, `row`.
@@ -154,21 +174,40 @@ impl Selector {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct RoleSelector {
     role: SemanticRole,
-    name: Option<String>,
+    name: Option<RoleName>,
+}
+
+/// The accessible name a role selector requires.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum RoleName {
+    Exactly(String),
+    Matching(TextRegex),
 }
 
 impl RoleSelector {
     /// Require exactly this accessible name.
     #[must_use]
     pub fn name(mut self, name: impl Into<String>) -> Self {
-        self.name = Some(name.into());
+        self.name = Some(RoleName::Exactly(name.into()));
+        self
+    }
+
+    /// Require an accessible name that matches `regex` (`@button=/Sav(e|ing)/`).
+    #[must_use]
+    pub fn name_matching(mut self, regex: TextRegex) -> Self {
+        self.name = Some(RoleName::Matching(regex));
         self
     }
 }
 
 impl From<RoleSelector> for Selector {
     fn from(selector: RoleSelector) -> Self {
-        Self::Role { role: selector.role, name: selector.name }
+        let role = selector.role;
+        match selector.name {
+            None => Self::Role { role, name: None },
+            Some(RoleName::Exactly(name)) => Self::Role { role, name: Some(name) },
+            Some(RoleName::Matching(name)) => Self::RoleNameMatches { role, name },
+        }
     }
 }
 
@@ -186,7 +225,9 @@ impl fmt::Display for Selector {
             Self::Role { role, name: Some(name) } => {
                 write!(f, "@{role}={}", spell(name, TextContext::Selector))
             }
+            Self::RoleNameMatches { role, name } => write!(f, "@{role}={name}"),
             Self::TextContains(text) => write!(f, "text~{}", spell(text, TextContext::Selector)),
+            Self::TextMatches(regex) => write!(f, "text~{regex}"),
             Self::Point { col, row } => write!(f, "{col},{row}"),
             Self::Within { scope, target } => write!(f, "{scope} >> {target}"),
             Self::Nth { of, index } => write!(f, "{of} >> nth={index}"),

@@ -22,9 +22,13 @@ pub enum TextContext {
     /// Inside a selector (`@role=NAME`, `text~TEXT`): also `>`, which splits
     /// `drag:FROM>TO`.
     Selector,
-    /// The value of a wait predicate (`value=X`, `text=X`): also `,`, which
-    /// ends the predicate field of `wait-for`.
+    /// A field of `wait-for` or of a terminal step (`contains=X`, a
+    /// `download:` path): also `,`, which ends the field.
     Predicate,
+    /// The value of a node predicate (`value=X`, `text=X`): as
+    /// [`Predicate`](Self::Predicate), and a leading `/` would start a
+    /// regular expression.
+    Value,
 }
 
 /// The escapes recognised inside quotes: the character after `\` and what it
@@ -46,7 +50,8 @@ pub fn unescape(escape: char) -> Option<char> {
 
 /// Whether `text` must be quoted to be read back exactly in `context`: it is
 /// empty, starts or ends with whitespace (bare text is trimmed), starts with
-/// `${` (a secret), holds a control character, or holds a character that
+/// `${` (a secret), starts with `/` in a selector or a node predicate's
+/// value (a regular expression, `/…/`), holds a control character, or holds a character that
 /// would end or split it.
 pub fn needs_quotes(text: &str, context: TextContext) -> bool {
     let Some(first) = text.chars().next() else { return true };
@@ -55,12 +60,16 @@ pub fn needs_quotes(text: &str, context: TextContext) -> bool {
     if first.is_whitespace() || last.is_whitespace() || text.starts_with("${") {
         return true;
     }
+    // Bare, `/…/` in a name, a text or a value is a regular expression.
+    if first == '/' && matches!(context, TextContext::Selector | TextContext::Value) {
+        return true;
+    }
     text.chars().any(|character| {
         character.is_control()
             // `(`/`)` would open or close a guard or a batch.
             || matches!(character, ';' | '"' | '(' | ')')
             || (character == '>' && context != TextContext::Argument)
-            || (character == ',' && context == TextContext::Predicate)
+            || (character == ',' && matches!(context, TextContext::Predicate | TextContext::Value))
     })
 }
 
@@ -119,6 +128,12 @@ mod tests {
         assert!(needs_quotes("a>b", TextContext::Selector));
         assert!(!needs_quotes("a,b", TextContext::Selector));
         assert!(needs_quotes("a,b", TextContext::Predicate));
+        assert!(needs_quotes("/x/", TextContext::Selector), "a regex, bare");
+        assert!(needs_quotes("/tmp", TextContext::Value));
+        assert!(needs_quotes("a,b", TextContext::Value));
+        assert!(!needs_quotes("/tmp", TextContext::Argument), "typed text is never a regex");
+        assert!(!needs_quotes("/tmp/a.csv", TextContext::Predicate), "nor a path");
+        assert!(!needs_quotes("a/b/", TextContext::Selector));
     }
 
     #[test]

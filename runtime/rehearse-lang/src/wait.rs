@@ -4,6 +4,8 @@ use std::fmt;
 
 use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
+use crate::state::Checked;
+use crate::text_regex::TextRegex;
 use crate::vocabulary::closed_set;
 
 closed_set! {
@@ -24,23 +26,39 @@ closed_set! {
         Disabled = "disabled",
         /// `selected` or `selected=false`
         Selected = "selected",
-        /// `value=X`
+        /// `checked`, `checked=false` or `checked=mixed`
+        Checked = "checked",
+        /// `expanded` or `expanded=false`
+        Expanded = "expanded",
+        /// `readonly` or `readonly=false`
+        ReadOnly = "readonly",
+        /// `modal` or `modal=false`
+        Modal = "modal",
+        /// `value=X` or `value=/REGEX/`
         Value = "value",
-        /// `text=X`
+        /// `text=X` or `text=/REGEX/`
         Text = "text",
         /// `count=N`
         Count = "count",
+        /// `scroll=N`: scrolled `N` units from the start
+        Scroll = "scroll",
+        /// `scroll-extent=N`: content `N` units long
+        ScrollExtent = "scroll-extent",
     }
 }
 
 impl PredicateName {
-    /// Whether the predicate needs a `=VALUE` (`value`, `text`, `count`),
-    /// may take one (`selected`), or takes none.
+    /// Whether the predicate needs a `=VALUE` (`value`, `text`, `count`,
+    /// `scroll`, `scroll-extent`), may take one (`selected`, `checked`,
+    /// `expanded`, `readonly`, `modal`), or takes none.
     pub const fn argument(self) -> PredicateArgument {
         match self {
             Self::Value | Self::Text => PredicateArgument::Text,
-            Self::Count => PredicateArgument::Count,
-            Self::Selected => PredicateArgument::OptionalBool,
+            Self::Count | Self::Scroll | Self::ScrollExtent => PredicateArgument::Count,
+            Self::Selected | Self::Expanded | Self::ReadOnly | Self::Modal => {
+                PredicateArgument::OptionalBool
+            }
+            Self::Checked => PredicateArgument::OptionalChecked,
             _ => PredicateArgument::None,
         }
     }
@@ -85,6 +103,8 @@ pub enum PredicateArgument {
     Count,
     /// Optionally `true` or `false`: `selected`, `selected=false`.
     OptionalBool,
+    /// Optionally `true`, `false` or `mixed`: `checked`, `checked=mixed`.
+    OptionalChecked,
 }
 
 /// What must hold of the nodes a selector matches.
@@ -109,12 +129,34 @@ pub enum Predicate {
     Disabled,
     /// A matching node's selected state equals this.
     Selected(bool),
+    /// A matching node's checked state equals this (`checked`,
+    /// `checked=false`, `checked=mixed`).
+    Checked(Checked),
+    /// A matching node's expanded state equals this (`expanded`,
+    /// `expanded=false`).
+    Expanded(bool),
+    /// A matching node's read-only state equals this (`readonly`,
+    /// `readonly=false`).
+    ReadOnly(bool),
+    /// Whether a matching node is a modal dialog (`modal`, `modal=false`).
+    Modal(bool),
     /// A matching node's public value equals this exactly.
     ValueEquals(String),
     /// A matching node's name or public value contains this.
     TextContains(String),
+    /// A matching node's public value matches the regular expression
+    /// (`value=/^ok/`): found anywhere in it.
+    ValueMatches(TextRegex),
+    /// The name or public value of a matching node, or of one of its
+    /// descendants, matches the regular expression (`text=/\d+ left/`).
+    TextMatches(TextRegex),
     /// Exactly this many nodes match.
     Count(usize),
+    /// A matching node is scrolled this many units from the start of its
+    /// content (`scroll=0` is the top).
+    ScrollOffset(u64),
+    /// A matching node's content is this many units long.
+    ScrollExtent(u64),
 }
 
 impl Predicate {
@@ -128,9 +170,15 @@ impl Predicate {
             Self::Enabled => PredicateName::Enabled,
             Self::Disabled => PredicateName::Disabled,
             Self::Selected(_) => PredicateName::Selected,
-            Self::ValueEquals(_) => PredicateName::Value,
-            Self::TextContains(_) => PredicateName::Text,
+            Self::Checked(_) => PredicateName::Checked,
+            Self::Expanded(_) => PredicateName::Expanded,
+            Self::ReadOnly(_) => PredicateName::ReadOnly,
+            Self::Modal(_) => PredicateName::Modal,
+            Self::ValueEquals(_) | Self::ValueMatches(_) => PredicateName::Value,
+            Self::TextContains(_) | Self::TextMatches(_) => PredicateName::Text,
             Self::Count(_) => PredicateName::Count,
+            Self::ScrollOffset(_) => PredicateName::Scroll,
+            Self::ScrollExtent(_) => PredicateName::ScrollExtent,
         }
     }
 }
@@ -138,10 +186,20 @@ impl Predicate {
 impl fmt::Display for Predicate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Selected(false) => write!(f, "{}={}", self.name(), Boolean::False),
-            Self::ValueEquals(value) => write!(f, "value={}", spell(value, TextContext::Predicate)),
-            Self::TextContains(text) => write!(f, "text={}", spell(text, TextContext::Predicate)),
+            Self::Selected(false)
+            | Self::Expanded(false)
+            | Self::ReadOnly(false)
+            | Self::Modal(false) => write!(f, "{}={}", self.name(), Boolean::False),
+            Self::Checked(checked @ (Checked::False | Checked::Mixed)) => {
+                write!(f, "{}={checked}", self.name())
+            }
+            Self::ValueEquals(value) => write!(f, "value={}", spell(value, TextContext::Value)),
+            Self::TextContains(text) => write!(f, "text={}", spell(text, TextContext::Value)),
+            Self::ValueMatches(regex) => write!(f, "value={}", regex.spelled(TextContext::Value)),
+            Self::TextMatches(regex) => write!(f, "text={}", regex.spelled(TextContext::Value)),
             Self::Count(count) => write!(f, "count={count}"),
+            Self::ScrollOffset(offset) => write!(f, "{}={offset}", self.name()),
+            Self::ScrollExtent(extent) => write!(f, "{}={extent}", self.name()),
             other => f.write_str(other.name().as_str()),
         }
     }

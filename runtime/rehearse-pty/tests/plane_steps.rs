@@ -103,6 +103,20 @@ fn clicks_go_to_the_centre_of_the_matched_text_as_exact_sgr_bytes() {
 }
 
 #[test]
+fn a_click_on_a_regex_goes_to_the_centre_of_what_it_matched() {
+    let options = PtySessionOptions::new(fixture("echo")).size(80, 24);
+    let mut terminal = Terminal::spawn(options).unwrap();
+    terminal.run(vec![exists("ready")]).unwrap();
+    // `/Y$/i` matches the `y` in cell 4 of `ready` (SGR x = 5), not the
+    // line's centre (column 2).
+    terminal.run_script("click:text~/Y$/i\nwait-for:exists,text~/total=18$/,10000").unwrap();
+    assert_eq!(echoed(&terminal), hex(b"\x1b[<0;5;1M\x1b[<0;5;1m"));
+    // A program publishes no roles: a role named by a pattern is refused.
+    let error = terminal.run_script("click:@button=/ready/").unwrap_err();
+    assert!(error.to_string().contains("not available"), "{error}");
+}
+
+#[test]
 fn a_click_on_a_program_without_mouse_reporting_says_so() {
     let mut terminal = Terminal::spawn(common::bash()).unwrap();
     terminal.run(vec![exists(PROMPT)]).unwrap();

@@ -131,7 +131,7 @@ pub mod vocabulary {
         KeyParseError, LineCount, MAX_AUTOMATION_ID_BYTES, MouseButton, Pattern, PointerAction,
         PointerButton, PredicateName, RoleSelector, ScrollDirection, Secret, SemanticAction,
         Sensitivity, StateName, TerminalCondition, TerminalPredicateName, TerminalSubject,
-        TextMatcher, TextRegion, UnknownName, Vocabulary, validate_checkpoint_name,
+        TextMatcher, TextRegex, TextRegion, UnknownName, Vocabulary, validate_checkpoint_name,
     };
 }
 
@@ -170,7 +170,7 @@ pub mod __private {
     pub use rehearse_lang::{
         ActionSet, AutomationId, Checked, LineCount, Pattern, PointerAction, PointerButton,
         ScrollDirection, Secret, SemanticAction, SemanticRole, Sensitivity, TerminalCondition,
-        TextMatcher, TextRegion,
+        TextMatcher, TextRegex, TextRegion,
     };
 
     /// A field that holds a dynamic automation id (`#[semantic(id)]`):

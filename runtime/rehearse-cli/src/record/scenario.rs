@@ -5,7 +5,8 @@
 //! refused, naming it.
 
 use rehearse_lang::{
-    AutomationStep, FocusTarget, Predicate, Selector, TerminalCondition, TextMatcher, WaitCondition,
+    AutomationStep, FocusTarget, Predicate, Selector, TerminalCondition, TextMatcher, TextRegex,
+    WaitCondition,
 };
 
 /// `text` as a Rust string literal.
@@ -30,6 +31,13 @@ pub fn literal(text: &str) -> String {
     quoted
 }
 
+/// A regular expression in `scenario!`'s spelling: its pattern a string
+/// literal between the slashes (`/"Sav(e|ing)"/i`).
+fn regex(regex: &TextRegex) -> String {
+    let flag = if regex.ignores_case() { "i" } else { "" };
+    format!("/{}/{flag}", literal(regex.pattern()))
+}
+
 /// A selector in `scenario!`'s spelling; `None` for an id Rust would read
 /// as a comment.
 fn selector(chosen: &Selector) -> Option<String> {
@@ -38,7 +46,9 @@ fn selector(chosen: &Selector) -> Option<String> {
         Selector::Id(id) => format!("#{id}"),
         Selector::Role { role, name: None } => format!("@{role}"),
         Selector::Role { role, name: Some(name) } => format!("@{role}={}", literal(name)),
+        Selector::RoleNameMatches { role, name } => format!("@{role}={}", regex(name)),
         Selector::TextContains(text) => format!("text~{}", literal(text)),
+        Selector::TextMatches(matching) => format!("text~{}", regex(matching)),
         Selector::Point { col, row } => format!("{col},{row}"),
         Selector::Within { scope, target } => {
             format!("{}>>{}", selector(scope)?, selector(target)?)
@@ -52,6 +62,8 @@ fn predicate(predicate: &Predicate) -> String {
     match predicate {
         Predicate::ValueEquals(value) => format!("value={}", literal(value)),
         Predicate::TextContains(text) => format!("text={}", literal(text)),
+        Predicate::ValueMatches(matching) => format!("value={}", regex(matching)),
+        Predicate::TextMatches(matching) => format!("text={}", regex(matching)),
         // No free text: the script's spelling.
         other => other.to_string(),
     }
@@ -304,6 +316,36 @@ pub(crate) mod tests {
             let parsed = parse_step_in(&lexemes, Dialect::Scenario)
                 .unwrap_or_else(|error| panic!("`{spelled}`: {error}"));
             assert_eq!(parsed.step, step, "{spelled}");
+        }
+    }
+
+    #[test]
+    fn a_regex_is_a_literal_between_slashes() {
+        let regex = |pattern: &str| TextRegex::new(pattern).unwrap();
+        let ms = Duration::from_millis(500);
+        let steps = [
+            AutomationStep::click(
+                Selector::role(SemanticRole::Button)
+                    .name_matching(regex("Sav(e|ing)").ignoring_case()),
+            ),
+            AutomationStep::hover(Selector::text_matches(regex(r"a/b\d"))),
+            AutomationStep::wait_for(
+                WaitCondition::new(Predicate::ValueMatches(regex("^a,b$")), Selector::id("q")),
+                ms,
+            ),
+            AutomationStep::wait_for(
+                WaitCondition::new(Predicate::TextMatches(regex("(?m)^ok")), Selector::id("q")),
+                ms,
+            ),
+        ];
+        let spelled: Vec<String> = steps.iter().map(|step| spell(step).unwrap()).collect();
+        assert_eq!(spelled[0], r#"click:@button=/"Sav(e|ing)"/i"#);
+        assert_eq!(spelled[1], r#"hover:text~/"a/b\\d"/"#);
+        for (step, spelled) in steps.iter().zip(&spelled) {
+            let lexemes = lex_step(spelled).unwrap_or_else(|error| panic!("{spelled}: {error}"));
+            let parsed = parse_step_in(&lexemes, Dialect::Scenario)
+                .unwrap_or_else(|error| panic!("`{spelled}`: {error}"));
+            assert_eq!(&parsed.step, step, "{spelled}");
         }
     }
 

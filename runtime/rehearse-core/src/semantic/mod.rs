@@ -18,6 +18,7 @@ mod present;
 mod project;
 mod query;
 mod scroll;
+mod text_match;
 mod tree;
 mod wrapper;
 
@@ -28,6 +29,7 @@ pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name, resolve_name_inferring};
 pub use project::{Inherited, Placement};
 pub use query::ResolveError;
 pub use scroll::ScrollPosition;
+pub use text_match::{CompiledRegex, MAX_COMPILED_REGEX_BYTES};
 pub use tree::{
     Bounds, Descendants, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree,
 };

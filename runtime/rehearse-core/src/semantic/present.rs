@@ -2,7 +2,7 @@
 //! test could have meant, so a failure reads "no `@button` named `add`;
 //! buttons: `Add`, `Cancel`" instead of a bare "no match".
 
-use crate::semantic::{SemanticNode, SemanticTree};
+use crate::semantic::{CompiledRegex, SemanticNode, SemanticTree};
 use rehearse_lang::{Selector, SemanticRole};
 
 /// How many names a listing shows before it says how many more there are.
@@ -32,13 +32,21 @@ impl SemanticTree {
     /// ```
     pub fn what_is_there(&self, selector: &Selector) -> Option<String> {
         match selector {
-            Selector::Role { role, name } => Some(self.of_role(*role, name.as_deref())),
-            Selector::TextContains(_) => Some(self.texts_in_view()),
+            Selector::Role { role, name } => {
+                Some(self.of_role(*role, &|given| name.as_deref().is_none_or(|name| given == name)))
+            }
+            Selector::RoleNameMatches { role, name } => {
+                let name = CompiledRegex::new(name);
+                Some(self.of_role(*role, &|given| name.is_match(given)))
+            }
+            Selector::TextContains(_) | Selector::TextMatches(_) => Some(self.texts_in_view()),
             _ => None,
         }
     }
 
-    fn of_role(&self, role: SemanticRole, name: Option<&str>) -> String {
+    /// The names of `role`'s nodes, and how many of those `named` holds
+    /// for lie beneath an open modal dialog.
+    fn of_role(&self, role: SemanticRole, named: &dyn Fn(&str) -> bool) -> String {
         let (inert, live): (Vec<&SemanticNode>, Vec<&SemanticNode>) =
             self.nodes().filter(|node| node.role == role).partition(|node| node.is_inert());
         let plural = plural(role);
@@ -50,8 +58,7 @@ impl SemanticTree {
             });
             format!("{plural}: {}", list(names))
         };
-        let covered: Vec<&&SemanticNode> =
-            inert.iter().filter(|node| name.is_none_or(|name| node.name == name)).collect();
+        let covered: Vec<&&SemanticNode> = inert.iter().filter(|node| named(&node.name)).collect();
         if !covered.is_empty() {
             let dialog = self
                 .topmost_modal()
@@ -177,6 +184,9 @@ mod tests {
             "buttons: `Yes`, `No`; 1 match lies beneath the open modal dialog \
              `dialog \"Delete?\"` (inert until it closes)"
         );
+        let regex = rehearse_lang::TextRegex::new("^del").unwrap().ignoring_case();
+        let selector = Selector::role(SemanticRole::Button).name_matching(regex).into();
+        assert!(tree.what_is_there(&selector).unwrap().contains("1 match lies beneath"));
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::semantic::{NodeIdentity, SemanticNode, SemanticTree};
-use rehearse_lang::{AutomationId, AutomationIdError, Selector, SemanticRole};
+use crate::semantic::{CompiledRegex, NodeIdentity, SemanticNode, SemanticTree};
+use rehearse_lang::{AutomationId, AutomationIdError, Selector, SemanticRole, TextRegex};
 
 /// Why a selector could not be resolved to exactly one node.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,7 +68,9 @@ impl SemanticTree {
                 self.nodes().filter(|node| node.automation_id.as_ref() == Some(&id)).collect()
             }
             Selector::Role { role, name } => self.by_role_and_name(*role, name.as_deref()),
+            Selector::RoleNameMatches { role, name } => self.by_role_matching(*role, name),
             Selector::TextContains(text) => self.containing_text(text),
+            Selector::TextMatches(regex) => self.matching_text(regex),
             Selector::Point { col, row } => self.at_point(*col, *row),
             Selector::Within { .. } | Selector::Nth { .. } => self.chain(selector)?,
             _ => Vec::new(),
@@ -165,23 +167,49 @@ impl SemanticTree {
             .collect()
     }
 
+    /// Nodes of `role` whose accessible name matches `name` (found anywhere
+    /// in it). Inert nodes are passed over.
+    pub fn by_role_matching(&self, role: SemanticRole, name: &TextRegex) -> Vec<&SemanticNode> {
+        let name = CompiledRegex::new(name);
+        self.nodes()
+            .filter(|node| !node.is_inert() && node.role == role && name.is_match(&node.name))
+            .collect()
+    }
+
     /// The deepest nodes whose own name or public value contains `text`: a
     /// node whose descendant also contains it is passed over, so a button
     /// named by its label's text and the label are one match (the label),
     /// not two. Inert nodes are passed over, and redacted values never
     /// match, so a query cannot probe a secret.
     pub fn containing_text(&self, text: &str) -> Vec<&SemanticNode> {
-        fn deepest<'a>(node: &'a SemanticNode, text: &str, found: &mut Vec<&'a SemanticNode>) {
+        self.deepest(&|node| node.contains_text(text))
+    }
+
+    /// The deepest nodes whose own name or public value matches `regex`,
+    /// as [`containing_text`](Self::containing_text) finds text: inert
+    /// nodes are passed over, and redacted values never match.
+    pub fn matching_text(&self, regex: &TextRegex) -> Vec<&SemanticNode> {
+        let regex = CompiledRegex::new(regex);
+        self.deepest(&|node| node.matches_text(&regex))
+    }
+
+    /// The deepest nodes, not inert, that `holds` holds for.
+    fn deepest(&self, holds: &dyn Fn(&SemanticNode) -> bool) -> Vec<&SemanticNode> {
+        fn visit<'a>(
+            node: &'a SemanticNode,
+            holds: &dyn Fn(&SemanticNode) -> bool,
+            found: &mut Vec<&'a SemanticNode>,
+        ) {
             let before = found.len();
             for child in &node.children {
-                deepest(child, text, found);
+                visit(child, holds, found);
             }
-            if found.len() == before && !node.is_inert() && node.contains_text(text) {
+            if found.len() == before && !node.is_inert() && holds(node) {
                 found.push(node);
             }
         }
         let mut found = Vec::new();
-        deepest(&self.root, text, &mut found);
+        visit(&self.root, holds, &mut found);
         // Pushed after their descendants were visited; every match is a
         // leaf of the matches, so document order is their visiting order.
         found
@@ -276,6 +304,17 @@ mod tests {
         // The dialog's name, its button's and its text's all hold "Delete":
         // the text is the one match; the covered row's button is inert.
         assert_eq!(labels("Delete"), ["text \"Delete\""]);
+        let regex = |pattern: &str| TextRegex::new(pattern).unwrap();
+        let found = |selector: Selector| -> Vec<String> {
+            tree.find_all(&selector).unwrap().iter().map(|node| node.label()).collect()
+        };
+        assert_eq!(found(Selector::text_matches(regex("^Buy m"))), ["checkbox \"Buy milk\""]);
+        assert_eq!(
+            found(Selector::text_matches(regex("^delete$").ignoring_case())),
+            ["text \"Delete\""]
+        );
+        let delete = Selector::role(SemanticRole::Button).name_matching(regex("^Del"));
+        assert_eq!(found(delete.into()), ["button \"Delete\""], "not the inert row's button");
         let buttons = tree.by_role_and_name(SemanticRole::Button, None);
         assert_eq!(buttons.iter().map(|node| node.name.as_str()).collect::<Vec<_>>(), ["Delete"]);
         assert!(

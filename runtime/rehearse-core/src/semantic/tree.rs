@@ -4,7 +4,7 @@ use std::fmt;
 
 use ratatui::layout::{Rect, Size};
 
-use crate::semantic::{ScrollPosition, SemanticValue};
+use crate::semantic::{CompiledRegex, ScrollPosition, SemanticValue};
 use rehearse_lang::{ActionSet, AutomationId, Checked, SemanticRole};
 
 /// A rectangle in screen cells. Unlike [`Rect`], its origin may be negative:
@@ -343,6 +343,18 @@ impl SemanticNode {
     /// descendant: Playwright's `toContainText`.
     pub fn subtree_contains_text(&self, text: &str) -> bool {
         self.descendants().any(|node| node.contains_text(text))
+    }
+
+    /// Whether `regex` is found in the node's own name or public value (a
+    /// redacted value never matches).
+    pub fn matches_text(&self, regex: &CompiledRegex) -> bool {
+        regex.is_match(&self.name) || self.public_value().is_some_and(|value| regex.is_match(value))
+    }
+
+    /// Whether `regex` is found in the name or public value of this node or
+    /// of any descendant.
+    pub fn subtree_matches_text(&self, regex: &CompiledRegex) -> bool {
+        self.descendants().any(|node| node.matches_text(regex))
     }
 
     /// This node and every descendant in document order (pre-order).

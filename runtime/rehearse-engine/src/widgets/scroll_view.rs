@@ -165,7 +165,7 @@ mod tests {
     use super::*;
     use crate::widgets::testing::{node, session};
     use rehearse_core::semantic::ScrollPosition;
-    use rehearse_lang::{AutomationStep, Selector};
+    use rehearse_lang::{AutomationStep, Predicate, Selector, WaitCondition};
 
     #[test]
     fn a_scroll_view_is_named_explicitly_and_keeps_what_scrolls_out_in_the_tree() {
@@ -196,6 +196,14 @@ mod tests {
             session.step(down).unwrap();
         }
         assert_eq!(at(&session), Some(ScrollPosition::new(12, 20)));
+        // A test waits on both numbers: `scroll=12` and `scroll-extent=20`.
+        let wait = |predicate| {
+            let condition = WaitCondition::new(predicate, Selector::id("log"));
+            AutomationStep::wait_for(condition, std::time::Duration::ZERO)
+        };
+        session.step(wait(Predicate::ScrollOffset(12))).unwrap();
+        session.step(wait(Predicate::ScrollExtent(20))).unwrap();
+        assert!(session.step(wait(Predicate::ScrollOffset(0))).is_err());
     }
 
     #[test]

@@ -247,7 +247,7 @@ mod tests {
     #[test]
     fn typing_into_a_read_only_field_changes_nothing() {
         use crate::{Component, Context, Session, SessionOptions};
-        use rehearse_lang::{AutomationStep, Selector};
+        use rehearse_lang::{AutomationStep, Predicate, Selector, WaitCondition};
         struct Form(String);
         impl Component for Form {
             type Message = String;
@@ -271,6 +271,13 @@ mod tests {
         session.step(AutomationStep::key(KeyCode::Backspace)).unwrap();
         let field = session.tree().by_id("v").unwrap();
         assert_eq!(field.value.as_ref().and_then(|value| value.text()), Some("fixed"));
+        // A test waits on it: `readonly` holds, `readonly=false` does not.
+        let wait = |readonly: bool| {
+            let condition = WaitCondition::new(Predicate::ReadOnly(readonly), Selector::id("v"));
+            AutomationStep::wait_for(condition, std::time::Duration::ZERO)
+        };
+        session.step(wait(true)).unwrap();
+        assert!(session.step(wait(false)).is_err());
     }
 
     #[test]

@@ -414,6 +414,23 @@ impl Plane for PtyPlane {
         }
     }
 
+    fn reach_match(
+        &self,
+        node: &SemanticNode,
+        found: std::ops::Range<usize>,
+        operation: &str,
+    ) -> Result<(u16, u16), AutomationError> {
+        let (_, lines, published) = self.target_view();
+        if published {
+            return self.reach(node, operation);
+        }
+        let line = usize::try_from(node.identity.0).ok().and_then(|index| lines.get(index));
+        match line.and_then(|line| line.locate_span(&node.name, found).map(|at| (line.row, at))) {
+            Some((row, (col, width))) => Ok((col + width.saturating_sub(1) / 2, row)),
+            None => self.reach(node, operation),
+        }
+    }
+
     fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
         if self.tree_source.is_some() {
             // Resolved against the program's tree once it publishes it; a
@@ -422,7 +439,9 @@ impl Plane for PtyPlane {
         }
         // Every segment of a chain (`text~Todo >> #card` needs ids too).
         for segment in selector.segments() {
-            if let Selector::Id(_) | Selector::Role { .. } = segment {
+            if let Selector::Id(_) | Selector::Role { .. } | Selector::RoleNameMatches { .. } =
+                segment
+            {
                 return Err(AutomationError::NotAvailable {
                     what: segment.to_string(),
                     reason: NO_TREE.into(),

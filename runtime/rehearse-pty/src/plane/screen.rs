@@ -10,6 +10,8 @@
 //! (the root has no name), and a pointer action goes to the centre of the
 //! matched text itself, not of the line ([`LineMap::locate`]).
 
+use std::ops::Range;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
 use rehearse_core::semantic::{Bounds, Generation, NodeIdentity, SemanticNode, SemanticTree};
@@ -33,8 +35,15 @@ impl LineMap {
     /// name), as a first column and a width; `None` when it is not there.
     pub(crate) fn locate(&self, name: &str, text: &str) -> Option<(u16, u16)> {
         let byte = name.find(text)?;
-        let start = name[..byte].chars().count();
-        let len = text.chars().count().max(1);
+        self.locate_span(name, byte..byte + text.len())
+    }
+
+    /// The cells the characters at bytes `span` of `name` (the line's name)
+    /// cover, as a first column and a width; `None` when the span is not
+    /// in it.
+    pub(crate) fn locate_span(&self, name: &str, span: Range<usize>) -> Option<(u16, u16)> {
+        let start = name.get(..span.start)?.chars().count();
+        let len = name.get(span)?.chars().count().max(1);
         let first = self.cells.get(start)?;
         let last = self.cells.get(start + len - 1)?;
         let end = last.0 + u16::from(last.1.max(1));
@@ -410,5 +419,16 @@ mod tests {
         assert_eq!(map.locate(&line.name, "ok"), Some((5, 2)));
         assert_eq!(map.locate(&line.name, "文"), Some((2, 2)));
         assert_eq!(map.locate(&line.name, "nope"), None);
+        assert_eq!(map.locate_span(&line.name, 0..line.name.len() + 1), None);
+    }
+
+    #[test]
+    fn a_span_is_located_where_it_is_not_where_its_text_first_is() {
+        let emulator = emulator("ok 文 ok".as_bytes());
+        let screen = screen_tree(&emulator, Generation(1));
+        let (line, map) = (&screen.tree.root.children[0], &screen.lines[0]);
+        let second = line.name.rfind("ok").unwrap();
+        assert_eq!(map.locate(&line.name, "ok"), Some((0, 2)));
+        assert_eq!(map.locate_span(&line.name, second..second + 2), Some((6, 2)));
     }
 }

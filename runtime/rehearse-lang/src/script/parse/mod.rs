@@ -7,6 +7,8 @@
 //! - [`written`]: how text is written (bare, quoted, or a string literal in
 //!   `scenario!`);
 //! - [`selector`]: `#id`, `@role`, `@role=Name`, `text~substring`, `col,row`;
+//! - [`regex`]: a name, a text or a value written as a regular expression
+//!   (`/Sav(e|ing)/`, `/ok/i`);
 //! - [`key`], [`numbers`] (durations, sizes, points), [`predicate`];
 //! - [`arguments`]: the composite arguments of `focus:`, `scroll:`,
 //!   `drag:`, `wait-for:` and `checkpoint:`.
@@ -19,6 +21,7 @@ mod numbers;
 mod piece;
 mod pipeline;
 mod predicate;
+mod regex;
 mod selector;
 mod terminal;
 mod written;

@@ -1,12 +1,14 @@
 //! The predicate of `wait-for:`: a name, and the value some names take.
 
 use crate::script::error::{ErrorKind, GrammarError};
+use crate::state::Checked;
 use crate::suggest::closest;
 use crate::terminal::TerminalPredicateName;
 use crate::vocabulary::{UnknownName, Vocabulary};
 use crate::wait::{Boolean, Predicate, PredicateName};
 
 use super::piece::Piece;
+use super::regex::Matched;
 use super::written::Written;
 use super::{Parser, error, unknown_name};
 use crate::spelling::quote;
@@ -87,9 +89,12 @@ impl Parser {
             PredicateName::Disabled => plain(Predicate::Disabled),
             PredicateName::Value | PredicateName::Text => {
                 let Some(value_piece) = value_piece else { return Err(missing("ready")) };
-                match self.free_text(value_piece, "a predicate value")? {
-                    Some(text) if name == PredicateName::Value => Ok(Predicate::ValueEquals(text)),
-                    Some(text) => Ok(Predicate::TextContains(text)),
+                let is_value = name == PredicateName::Value;
+                match self.text_or_regex(value_piece, "a predicate value")? {
+                    Some(Matched::Text(text)) if is_value => Ok(Predicate::ValueEquals(text)),
+                    Some(Matched::Text(text)) => Ok(Predicate::TextContains(text)),
+                    Some(Matched::Regex(regex)) if is_value => Ok(Predicate::ValueMatches(regex)),
+                    Some(Matched::Regex(regex)) => Ok(Predicate::TextMatches(regex)),
                     None => Err(error(
                         ErrorKind::EmptyText,
                         value_piece.range(),
@@ -126,12 +131,21 @@ impl Parser {
                     ),
                 ))
             }
-            PredicateName::Selected => {
+            PredicateName::Selected
+            | PredicateName::Expanded
+            | PredicateName::ReadOnly
+            | PredicateName::Modal => {
+                let state = |holds: bool| match name {
+                    PredicateName::Selected => Predicate::Selected(holds),
+                    PredicateName::Expanded => Predicate::Expanded(holds),
+                    PredicateName::ReadOnly => Predicate::ReadOnly(holds),
+                    _ => Predicate::Modal(holds),
+                };
                 let Some(value_piece) = value_piece.map(Piece::trim) else {
-                    return Ok(Predicate::Selected(true));
+                    return Ok(state(true));
                 };
                 match value_piece.bare().map(|word| Boolean::parse(&word)) {
-                    Some(Ok(selected)) => Ok(Predicate::Selected(selected.into())),
+                    Some(Ok(holds)) => Ok(state(holds.into())),
                     _ => {
                         let given = value_piece.spelling();
                         let suggestions = closest(&given, Boolean::names());
@@ -139,13 +153,111 @@ impl Parser {
                             ErrorKind::MalformedBool,
                             value_piece.range(),
                             format!(
-                                "`{name}=` takes `true` or `false`; found `{given}` (write `selected` or `selected=false`)"
+                                "`{name}=` takes `true` or `false`; found `{given}` (write `{name}` or `{name}=false`)"
                             ),
                         )
                         .with_suggestions(suggestions))
                     }
                 }
             }
+            PredicateName::Checked => {
+                let Some(value_piece) = value_piece.map(Piece::trim) else {
+                    return Ok(Predicate::Checked(Checked::True));
+                };
+                match value_piece.bare().map(|word| Checked::parse(&word)) {
+                    Some(Ok(checked)) => Ok(Predicate::Checked(checked)),
+                    _ => {
+                        let given = value_piece.spelling();
+                        let suggestions = closest(&given, Checked::names());
+                        Err(error(
+                            ErrorKind::MalformedBool,
+                            value_piece.range(),
+                            format!(
+                                "`checked=` takes `true`, `false` or `mixed`; found `{given}` (write `checked`, `checked=false` or `checked=mixed`)"
+                            ),
+                        )
+                        .with_suggestions(suggestions))
+                    }
+                }
+            }
+            PredicateName::Scroll | PredicateName::ScrollExtent => {
+                let Some(value_piece) = value_piece.map(Piece::trim).filter(|p| !p.is_empty())
+                else {
+                    return Err(missing("0"));
+                };
+                let text = self.strict(value_piece, "a scroll position")?;
+                let what = if name == PredicateName::Scroll { "offset" } else { "extent" };
+                if !text.is_empty()
+                    && text.bytes().all(|b| b.is_ascii_digit())
+                    && let Ok(units) = text.parse::<u64>()
+                {
+                    return Ok(if name == PredicateName::Scroll {
+                        Predicate::ScrollOffset(units)
+                    } else {
+                        Predicate::ScrollExtent(units)
+                    });
+                }
+                Err(error(
+                    ErrorKind::MalformedCount,
+                    value_piece.range(),
+                    format!(
+                        "`{text}` is not a scroll {what}; write a whole number of the content's units (rows, items) such as `{name}=0`"
+                    ),
+                ))
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::script::{ErrorKind, parse_step_str};
+    use crate::{AutomationStep, Checked, Predicate};
+
+    fn predicate(text: &str) -> Predicate {
+        let step = format!("wait-for:{text},#a,1");
+        match parse_step_str(&step).unwrap_or_else(|error| panic!("{step}: {error}")).step {
+            AutomationStep::WaitFor { condition, .. } => condition.predicate,
+            other => panic!("{other}"),
+        }
+    }
+
+    #[test]
+    fn states_read_as_selected_does_and_display_canonically() {
+        for (written, expected, shown) in [
+            ("checked", Predicate::Checked(Checked::True), "checked"),
+            ("checked=true", Predicate::Checked(Checked::True), "checked"),
+            ("checked=false", Predicate::Checked(Checked::False), "checked=false"),
+            ("checked=mixed", Predicate::Checked(Checked::Mixed), "checked=mixed"),
+            ("expanded", Predicate::Expanded(true), "expanded"),
+            ("expanded=false", Predicate::Expanded(false), "expanded=false"),
+            ("readonly=true", Predicate::ReadOnly(true), "readonly"),
+            ("readonly=false", Predicate::ReadOnly(false), "readonly=false"),
+            ("modal", Predicate::Modal(true), "modal"),
+            ("modal=false", Predicate::Modal(false), "modal=false"),
+            ("scroll=0", Predicate::ScrollOffset(0), "scroll=0"),
+            ("scroll-extent=40", Predicate::ScrollExtent(40), "scroll-extent=40"),
+        ] {
+            let parsed = predicate(written);
+            assert_eq!(parsed, expected, "{written}");
+            assert_eq!(parsed.to_string(), shown, "{written}");
+        }
+    }
+
+    #[test]
+    fn a_state_or_a_position_that_is_not_one_is_named() {
+        let fails = |text: &str, kind: ErrorKind, message: &str| {
+            let error = parse_step_str(&format!("wait-for:{text},#a,1")).expect_err(text);
+            assert_eq!(error.kind, kind, "{text}: {error}");
+            assert!(error.message.contains(message), "{text}: {}", error.message);
+        };
+        fails("expanded=yes", ErrorKind::MalformedBool, "`expanded=` takes `true` or `false`");
+        fails("checked=maybe", ErrorKind::MalformedBool, "`true`, `false` or `mixed`");
+        fails("modal=1", ErrorKind::MalformedBool, "write `modal` or `modal=false`");
+        fails("scroll", ErrorKind::MissingPredicateValue, "write `scroll=0`");
+        fails("scroll=top", ErrorKind::MalformedCount, "`top` is not a scroll offset");
+        fails("scroll-extent=-1", ErrorKind::MalformedCount, "is not a scroll extent");
+        let error = parse_step_str("wait-for:checked=mixd,#a,1").unwrap_err();
+        assert_eq!(error.suggestions, ["mixed"]);
     }
 }

@@ -13,6 +13,7 @@ use crate::suggest::or_list;
 use crate::vocabulary::Vocabulary;
 
 use super::piece::Piece;
+use super::regex::Matched;
 use super::{Parser, error, unknown_name};
 
 /// Where `>>` separates the segments of a chained selector: the index of
@@ -197,26 +198,32 @@ impl Parser {
                 fact.role = Some(Spanned::new(role, role_piece.range()));
                 match name_piece {
                     None => Selector::role(role).into(),
-                    Some(name_piece) => match self.free_text(name_piece, "an accessible name")? {
-                        Some(name) => Selector::role(role).name(name).into(),
-                        None => {
-                            return Err(error(
-                                ErrorKind::EmptyName,
-                                name_piece.range(),
-                                format!(
-                                    "empty accessible name after `@{role}=`; write `@{role}` to match any name, or `@{role}=\"\"` for an empty one"
-                                ),
-                            ));
+                    Some(name_piece) => {
+                        match self.text_or_regex(name_piece, "an accessible name")? {
+                            Some(Matched::Text(name)) => Selector::role(role).name(name).into(),
+                            Some(Matched::Regex(name)) => {
+                                Selector::role(role).name_matching(name).into()
+                            }
+                            None => {
+                                return Err(error(
+                                    ErrorKind::EmptyName,
+                                    name_piece.range(),
+                                    format!(
+                                        "empty accessible name after `@{role}=`; write `@{role}` to match any name, or `@{role}=\"\"` for an empty one"
+                                    ),
+                                ));
+                            }
                         }
-                    },
+                    }
                 }
             }
             Lexeme::Char(first) if first.is_ascii_digit() => self.point(piece)?,
             Lexeme::Char(_) if piece.starts_with("text~") => {
                 // Empty text, bare or quoted (`text~""`), would match every
                 // node: it is an error either way.
-                match self.free_text(piece.skip(5), "the text to find")? {
-                    Some(text) if !text.is_empty() => Selector::text_contains(text),
+                match self.text_or_regex(piece.skip(5), "the text to find")? {
+                    Some(Matched::Text(text)) if !text.is_empty() => Selector::text_contains(text),
+                    Some(Matched::Regex(regex)) => Selector::text_matches(regex),
                     _ => {
                         return Err(error(
                             ErrorKind::EmptyText,

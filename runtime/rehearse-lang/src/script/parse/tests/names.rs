@@ -66,9 +66,9 @@ fn every_role_and_predicate_parses() {
     }
     for &name in crate::wait::PredicateName::ALL {
         let spelled = match name.argument() {
-            crate::wait::PredicateArgument::None | crate::wait::PredicateArgument::OptionalBool => {
-                name.as_str().to_owned()
-            }
+            crate::wait::PredicateArgument::None
+            | crate::wait::PredicateArgument::OptionalBool
+            | crate::wait::PredicateArgument::OptionalChecked => name.as_str().to_owned(),
             crate::wait::PredicateArgument::Text => format!("{name}=x"),
             crate::wait::PredicateArgument::Count => format!("{name}=2"),
         };
