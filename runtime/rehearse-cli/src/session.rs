@@ -164,22 +164,26 @@ fn ended_or(found: &Discovery, error: ClientError) -> Failure {
         ClientError::Refused(refused) => refused.code == ErrorCode::SessionClosed,
         _ => false,
     };
-    let Ok(dir) = discovery::dir() else { return error.into() };
-    if broke {
-        // The host records why before it lets its connections go; an app
-        // that quit can break a connection before its host has noticed.
-        let deadline = std::time::Instant::now() + ENDING;
-        while found.alive()
-            && crate::ended::explain(&dir, Some(&found.id)).is_none()
-            && std::time::Instant::now() < deadline
-        {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-        if let Some(message) = crate::ended::explain(&dir, Some(&found.id)) {
-            return Failure::runtime(message);
-        }
+    match if broke { ended_note(found) } else { None } {
+        Some(message) => Failure::runtime(message),
+        None => error.into(),
     }
-    error.into()
+}
+
+/// Why the session `found` ended, once its host has said so: the host
+/// records why before it lets its connections and socket go, and an app that
+/// quit can break a connection (or a host remove its socket) before the host
+/// has written it, so this waits for the note while the host lives.
+fn ended_note(found: &Discovery) -> Option<String> {
+    let dir = discovery::dir().ok()?;
+    let deadline = std::time::Instant::now() + ENDING;
+    while found.alive()
+        && crate::ended::explain(&dir, Some(&found.id)).is_none()
+        && std::time::Instant::now() < deadline
+    {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    crate::ended::explain(&dir, Some(&found.id))
 }
 
 /// How long a verb whose connection broke waits for the session's host
@@ -187,14 +191,17 @@ fn ended_or(found: &Discovery, error: ClientError) -> Failure {
 const ENDING: std::time::Duration = std::time::Duration::from_secs(5);
 
 fn connect_host_of(found: Discovery) -> Result<(Discovery, Client), Failure> {
-    let client = Client::connect(&found.socket).map_err(|error| {
-        Failure::runtime(format!(
-            "session {} does not answer on {}: {error}",
-            found.id,
-            found.socket.display()
-        ))
-    })?;
-    Ok((found, client))
+    match Client::connect(&found.socket) {
+        Ok(client) => Ok((found, client)),
+        // Found, then gone: a session whose program ended says so.
+        Err(error) => Err(ended_note(&found).map(Failure::runtime).unwrap_or_else(|| {
+            Failure::runtime(format!(
+                "session {} does not answer on {}: {error}",
+                found.id,
+                found.socket.display()
+            ))
+        })),
+    }
 }
 
 /// The script `send` runs: the literal text, then the secret, then each
