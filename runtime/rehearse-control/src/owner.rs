@@ -11,8 +11,11 @@ use rehearse_core::{AutomationError, Halted, Runner, Scenario, WaitStep};
 use rehearse_lang::script::{UseFiles, parse_script_with_uses, parse_step_str};
 use rehearse_lang::{AutomationStep, TerminalCondition};
 use rehearse_protocol::{
-    Acted, Checkpointed, ErrorCode, Extra, Generation, ModelState, OkReply, RequestBody, Resized,
-    SnapshotData, Waited, WireError,
+    ErrorCode, WireError,
+    message::{
+        Acted, Checkpointed, Extra, Generation, ModelState, OkReply, RequestBody, Resized,
+        SnapshotData, Waited,
+    },
 };
 
 use crate::config::ServerConfig;

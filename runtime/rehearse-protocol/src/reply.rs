@@ -10,7 +10,8 @@ use crate::capability::Capability;
 use crate::error::{ErrorCode, WireError};
 use crate::id::RequestId;
 use crate::limits::WireLimits;
-use crate::vocabulary::{Op, PROTOCOL_VERSION, ServerRole, SnapshotFormat};
+use crate::version::PROTOCOL_VERSION;
+use crate::vocabulary::{Op, ServerRole, SnapshotFormat};
 
 /// Fields a newer server added, kept as they came.
 pub type Extra = Map<String, Value>;

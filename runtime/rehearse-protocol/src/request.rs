@@ -6,7 +6,8 @@ use serde_json::{Map, Value};
 
 use crate::capability::{Capability, known};
 use crate::id::{Deadline, RequestId};
-use crate::vocabulary::{Op, PROTOCOL_VERSION, SnapshotFormat};
+use crate::version::PROTOCOL_VERSION;
+use crate::vocabulary::{Op, SnapshotFormat};
 
 /// One request: its id, its deadline and what it asks.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,16 +5,13 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::capability::MAX_CAPABILITIES;
 use crate::error::{ErrorCode, WireError};
 use crate::id::{Deadline, RequestId};
+use crate::limits::{MAX_CAPABILITIES, MAX_RESIZE_CELLS};
 use crate::object::{kind, strict, take_str};
 use crate::request::{NoFields, Request, RequestBody};
-use crate::vocabulary::{Op, PROTOCOL_VERSION};
-
-/// The most cells a `resize` may ask for (the same bound as rehearse's
-/// screens: 1,048,576 cells).
-pub const MAX_RESIZE_CELLS: u32 = 1 << 20;
+use crate::version::PROTOCOL_VERSION;
+use crate::vocabulary::Op;
 
 /// Reads one request from its JSON `text`, strictly. A failure carries the
 /// request's id when the id was read before it.

@@ -11,7 +11,8 @@ use crate::error::{ErrorCode, WireError};
 use crate::id::RequestId;
 use crate::object::{kind, take_str, tolerant};
 use crate::reply::{Checkpointed, OkReply, Reply, ReplyBody};
-use crate::vocabulary::{Op, PROTOCOL_VERSION};
+use crate::version::PROTOCOL_VERSION;
+use crate::vocabulary::Op;
 
 /// Reads one reply from its JSON `text`, tolerantly.
 pub fn parse_reply(text: &str) -> Result<Reply, WireError> {

@@ -3,8 +3,12 @@
 use crate::support;
 
 use rehearse_protocol::{
-    FrameDecoder, Limits, Reply, decode_reply, decode_request, encode_reply, encode_request,
-    parse_reply, parse_request, reply_from_frame, request_from_frame,
+    frame::FrameDecoder,
+    limits::Limits,
+    message::{
+        Reply, decode_reply, decode_request, encode_reply, encode_request, parse_reply,
+        parse_request, reply_from_frame, request_from_frame,
+    },
 };
 use support::{every_reply, every_request};
 
@@ -55,8 +59,9 @@ fn the_catalogue_examples_read_as_documented() {
         r##"{"v":"rehearse/1","id":"s1","type":"ok","op":"snapshot","generation":12,"format":"markdown","data":"IyB0b2Rv"}"##,
     )
     .unwrap();
-    let rehearse_protocol::ReplyBody::Ok(rehearse_protocol::OkReply::Snapshot(snapshot)) =
-        reply.body
+    let rehearse_protocol::message::ReplyBody::Ok(rehearse_protocol::message::OkReply::Snapshot(
+        snapshot,
+    )) = reply.body
     else {
         panic!("a snapshot reply")
     };
@@ -66,8 +71,9 @@ fn the_catalogue_examples_read_as_documented() {
 #[test]
 fn a_reply_over_the_limit_becomes_reply_too_large_for_the_same_request() {
     use rehearse_protocol::{
-        Bytes, ErrorCode, Extra, OkReply, ReplyBody, SnapshotData, SnapshotFormat,
-        encode_reply_or_error,
+        ErrorCode,
+        message::{Bytes, Extra, OkReply, ReplyBody, SnapshotData, encode_reply_or_error},
+        vocabulary::SnapshotFormat,
     };
     let limits = Limits::builder().max_reply_bytes(1024).unwrap().build();
     let big = Reply::ok(
@@ -92,7 +98,10 @@ fn a_reply_over_the_limit_becomes_reply_too_large_for_the_same_request() {
 
 #[test]
 fn megabytes_of_artifact_round_trip() {
-    use rehearse_protocol::{Bytes, Extra, OkReply, SnapshotData, SnapshotFormat};
+    use rehearse_protocol::{
+        message::{Bytes, Extra, OkReply, SnapshotData},
+        vocabulary::SnapshotFormat,
+    };
     let data: Vec<u8> =
         (0..4 * 1024 * 1024).map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
     let reply = Reply::ok(
