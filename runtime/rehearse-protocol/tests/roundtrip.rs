@@ -117,3 +117,44 @@ fn megabytes_of_artifact_round_trip() {
     let frame = encode_reply(&reply, &limits).unwrap();
     assert_eq!(decode_reply(&frame[4..], &limits).unwrap(), reply);
 }
+
+/// Text written directly (no `extra`) and text built through a JSON value
+/// (with `extra`) are the same object as [`Reply::to_value`] and
+/// [`Request::to_value`](rehearse_protocol::message::Request::to_value).
+#[test]
+fn written_text_is_the_value_of_every_message() {
+    for request in every_request() {
+        let text: serde_json::Value = serde_json::from_str(&request.to_json()).unwrap();
+        assert_eq!(text, request.to_value(), "{}", request.to_json());
+    }
+    for reply in every_reply() {
+        let text: serde_json::Value = serde_json::from_str(&reply.to_json().unwrap()).unwrap();
+        assert_eq!(text, reply.to_value().unwrap());
+    }
+    // `extra` naming an envelope field never overwrites it, on either path.
+    let mut extra = rehearse_protocol::message::Extra::new();
+    extra.insert("v".into(), "rehearse/9".into());
+    extra.insert("op".into(), "close".into());
+    extra.insert("traceId".into(), "t-1".into());
+    let reply = Reply::ok(
+        support::id("p"),
+        rehearse_protocol::message::OkReply::Ping(rehearse_protocol::message::Generation {
+            generation: 1,
+            extra,
+        }),
+    );
+    let text = reply.to_json().unwrap();
+    let read = parse_reply(&text).unwrap();
+    assert_eq!(read, {
+        let mut expected = reply.clone();
+        if let rehearse_protocol::message::ReplyBody::Ok(
+            rehearse_protocol::message::OkReply::Ping(pong),
+        ) = &mut expected.body
+        {
+            pong.extra.remove("v");
+            pong.extra.remove("op");
+        }
+        expected
+    });
+    assert!(text.contains(r#""v":"rehearse/1""#) && !text.contains("rehearse/9"), "{text}");
+}
