@@ -16,8 +16,11 @@ use rehearse_lang::script::{
 };
 use rehearse_lang::{AutomationId, KeyPress, MouseButton, validate_checkpoint_name};
 use rehearse_protocol::{
-    Direction, FrameDecoder, Limits, decode_reply, decode_request, encode_reply, encode_request,
-    parse_reply, parse_request,
+    frame::{Direction, FrameDecoder},
+    limits::Limits,
+    message::{
+        decode_reply, decode_request, encode_reply, encode_request, parse_reply, parse_request,
+    },
 };
 use rehearse_pty::encode::{
     InputModes, MouseAction, MouseEncoding, MouseInput, MouseInputButton, MouseReporting, key,

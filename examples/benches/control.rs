@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 
 use divan::{Bencher, black_box};
-use rehearse::control::protocol::{Act, OkReply, RequestBody};
+use rehearse::control::protocol::message::{Act, OkReply, RequestBody};
 use rehearse::control::{Client, ServedApp, Server, ServerConfig};
 use rehearse::prelude::*;
 use rehearse_examples::todo::{TodoApp, ids};

@@ -6,7 +6,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
 
 use rehearse::control::Client;
-use rehearse::control::protocol::{Act, OkReply, RequestBody, Snapshot, SnapshotFormat};
+use rehearse::control::protocol::{
+    message::{Act, OkReply, RequestBody, Snapshot},
+    vocabulary::SnapshotFormat,
+};
 
 #[test]
 fn the_todo_binary_serves_its_socket_headless() {
@@ -55,7 +58,7 @@ fn the_todo_binary_serves_its_socket_headless() {
 fn an_agent_drives_what_a_person_watches() {
     use std::time::Duration;
 
-    use rehearse::control::protocol::WaitFor;
+    use rehearse::control::protocol::message::WaitFor;
     use rehearse::prelude::KeyCode;
     use rehearse_pty::{PtySession, PtySessionOptions, ScreenCondition};
 

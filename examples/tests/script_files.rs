@@ -3,8 +3,9 @@
 
 use std::borrow::Cow;
 
+use rehearse::engine::RunReport;
 use rehearse::prelude::*;
-use rehearse::{RunReport, ScriptRunError};
+use rehearse::script::ScriptRunError;
 use rehearse_examples::login::LoginApp;
 use rehearse_examples::todo::{Filter, TodoApp};
 

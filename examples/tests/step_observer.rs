@@ -220,7 +220,10 @@ fn a_program_in_a_pty_notes_what_it_wrote_and_how_it_settled_never_a_secret() {
 fn over_the_control_socket_act_and_wait_for_are_observed_steps() {
     use std::os::unix::fs::PermissionsExt;
 
-    use rehearse::control::protocol::{Act, ErrorCode, OkReply, RequestBody, WaitFor};
+    use rehearse::control::protocol::{
+        ErrorCode,
+        message::{Act, OkReply, RequestBody, WaitFor},
+    };
     use rehearse::control::{Client, ClientError, ServedApp, Server, ServerConfig};
     use rehearse::time::ClockMode;
 

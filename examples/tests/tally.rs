@@ -9,7 +9,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
 
 use rehearse::adopt::{Harness, HarnessOptions};
-use rehearse::control::protocol::{Act, OkReply, RequestBody};
+use rehearse::control::protocol::message::{Act, OkReply, RequestBody};
 use rehearse::control::{Client, spawn_app_in_pty};
 use rehearse::prelude::*;
 use rehearse::pty::PtySessionOptions;

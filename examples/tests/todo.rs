@@ -2,8 +2,10 @@
 //! declared ids at compile time, asserting on the semantic tree, the
 //! rendered buffer and the app state.
 
+use rehearse::Scenario;
+use rehearse::engine::RunReport;
 use rehearse::prelude::*;
-use rehearse::{RunReport, Scenario, ScriptRunError};
+use rehearse::script::ScriptRunError;
 use rehearse_examples::todo::{TodoApp, ids};
 
 fn session(app: TodoApp) -> Session<TodoApp> {

@@ -13,7 +13,9 @@ use rehearse_control::{Client, Served, Server, ServerConfig};
 use rehearse_core::artifacts::Screen;
 use rehearse_core::{AutomationError, Plane};
 use rehearse_protocol::{
-    ErrorCode, Op, PROTOCOL_VERSION, PtyStarted, PtyStopped, ServerRole, WireError,
+    ErrorCode, PROTOCOL_VERSION, WireError,
+    message::{PtyStarted, PtyStopped},
+    vocabulary::{Op, ServerRole},
 };
 use rehearse_pty::Terminal;
 

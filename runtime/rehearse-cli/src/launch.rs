@@ -116,7 +116,7 @@ pub fn launch(
 impl App {
     /// Closes the session and waits for the app to exit.
     pub fn close(mut self) -> Result<(), Failure> {
-        self.client.request(rehearse_protocol::RequestBody::Close, 5_000)?;
+        self.client.request(rehearse_protocol::message::RequestBody::Close, 5_000)?;
         self.child.wait().map_err(|error| Failure::runtime(error.to_string()))?;
         Ok(())
     }

@@ -29,7 +29,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use rehearse_protocol::SnapshotFormat;
+use rehearse_protocol::vocabulary::SnapshotFormat;
 
 use crate::exit::{Exit, Failure};
 use crate::size::{DEFAULT_COLS_ROWS, DEFAULT_SIZE, parse_size};

@@ -4,7 +4,10 @@
 
 use std::time::Duration;
 
-use rehearse_protocol::{Act, OkReply, RequestBody, Snapshot, SnapshotFormat};
+use rehearse_protocol::{
+    message::{Act, OkReply, RequestBody, Snapshot},
+    vocabulary::SnapshotFormat,
+};
 
 use crate::exit::Failure;
 use crate::launch::{App, Launch, launch, shell};
@@ -54,7 +57,7 @@ pub fn state(
     script: Option<&str>,
 ) -> Result<serde_json::Value, Failure> {
     let mut app = start(exec, size)?;
-    let ack = app.client.hello(&[rehearse_protocol::known::MODEL_STATE])?;
+    let ack = app.client.hello(&[rehearse_protocol::negotiation::known::MODEL_STATE])?;
     if ack.capabilities.is_empty() {
         app.close()?;
         return Err(Failure::runtime(format!(

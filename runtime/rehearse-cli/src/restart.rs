@@ -6,7 +6,10 @@ use std::time::{Duration, Instant};
 
 use rehearse_control::Served;
 use rehearse_core::Plane;
-use rehearse_protocol::{ErrorCode, Extra, PtyStarted, PtyStopped, WireError};
+use rehearse_protocol::{
+    ErrorCode, WireError,
+    message::{Extra, PtyStarted, PtyStopped},
+};
 
 use crate::host::{Held, HostedProgram};
 use crate::last_screen::last_lines;

@@ -11,7 +11,7 @@ use rehearse_core::trace::{TraceMode, TraceNote, TraceOptions, TracePaths};
 use rehearse_lang::script::{
     MAX_INCLUDE_BYTES, Script, ScriptReadError, parse_script_file, read_script_text,
 };
-use rehearse_protocol::{Act, OkReply, RequestBody};
+use rehearse_protocol::message::{Act, OkReply, RequestBody};
 use rehearse_pty::pipeline::MonitorReport;
 use rehearse_pty::{PtySessionOptions, Terminal};
 use serde_json::json;

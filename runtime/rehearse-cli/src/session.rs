@@ -11,8 +11,10 @@ use rehearse_control::{Client, ClientError};
 use rehearse_lang::AutomationStep;
 use rehearse_lang::script::parse_step_str;
 use rehearse_protocol::{
-    Act, ErrorCode, Idle, OkReply, PtyStart, PtyStarted, PtyStopped, RequestBody, Snapshot,
-    SnapshotFormat, known,
+    ErrorCode,
+    message::{Act, Idle, OkReply, PtyStart, PtyStarted, PtyStopped, RequestBody, Snapshot},
+    negotiation::known,
+    vocabulary::SnapshotFormat,
 };
 
 use crate::discovery::{self, Discovery};
@@ -131,7 +133,7 @@ pub fn connect(id: Option<&str>) -> Result<(Discovery, Client), Failure> {
 /// the host's idle timeout counts from here.
 pub fn keep_alive(found: &Discovery) {
     if let Ok(mut host) = Client::connect(&found.socket) {
-        let _ = host.request(rehearse_protocol::RequestBody::Ping, 1_000);
+        let _ = host.request(rehearse_protocol::message::RequestBody::Ping, 1_000);
     }
 }
 

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use rehearse_control::Client;
-use rehearse_protocol::{Act, OkReply, RequestBody};
+use rehearse_protocol::message::{Act, OkReply, RequestBody};
 use serde_json::Value;
 use support::{Runtime, example};
 

@@ -11,7 +11,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use rehearse_control::{Client, ClientError};
-use rehearse_protocol::{Act, ErrorCode, OkReply, RequestBody};
+use rehearse_protocol::{
+    ErrorCode,
+    message::{Act, OkReply, RequestBody},
+};
 use support::Runtime;
 
 /// In the environment of every `rehearse` these tests start: no output

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use rehearse_control::Client;
-use rehearse_protocol::{OkReply, RequestBody, Resize};
+use rehearse_protocol::message::{OkReply, RequestBody, Resize};
 use support::{Runtime, todo};
 
 const BASH: &str = "bash --norc --noprofile";
@@ -241,7 +241,10 @@ fn a_stopped_session_still_closes_and_still_times_out() {
 #[test]
 fn a_wait_pending_when_the_program_stops_answers_program_stopped() {
     use rehearse_protocol::{
-        Deadline, ErrorCode, ReplyBody, Request, Snapshot, SnapshotFormat, WaitFor,
+        ErrorCode,
+        id::Deadline,
+        message::{ReplyBody, Request, Snapshot, WaitFor},
+        vocabulary::SnapshotFormat,
     };
     let runtime = Runtime::new();
     runtime.ok(&["open", "--exec", BASH]);

@@ -195,9 +195,11 @@ fn settled_by(runtime: &Runtime) -> String {
     let latest = std::fs::read_to_string(runtime.sessions().join("latest.json")).unwrap();
     let socket: serde_json::Value = serde_json::from_str(&latest).unwrap();
     let mut client = rehearse_control::Client::connect(socket["socket"].as_str().unwrap()).unwrap();
-    let idle = rehearse_protocol::RequestBody::Idle(rehearse_protocol::Idle { quiet_ms: Some(50) });
+    let idle = rehearse_protocol::message::RequestBody::Idle(rehearse_protocol::message::Idle {
+        quiet_ms: Some(50),
+    });
     match client.request(idle, 10_000).unwrap() {
-        rehearse_protocol::OkReply::Idle(waited) => {
+        rehearse_protocol::message::OkReply::Idle(waited) => {
             waited.extra["settledBy"].as_str().unwrap().to_owned()
         }
         other => panic!("{other:?}"),

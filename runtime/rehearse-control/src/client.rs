@@ -7,8 +7,15 @@ use std::path::Path;
 use std::time::Duration;
 
 use rehearse_protocol::{
-    Cancel, Capability, Deadline, ErrorReply, FrameDecoder, Hello, HelloAck, Limits, OkReply,
-    Reply, ReplyBody, Request, RequestBody, RequestId, WireError, encode_request, reply_from_frame,
+    WireError,
+    frame::FrameDecoder,
+    id::{Deadline, RequestId},
+    limits::Limits,
+    message::{
+        Cancel, ErrorReply, Hello, HelloAck, OkReply, Reply, ReplyBody, Request, RequestBody,
+        encode_request, reply_from_frame,
+    },
+    negotiation::Capability,
 };
 
 /// Why a request got no `ok`.

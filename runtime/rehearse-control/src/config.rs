@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use rehearse_protocol::Limits;
+use rehearse_protocol::limits::Limits;
 
 /// The quiet window an `idle` request uses when it names none.
 pub const DEFAULT_QUIET: Duration = Duration::from_millis(50);

@@ -17,8 +17,13 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use rehearse_protocol::{
-    CancelAck, Capability, ErrorCode, Extra, FrameDecoder, Generation, InFlight, OkReply, Reply,
-    Request, RequestBody, WireError, answer_hello, check_granted, known, request_from_frame,
+    ErrorCode, WireError,
+    frame::FrameDecoder,
+    inflight::InFlight,
+    message::{
+        CancelAck, Extra, Generation, OkReply, Reply, Request, RequestBody, request_from_frame,
+    },
+    negotiation::{Capability, answer_hello, check_granted, known},
 };
 use rustix::io::Errno;
 use rustix::net::RecvFlags;

@@ -9,7 +9,9 @@ pub(crate) use crate::cancel::CancelSlot;
 use crate::outbox::Outbox;
 use crate::shared::ServerState;
 use rehearse_protocol::{
-    ErrorCode, ErrorReply, Extra, OkReply, Reply, RequestBody, RequestId, WireError,
+    ErrorCode, WireError,
+    id::RequestId,
+    message::{ErrorReply, Extra, OkReply, Reply, RequestBody},
 };
 
 /// One request for the plane's thread.
@@ -78,8 +80,10 @@ impl Job {
             generation: Some(generation),
             extra: Extra::new(),
         };
-        let reply =
-            Reply { id: Some(self.id.clone()), body: rehearse_protocol::ReplyBody::Error(body) };
+        let reply = Reply {
+            id: Some(self.id.clone()),
+            body: rehearse_protocol::message::ReplyBody::Error(body),
+        };
         self.out.answer(&reply, &self.shared);
     }
 

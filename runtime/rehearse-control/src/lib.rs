@@ -28,6 +28,7 @@ mod outbox;
 mod owner;
 mod reading;
 mod restart;
+mod script_cache;
 mod served;
 mod server;
 mod shared;

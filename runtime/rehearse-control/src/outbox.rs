@@ -11,7 +11,10 @@ use std::net::Shutdown;
 use std::os::unix::net::UnixStream;
 use std::sync::{Condvar, Mutex, MutexGuard};
 
-use rehearse_protocol::{InFlight, Reply, encode_reply_or_error};
+use rehearse_protocol::{
+    inflight::InFlight,
+    message::{Reply, encode_reply_or_error},
+};
 
 use crate::cancel::CancelSlot;
 use crate::shared::ServerState;
@@ -177,7 +180,10 @@ mod tests {
     use std::io::Read;
 
     use rehearse_protocol::{
-        ErrorCode, FrameDecoder, Limits, ReplyBody, WireError, reply_from_frame,
+        ErrorCode, WireError,
+        frame::FrameDecoder,
+        limits::Limits,
+        message::{ReplyBody, reply_from_frame},
     };
 
     use super::*;
@@ -186,7 +192,8 @@ mod tests {
     fn replies_the_socket_cannot_take_are_queued_in_order_and_flushed() {
         let (server, mut client) = UnixStream::pair().unwrap();
         let limits = Limits::default();
-        let shared = ServerState::new(0, Vec::new(), rehearse_protocol::ServerRole::App, limits);
+        let shared =
+            ServerState::new(0, Vec::new(), rehearse_protocol::vocabulary::ServerRole::App, limits);
         let (waker, wakeup) = crate::wake::pair().unwrap();
         let out = std::sync::Arc::new(Outbox::new(server, InFlight::new(&limits), waker));
         // 2,000 replies of about 1 KiB: far more than the socket buffers, so

@@ -8,17 +8,21 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use rehearse_core::{AutomationError, Halted, Runner, Scenario, WaitStep};
-use rehearse_lang::script::{UseFiles, parse_script_with_uses, parse_step_str};
+use rehearse_lang::script::{UseFiles, parse_step_str};
 use rehearse_lang::{AutomationStep, TerminalCondition};
 use rehearse_protocol::{
-    Acted, Checkpointed, ErrorCode, Extra, Generation, ModelState, OkReply, RequestBody, Resized,
-    SnapshotData, Waited, WireError,
+    ErrorCode, WireError,
+    message::{
+        Acted, Checkpointed, Extra, Generation, ModelState, OkReply, RequestBody, Resized,
+        SnapshotData, Waited,
+    },
 };
 
 use crate::config::ServerConfig;
 use crate::error::{ServeError, step_error};
 use crate::job::{Halt, Job};
 use crate::reading::SocketReader;
+use crate::script_cache::ScriptCache;
 use crate::served::Served;
 use crate::shared::ServerState;
 use crate::snapshot;
@@ -74,6 +78,8 @@ pub(crate) struct SessionOwner<'s, S: Served + ?Sized> {
     /// When the generation last moved or the session was last busy.
     last_change: Instant,
     published: u64,
+    /// The last script an `act` parsed, reused for the same text.
+    scripts: ScriptCache,
 }
 
 /// How long after a request the session's thread keeps looking for the
@@ -101,6 +107,7 @@ impl<'s, S: Served + ?Sized> SessionOwner<'s, S> {
             waits: Vec::new(),
             last_change: Instant::now(),
             published,
+            scripts: ScriptCache::default(),
         }
     }
 
@@ -313,7 +320,9 @@ impl<'s, S: Served + ?Sized> SessionOwner<'s, S> {
             Some(dir) => UseFiles::Below(dir),
             None => UseFiles::Refused(NO_SCRIPTS),
         };
-        let parsed = parse_script_with_uses(script, &self.served.plane().check_context(), uses)
+        let parsed = self
+            .scripts
+            .parse(script, &self.served.plane().check_context(), uses)
             .map_err(|errors| WireError::new(ErrorCode::InvalidScript, errors.to_string()))?;
         let scenario = Scenario::from_script(parsed, None);
         let left = job.deadline.saturating_duration_since(Instant::now());

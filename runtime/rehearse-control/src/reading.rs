@@ -13,7 +13,10 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use rehearse_protocol::{ErrorCode, Reply, WireError, encode_reply};
+use rehearse_protocol::{
+    ErrorCode, WireError,
+    message::{Reply, encode_reply},
+};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::io::Errno;
 

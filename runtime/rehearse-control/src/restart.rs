@@ -3,7 +3,10 @@
 
 use std::time::{Duration, Instant};
 
-use rehearse_protocol::{ErrorCode, OkReply, RequestBody, WireError};
+use rehearse_protocol::{
+    ErrorCode, WireError,
+    message::{OkReply, RequestBody},
+};
 
 use crate::served::Served;
 

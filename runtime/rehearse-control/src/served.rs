@@ -4,7 +4,11 @@
 use std::time::Duration;
 
 use rehearse_core::{AutomationError, Plane};
-use rehearse_protocol::{ErrorCode, Op, PtyStarted, PtyStopped, ServerRole, WireError};
+use rehearse_protocol::{
+    ErrorCode, WireError,
+    message::{PtyStarted, PtyStopped},
+    vocabulary::{Op, ServerRole},
+};
 
 /// A session the server can serve: a plane and the few things around it
 /// that only its host knows (background work, the script checks, how it

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use rehearse_core::artifacts::Format;
-use rehearse_protocol::{Capability, known};
+use rehearse_protocol::negotiation::{Capability, known};
 
 use crate::config::ServerConfig;
 use crate::error::ServeError;

@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use rehearse_protocol::{Capability, Limits, ServerRole};
+use rehearse_protocol::{limits::Limits, negotiation::Capability, vocabulary::ServerRole};
 
 /// The state every thread of one server reads.
 #[derive(Debug)]

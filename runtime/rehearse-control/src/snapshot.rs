@@ -2,7 +2,11 @@
 //! write to a file (sensitive values redacted in the semantic formats).
 
 use rehearse_core::artifacts::{Format, encode};
-use rehearse_protocol::{Artifact, Bytes, ErrorCode, Extra, SnapshotFormat, WireError};
+use rehearse_protocol::{
+    ErrorCode, WireError,
+    message::{Artifact, Bytes, Extra},
+    vocabulary::SnapshotFormat,
+};
 
 use crate::served::Served;
 

@@ -7,8 +7,10 @@ use crate::support;
 
 use rehearse_control::Client;
 use rehearse_protocol::{
-    Act, Cancel, Deadline, ErrorCode, OkReply, Reply, ReplyBody, Request, RequestBody, RequestId,
-    Snapshot, SnapshotFormat,
+    ErrorCode,
+    id::{Deadline, RequestId},
+    message::{Act, Cancel, OkReply, Reply, ReplyBody, Request, RequestBody, Snapshot},
+    vocabulary::SnapshotFormat,
 };
 use support::Served;
 

@@ -10,7 +10,10 @@ use std::time::Duration;
 
 use rehearse_control::Client;
 use rehearse_protocol::{
-    ErrorCode, FrameDecoder, Limits, OkReply, Reply, ReplyBody, RequestBody, reply_from_frame,
+    ErrorCode,
+    frame::FrameDecoder,
+    limits::Limits,
+    message::{OkReply, Reply, ReplyBody, RequestBody, reply_from_frame},
 };
 use support::Served;
 

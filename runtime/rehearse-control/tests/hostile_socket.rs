@@ -12,7 +12,10 @@ use std::time::{Duration, Instant};
 
 use rehearse_control::{Client, ClientError};
 use rehearse_protocol::{
-    ErrorCode, FrameDecoder, Limits, OkReply, Reply, ReplyBody, RequestBody, reply_from_frame,
+    ErrorCode,
+    frame::FrameDecoder,
+    limits::Limits,
+    message::{OkReply, Reply, ReplyBody, RequestBody, reply_from_frame},
 };
 use support::Served;
 

@@ -11,7 +11,10 @@ use rehearse::control::ServedApp;
 use rehearse::time::ClockMode;
 use rehearse_control::{ClientError, Served as _};
 use rehearse_examples::todo::TodoApp;
-use rehearse_protocol::{ErrorCode, PtyStart, RequestBody};
+use rehearse_protocol::{
+    ErrorCode,
+    message::{PtyStart, RequestBody},
+};
 use support::Served;
 
 #[test]
@@ -45,5 +48,5 @@ fn a_served_app_asked_directly_says_it_has_no_program() {
     assert!(error.message.contains("`pty-stop` needs a program"), "{}", error.message);
     let error = app.start_program(Duration::from_millis(10)).unwrap_err();
     assert!(error.message.contains("`pty-start` needs a program"), "{}", error.message);
-    assert!(app.refusal(rehearse_protocol::Op::Act).is_none());
+    assert!(app.refusal(rehearse_protocol::vocabulary::Op::Act).is_none());
 }

@@ -7,8 +7,12 @@ use std::os::unix::fs::PermissionsExt;
 
 use rehearse_control::{ClientError, Stopped};
 use rehearse_protocol::{
-    Act, Cancel, Checkpoint, ErrorCode, Idle, OkReply, ReplyBody, Request, RequestBody, Resize,
-    Snapshot, SnapshotFormat, WaitFor,
+    ErrorCode,
+    message::{
+        Act, Cancel, Checkpoint, Idle, OkReply, ReplyBody, Request, RequestBody, Resize, Snapshot,
+        WaitFor,
+    },
+    vocabulary::SnapshotFormat,
 };
 use support::Served;
 
@@ -20,7 +24,7 @@ fn snapshot(format: SnapshotFormat) -> RequestBody {
     RequestBody::Snapshot(Snapshot { format })
 }
 
-fn refused(result: Result<OkReply, ClientError>) -> rehearse_protocol::ErrorReply {
+fn refused(result: Result<OkReply, ClientError>) -> rehearse_protocol::message::ErrorReply {
     match result {
         Err(ClientError::Refused(error)) => error,
         other => panic!("expected a refusal, got {other:?}"),
@@ -131,7 +135,7 @@ fn a_pending_wait_does_not_block_other_requests_and_can_be_cancelled() {
     let id = waiter.next_id();
     let long = Request::new(
         id.clone(),
-        rehearse_protocol::Deadline::from_millis(60_000).unwrap(),
+        rehearse_protocol::id::Deadline::from_millis(60_000).unwrap(),
         RequestBody::WaitFor(WaitFor { condition: "exists,#toggle-1".into(), timeout_ms: 60_000 }),
     );
     waiter.send(&long).unwrap();
@@ -148,7 +152,7 @@ fn a_pending_wait_does_not_block_other_requests_and_can_be_cancelled() {
     let id = waiter.next_id();
     let wait = Request::new(
         id.clone(),
-        rehearse_protocol::Deadline::from_millis(10_000).unwrap(),
+        rehearse_protocol::id::Deadline::from_millis(10_000).unwrap(),
         RequestBody::WaitFor(WaitFor {
             condition: "count=1,@list-item".into(),
             timeout_ms: 10_000,
@@ -230,7 +234,7 @@ fn state_is_the_apps_model_plane_projection() {
 fn an_app_without_a_model_plane_grants_no_state() {
     let served = Served::app_with(
         rehearse_examples::login::LoginApp::default,
-        rehearse_protocol::Limits::default(),
+        rehearse_protocol::limits::Limits::default(),
     );
     let mut client = served.client();
     let ack = client.hello(&["model-state"]).unwrap();
@@ -264,7 +268,7 @@ fn a_canceller_reaches_a_wait_its_client_blocks_on() {
     let id = client.next_id();
     let wait = Request::new(
         id.clone(),
-        rehearse_protocol::Deadline::from_millis(60_000).unwrap(),
+        rehearse_protocol::id::Deadline::from_millis(60_000).unwrap(),
         RequestBody::WaitFor(WaitFor { condition: "exists,#toggle-5".into(), timeout_ms: 60_000 }),
     );
     client.send(&wait).unwrap();

@@ -15,7 +15,7 @@ use crate::input::PointerKind;
 /// The crossterm key event a terminal sends for `key`.
 ///
 /// ```
-/// use rehearse::input::key_event;
+/// use rehearse::live::key_event;
 /// use rehearse::KeyPress;
 /// use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 /// let event = key_event("ctrl+n".parse::<KeyPress>().unwrap());

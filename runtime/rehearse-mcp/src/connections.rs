@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use rehearse_control::{Canceller, Client};
-use rehearse_protocol::known;
+use rehearse_protocol::negotiation::known;
 
 use crate::error::ToolError;
 use crate::sessions::Sessions;

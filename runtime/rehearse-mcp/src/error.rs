@@ -3,7 +3,7 @@
 //! text of an error result).
 
 use rehearse_control::ClientError;
-use rehearse_protocol::{DeadlineError, ErrorCode, Op};
+use rehearse_protocol::{ErrorCode, id::DeadlineError, vocabulary::Op};
 
 /// Why serving the tools over stdio failed.
 #[derive(Debug, thiserror::Error)]
@@ -73,7 +73,7 @@ impl ToolError {
 
 #[cfg(test)]
 mod tests {
-    use rehearse_protocol::{ErrorReply, Extra};
+    use rehearse_protocol::message::{ErrorReply, Extra};
 
     use super::*;
 
@@ -103,7 +103,7 @@ mod tests {
         let error = ToolError::Refused { code: ErrorCode::StepFailed, message: "no".into() };
         assert_eq!(error.to_string(), "step-failed: no");
         assert_eq!(ToolError::Unexpected(Op::Ping).to_string(), "the session answered `ping`");
-        let error = ToolError::from(rehearse_protocol::Deadline::from_millis(0).unwrap_err());
+        let error = ToolError::from(rehearse_protocol::id::Deadline::from_millis(0).unwrap_err());
         assert!(matches!(error, ToolError::Deadline(_)), "{error}");
     }
 }

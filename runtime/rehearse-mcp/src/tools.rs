@@ -6,8 +6,10 @@ use std::sync::Arc;
 use base64::Engine;
 use rehearse_control::{Client, ClientError};
 use rehearse_protocol::{
-    Act, Deadline, Idle, OkReply, PtyStart, ReplyBody, Request, RequestBody, Snapshot,
-    SnapshotFormat, WaitFor, known,
+    id::Deadline,
+    message::{Act, Idle, OkReply, PtyStart, ReplyBody, Request, RequestBody, Snapshot, WaitFor},
+    negotiation::known,
+    vocabulary::SnapshotFormat,
 };
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;

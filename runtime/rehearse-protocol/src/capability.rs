@@ -6,11 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::WireError;
-
-/// The longest capability name, in bytes.
-pub const MAX_CAPABILITY_LEN: usize = 64;
-/// The most capabilities a `hello` may offer.
-pub const MAX_CAPABILITIES: usize = 64;
+use crate::limits::MAX_CAPABILITY_LEN;
 
 /// A capability name: 1–64 of `[a-z0-9-]`, starting with a letter. The set of
 /// names is open (a client may offer one a server has never heard of); the

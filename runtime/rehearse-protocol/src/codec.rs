@@ -27,12 +27,12 @@ pub fn decode_reply(bytes: &[u8], limits: &Limits) -> Result<Reply, WireError> {
     parse_reply(frame.as_str())
 }
 
-/// Reads the request a [`Frame`] from a [`FrameDecoder`](crate::FrameDecoder) holds.
+/// Reads the request a [`Frame`] from a [`FrameDecoder`](crate::frame::FrameDecoder) holds.
 pub fn request_from_frame(frame: &Frame) -> Result<Request, WireError> {
     parse_request(frame.as_str())
 }
 
-/// Reads the reply a [`Frame`] from a [`FrameDecoder`](crate::FrameDecoder) holds.
+/// Reads the reply a [`Frame`] from a [`FrameDecoder`](crate::frame::FrameDecoder) holds.
 pub fn reply_from_frame(frame: &Frame) -> Result<Reply, WireError> {
     parse_reply(frame.as_str())
 }

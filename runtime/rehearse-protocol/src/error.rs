@@ -5,6 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::id::{DeadlineError, IdError, RequestId};
+use crate::limits::MAX_MESSAGE_BYTES;
 
 /// A stable error code of `rehearse/1`. The set is closed in both directions:
 /// a code this crate does not know is itself a `malformed` reply.
@@ -174,9 +175,6 @@ impl From<DeadlineError> for WireError {
         WireError::new(ErrorCode::InvalidDeadline, error.to_string()).with_limit("deadlineMs")
     }
 }
-
-/// The longest message a [`WireError`] keeps, in bytes.
-pub const MAX_MESSAGE_BYTES: usize = 1024;
 
 fn clip(mut message: String) -> String {
     if message.len() > MAX_MESSAGE_BYTES {

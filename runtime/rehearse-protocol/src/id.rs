@@ -6,10 +6,7 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-/// The longest request id, in bytes.
-pub const MAX_REQUEST_ID_LEN: usize = 64;
-/// The longest deadline a request may carry, in milliseconds.
-pub const MAX_DEADLINE_MS: u64 = 60_000;
+use crate::limits::{MAX_DEADLINE_MS, MAX_REQUEST_ID_LEN};
 
 /// Why a request id is refused; on the wire it is `invalid-request-id`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

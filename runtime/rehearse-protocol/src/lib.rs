@@ -4,22 +4,37 @@
 //! requests in flight. `docs/protocol.md` is the normative description; this
 //! crate is its one implementation.
 //!
-//! - Frames ([`FrameDecoder`], [`encode_frame`]): a 4-byte big-endian length,
-//!   then UTF-8 JSON. The length is checked before any byte of the body is
-//!   taken; a violation poisons the decoder.
-//! - Requests (client → server) are read strictly ([`decode_request`]): an
-//!   unknown or duplicate field is `malformed`, another version is
-//!   `unsupported-version`.
-//! - Replies (server → client) are read tolerantly ([`decode_reply`]): unknown
-//!   fields are kept in each payload's `extra`.
-//! - Closed sets ([`Op`], [`ErrorCode`], [`SnapshotFormat`], [`ServerRole`])
-//!   are closed both ways.
+//! ## Where things are
+//!
+//! | module | what |
+//! |---|---|
+//! | [`frame`] | frames: [`FrameDecoder`](frame::FrameDecoder), [`encode_frame`](frame::encode_frame), [`Direction`](frame::Direction), the 4-byte header |
+//! | [`message`] | [`Request`](message::Request) and [`Reply`](message::Reply), every payload, and the codec (`encode_*`, `decode_*`, `parse_*`) |
+//! | [`limits`] | [`Limits`](limits::Limits) and its builder, every `MAX_*` bound |
+//! | [`id`] | [`RequestId`](id::RequestId) and [`Deadline`](id::Deadline), the two fields every request carries |
+//! | [`negotiation`] | [`Capability`](negotiation::Capability), the [`known`](negotiation::known) ones, `hello` and the capability gate |
+//! | [`vocabulary`] | the closed sets: [`Op`](vocabulary::Op), [`SnapshotFormat`](vocabulary::SnapshotFormat), [`ServerRole`](vocabulary::ServerRole) |
+//! | [`inflight`] | a server's table of the requests in flight on a connection |
+//!
+//! Three names stay at the root because every module's users meet them:
+//! [`PROTOCOL_VERSION`] (every message carries it), [`WireError`] (what every
+//! fallible function here returns) and its [`ErrorCode`] (the closed set a
+//! client matches on).
+//!
+//! - Frames: a 4-byte big-endian length, then UTF-8 JSON. The length is
+//!   checked before any byte of the body is taken; a violation poisons the
+//!   decoder.
+//! - Requests (client → server) are read strictly: an unknown or duplicate
+//!   field is `malformed`, another version is `unsupported-version`.
+//! - Replies (server → client) are read tolerantly: unknown fields are kept
+//!   in each payload's `extra`.
+//! - Closed sets ([`vocabulary`], [`ErrorCode`]) are closed both ways.
 //!
 //! ```
-//! use rehearse_protocol::{
-//!     Deadline, FrameDecoder, Limits, Request, RequestBody, RequestId, encode_request,
-//!     request_from_frame,
-//! };
+//! use rehearse_protocol::frame::FrameDecoder;
+//! use rehearse_protocol::id::{Deadline, RequestId};
+//! use rehearse_protocol::limits::Limits;
+//! use rehearse_protocol::message::{Request, RequestBody, encode_request, request_from_frame};
 //!
 //! let limits = Limits::default();
 //! let ping = Request::new(
@@ -37,40 +52,19 @@ mod bytes;
 mod capability;
 mod codec;
 mod error;
-mod frame;
-mod id;
-mod inflight;
-mod limits;
-mod negotiation;
+pub mod frame;
+pub mod id;
+pub mod inflight;
+pub mod limits;
+pub mod message;
+pub mod negotiation;
 mod object;
 mod reply;
 mod request;
 mod strict;
 mod tolerant;
-mod vocabulary;
+mod version;
+pub mod vocabulary;
 
-pub use bytes::Bytes;
-pub use capability::{Capability, MAX_CAPABILITIES, MAX_CAPABILITY_LEN, known, negotiate};
-pub use codec::{
-    decode_reply, decode_request, decode_request_with, encode_reply, encode_reply_or_error,
-    encode_request, reply_from_frame, request_from_frame,
-};
-pub use error::{ErrorCode, MAX_MESSAGE_BYTES, WireError};
-pub use frame::{Direction, Frame, FrameDecoder, HEADER_BYTES, encode_frame};
-pub use id::{Deadline, DeadlineError, IdError, MAX_DEADLINE_MS, MAX_REQUEST_ID_LEN, RequestId};
-pub use inflight::InFlight;
-pub use limits::{
-    LimitError, Limits, LimitsBuilder, MAX_CONNECTIONS, MAX_IN_FLIGHT, MAX_REPLY_BYTES,
-    MAX_REQUEST_BYTES, WireLimits,
-};
-pub use negotiation::{answer_hello, check_granted};
-pub use reply::{
-    Acted, Artifact, CancelAck, Checkpointed, ErrorReply, Extra, Generation, HelloAck, ModelState,
-    OkReply, PtyStarted, PtyStopped, Reply, ReplyBody, Resized, SnapshotData, Waited,
-};
-pub use request::{
-    Act, Cancel, Checkpoint, Hello, Idle, PtyStart, Request, RequestBody, Resize, Snapshot, WaitFor,
-};
-pub use strict::{MAX_RESIZE_CELLS, parse_request};
-pub use tolerant::parse_reply;
-pub use vocabulary::{Op, PROTOCOL_VERSION, ServerRole, SnapshotFormat};
+pub use error::{ErrorCode, WireError};
+pub use version::PROTOCOL_VERSION;

@@ -1,5 +1,6 @@
-//! The bounds of a connection: frame sizes, requests in flight, connections.
-//! Each has a ceiling that configuration may lower and never raise.
+//! The bounds of the wire: frame sizes, requests in flight and connections
+//! (each a ceiling that configuration may lower and never raise), and the
+//! fixed bounds of ids, deadlines, capabilities, resizes and error messages.
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -12,6 +13,19 @@ pub const MAX_REPLY_BYTES: u32 = 16 * 1024 * 1024;
 pub const MAX_IN_FLIGHT: u32 = 32;
 /// The most connections one server serves at once.
 pub const MAX_CONNECTIONS: u32 = 16;
+/// The longest request id, in bytes.
+pub const MAX_REQUEST_ID_LEN: usize = 64;
+/// The longest deadline a request may carry, in milliseconds.
+pub const MAX_DEADLINE_MS: u64 = 60_000;
+/// The longest capability name, in bytes.
+pub const MAX_CAPABILITY_LEN: usize = 64;
+/// The most capabilities a `hello` may offer.
+pub const MAX_CAPABILITIES: usize = 64;
+/// The most cells a `resize` may ask for (the same bound as rehearse's
+/// screens: 1,048,576 cells).
+pub const MAX_RESIZE_CELLS: u32 = 1 << 20;
+/// The longest message a [`WireError`](crate::WireError) keeps, in bytes.
+pub const MAX_MESSAGE_BYTES: usize = 1024;
 
 /// The limits a connection runs under. [`Limits::default`] is the ceiling of
 /// each; [`Limits::builder`] lowers them and refuses to raise them.

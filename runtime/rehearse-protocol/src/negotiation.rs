@@ -1,8 +1,10 @@
-//! What a server does with `hello`, and the gate every later request passes:
-//! a request that needs a capability the connection was not granted fails
-//! with `unsupported-capability` before it touches the session.
+//! Capabilities and what a server does with `hello`: the client offers
+//! [`Capability`] names, the server keeps only the ones it knows
+//! ([`negotiate`], [`answer_hello`]), and every later request passes a gate
+//! ([`check_granted`]): one that needs a capability the connection was not
+//! granted fails with `unsupported-capability` before it touches the session.
 
-use crate::capability::{Capability, negotiate};
+pub use crate::capability::{Capability, known, negotiate};
 use crate::error::{ErrorCode, WireError};
 use crate::limits::Limits;
 use crate::reply::{Extra, HelloAck};

@@ -10,7 +10,8 @@ use crate::capability::Capability;
 use crate::error::{ErrorCode, WireError};
 use crate::id::RequestId;
 use crate::limits::WireLimits;
-use crate::vocabulary::{Op, PROTOCOL_VERSION, ServerRole, SnapshotFormat};
+use crate::version::PROTOCOL_VERSION;
+use crate::vocabulary::{Op, ServerRole, SnapshotFormat};
 
 /// Fields a newer server added, kept as they came.
 pub type Extra = Map<String, Value>;
@@ -357,9 +358,82 @@ impl Reply {
         Ok(Value::Object(object))
     }
 
-    /// The reply as JSON text.
+    /// The reply as JSON text: the same object as [`Reply::to_value`]. A
+    /// payload without `extra` fields is written directly, without building
+    /// the object (`extra` may name a field twice, so it takes the long way).
     pub fn to_json(&self) -> Result<String, WireError> {
-        self.to_value().map(|value| value.to_string())
+        let direct = match &self.body {
+            ReplyBody::Ok(ok) => ok.written(self.id.as_ref()),
+            ReplyBody::Error(error) if error.extra.is_empty() => {
+                Some(serde_json::to_string(&Envelope {
+                    v: PROTOCOL_VERSION,
+                    id: self.id.as_ref(),
+                    kind: "error",
+                    op: None,
+                    payload: error,
+                }))
+            }
+            ReplyBody::Error(_) => None,
+        };
+        match direct {
+            Some(text) => text.map_err(|error| {
+                WireError::new(ErrorCode::Internal, format!("a reply did not serialize: {error}"))
+            }),
+            None => self.to_value().map(|value| value.to_string()),
+        }
+    }
+}
+
+/// A reply as it is written: the envelope, and the payload's fields beside it.
+#[derive(Serialize)]
+struct Envelope<'a, P: Serialize> {
+    v: &'static str,
+    id: Option<&'a RequestId>,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    op: Option<Op>,
+    #[serde(flatten)]
+    payload: &'a P,
+}
+
+impl OkReply {
+    /// The reply with this payload written directly, when neither it nor
+    /// anything in it has `extra` fields.
+    fn written(&self, id: Option<&RequestId>) -> Option<Result<String, serde_json::Error>> {
+        fn write<P: Serialize>(
+            id: Option<&RequestId>,
+            op: Op,
+            payload: &P,
+            plain: bool,
+        ) -> Option<Result<String, serde_json::Error>> {
+            plain.then(|| {
+                serde_json::to_string(&Envelope {
+                    v: PROTOCOL_VERSION,
+                    id,
+                    kind: "ok",
+                    op: Some(op),
+                    payload,
+                })
+            })
+        }
+        let op = self.op();
+        match self {
+            OkReply::Hello(p) => write(id, op, p, p.extra.is_empty() && p.limits.extra.is_empty()),
+            OkReply::Ping(p) | OkReply::Close(p) => write(id, op, p, p.extra.is_empty()),
+            OkReply::Act(p) => write(id, op, p, p.extra.is_empty()),
+            OkReply::Snapshot(p) => write(id, op, p, p.extra.is_empty()),
+            OkReply::WaitFor(p) | OkReply::Idle(p) => write(id, op, p, p.extra.is_empty()),
+            OkReply::State(p) => write(id, op, p, p.extra.is_empty()),
+            OkReply::Resize(p) => write(id, op, p, p.extra.is_empty()),
+            OkReply::Checkpoint(p) => {
+                let plain = p.artifacts.iter().all(|artifact| artifact.extra.is_empty());
+                write(id, op, p, p.extra.is_empty() && plain)
+            }
+            OkReply::Cancel(p) => write(id, op, p, p.extra.is_empty()),
+            OkReply::PtyStop(p) => write(id, op, p, p.extra.is_empty()),
+            OkReply::PtyStart(p) => write(id, op, p, p.extra.is_empty()),
+        }
     }
 }
 

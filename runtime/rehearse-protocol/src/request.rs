@@ -6,7 +6,8 @@ use serde_json::{Map, Value};
 
 use crate::capability::{Capability, known};
 use crate::id::{Deadline, RequestId};
-use crate::vocabulary::{Op, PROTOCOL_VERSION, SnapshotFormat};
+use crate::version::PROTOCOL_VERSION;
+use crate::vocabulary::{Op, SnapshotFormat};
 
 /// One request: its id, its deadline and what it asks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,10 +211,68 @@ impl Request {
         Value::Object(object)
     }
 
-    /// The request as JSON text.
+    /// The request as JSON text: the same object as [`Request::to_value`],
+    /// written directly without building it.
     pub fn to_json(&self) -> String {
-        self.to_value().to_string()
+        let envelope = |fields| Envelope {
+            v: PROTOCOL_VERSION,
+            id: &self.id,
+            deadline_ms: self.deadline.as_millis(),
+            op: self.body.op(),
+            fields,
+        };
+        let text = match &self.body {
+            RequestBody::Hello(hello) => serde_json::to_string(&envelope(Fields::Hello(hello))),
+            RequestBody::Act(act) => serde_json::to_string(&envelope(Fields::Act(act))),
+            RequestBody::Snapshot(snapshot) => {
+                serde_json::to_string(&envelope(Fields::Snapshot(snapshot)))
+            }
+            RequestBody::WaitFor(wait) => serde_json::to_string(&envelope(Fields::WaitFor(wait))),
+            RequestBody::Idle(idle) => serde_json::to_string(&envelope(Fields::Idle(idle))),
+            RequestBody::Resize(resize) => serde_json::to_string(&envelope(Fields::Resize(resize))),
+            RequestBody::Checkpoint(checkpoint) => {
+                serde_json::to_string(&envelope(Fields::Checkpoint(checkpoint)))
+            }
+            RequestBody::Cancel(cancel) => serde_json::to_string(&envelope(Fields::Cancel(cancel))),
+            RequestBody::PtyStart(start) => {
+                serde_json::to_string(&envelope(Fields::PtyStart(start)))
+            }
+            RequestBody::Ping | RequestBody::State | RequestBody::Close | RequestBody::PtyStop => {
+                serde_json::to_string(&envelope(Fields::None(NoFields {})))
+            }
+        };
+        // Plain structs of strings and integers always serialize.
+        text.unwrap_or_else(|_| self.to_value().to_string())
     }
+}
+
+/// A request as it is written: the envelope, and the body's fields beside it.
+#[derive(Serialize)]
+struct Envelope<'a> {
+    v: &'static str,
+    id: &'a RequestId,
+    #[serde(rename = "deadlineMs")]
+    deadline_ms: u64,
+    #[serde(rename = "type")]
+    op: Op,
+    #[serde(flatten)]
+    fields: Fields<'a>,
+}
+
+/// A body's own fields, written beside the envelope.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Fields<'a> {
+    Hello(&'a Hello),
+    Act(&'a Act),
+    Snapshot(&'a Snapshot),
+    WaitFor(&'a WaitFor),
+    Idle(&'a Idle),
+    Resize(&'a Resize),
+    Checkpoint(&'a Checkpoint),
+    Cancel(&'a Cancel),
+    PtyStart(&'a PtyStart),
+    None(NoFields),
 }
 
 #[cfg(test)]
@@ -232,6 +291,36 @@ mod tests {
             serde_json::json!({"v": "rehearse/1", "id": "w1", "deadlineMs": 5000,
                 "type": "wait-for", "condition": "exists,#save", "timeoutMs": 2000})
         );
+    }
+
+    #[test]
+    fn the_written_text_is_the_object_of_every_body() {
+        let bodies = [
+            RequestBody::Hello(Hello { capabilities: vec![Capability::new("terminal").unwrap()] }),
+            RequestBody::Ping,
+            RequestBody::Act(Act { script: "click:#a\n\"x\"".into() }),
+            RequestBody::Snapshot(Snapshot { format: SnapshotFormat::Png }),
+            RequestBody::WaitFor(WaitFor { condition: "exists,#a".into(), timeout_ms: 9 }),
+            RequestBody::Idle(Idle { quiet_ms: None }),
+            RequestBody::Idle(Idle { quiet_ms: Some(4) }),
+            RequestBody::State,
+            RequestBody::Resize(Resize { cols: 80, rows: 24 }),
+            RequestBody::Checkpoint(Checkpoint { name: "c".into() }),
+            RequestBody::Cancel(Cancel { target: RequestId::new("t").unwrap() }),
+            RequestBody::Close,
+            RequestBody::PtyStop,
+            RequestBody::PtyStart(PtyStart { timeout_ms: Some(7) }),
+        ];
+        for body in bodies {
+            let request = Request::new(
+                RequestId::new("r").unwrap(),
+                Deadline::from_millis(10).unwrap(),
+                body,
+            );
+            let text = request.to_json();
+            let read: Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(read, request.to_value(), "{text}");
+        }
     }
 
     #[test]

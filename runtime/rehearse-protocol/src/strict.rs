@@ -5,28 +5,32 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::capability::MAX_CAPABILITIES;
 use crate::error::{ErrorCode, WireError};
 use crate::id::{Deadline, RequestId};
-use crate::object::{kind, strict, take_str};
+use crate::limits::{MAX_CAPABILITIES, MAX_RESIZE_CELLS};
+use crate::object::{Duplicates, Field, Object, read_object, string};
 use crate::request::{NoFields, Request, RequestBody};
-use crate::vocabulary::{Op, PROTOCOL_VERSION};
+use crate::version::PROTOCOL_VERSION;
+use crate::vocabulary::Op;
 
-/// The most cells a `resize` may ask for (the same bound as rehearse's
-/// screens: 1,048,576 cells).
-pub const MAX_RESIZE_CELLS: u32 = 1 << 20;
+/// The envelope of a request, in the order of [`read_object`]'s fields.
+const ENVELOPE: [&str; 4] = ["v", "id", "deadlineMs", "type"];
+const V: usize = 0;
+const ID: usize = 1;
+const DEADLINE: usize = 2;
+const TYPE: usize = 3;
 
 /// Reads one request from its JSON `text`, strictly. A failure carries the
 /// request's id when the id was read before it.
 pub fn parse_request(text: &str) -> Result<Request, WireError> {
-    let mut object = strict(text)?;
-    check_version(&mut object)?;
-    let id = read_id(&mut object)?;
+    let mut object = read_object(text, &ENVELOPE, Duplicates::Refused)?;
+    check_version(object.take(V))?;
+    let id = read_id(object.take(ID))?;
     read_rest(object, &id).map_err(|error| error.for_request(id))
 }
 
-fn check_version(object: &mut Map<String, Value>) -> Result<(), WireError> {
-    match take_str(object, "v")? {
+fn check_version(field: Option<Field>) -> Result<(), WireError> {
+    match string(field, "v")? {
         None => Err(WireError::malformed("missing field `v` (the protocol version)")),
         Some(v) if v == PROTOCOL_VERSION => Ok(()),
         Some(v) => Err(WireError::new(
@@ -36,18 +40,18 @@ fn check_version(object: &mut Map<String, Value>) -> Result<(), WireError> {
     }
 }
 
-fn read_id(object: &mut Map<String, Value>) -> Result<RequestId, WireError> {
+fn read_id(field: Option<Field>) -> Result<RequestId, WireError> {
     let invalid = |message: String| WireError::new(ErrorCode::InvalidRequestId, message);
-    match object.remove("id") {
+    match field {
         None => Err(invalid("missing field `id`".into())),
-        Some(Value::String(id)) => Ok(RequestId::new(&id)?),
-        Some(other) => Err(invalid(format!("field `id` must be a string, not {}", kind(&other)))),
+        Some(Field::Str(id)) => Ok(RequestId::new(&id)?),
+        Some(other) => Err(invalid(format!("field `id` must be a string, not {}", other.kind()))),
     }
 }
 
-fn read_rest(mut object: Map<String, Value>, id: &RequestId) -> Result<Request, WireError> {
-    let deadline = read_deadline(&mut object)?;
-    let op = match take_str(&mut object, "type")? {
+fn read_rest(mut object: Object<4>, id: &RequestId) -> Result<Request, WireError> {
+    let deadline = read_deadline(object.take(DEADLINE))?;
+    let op = match string(object.take(TYPE), "type")? {
         None => return Err(WireError::malformed("missing field `type`")),
         Some(name) => Op::from_name(&name).ok_or_else(|| {
             let known: Vec<&str> = Op::ALL.iter().map(|op| op.as_str()).collect();
@@ -57,23 +61,23 @@ fn read_rest(mut object: Map<String, Value>, id: &RequestId) -> Result<Request, 
             ))
         })?,
     };
-    let body = read_body(op, object)?;
+    let body = read_body(op, object.rest)?;
     check_body(&body, deadline)?;
     Ok(Request { id: id.clone(), deadline, body })
 }
 
-fn read_deadline(object: &mut Map<String, Value>) -> Result<Deadline, WireError> {
+fn read_deadline(field: Option<Field>) -> Result<Deadline, WireError> {
     let invalid = |message: String| {
         WireError::new(ErrorCode::InvalidDeadline, message).with_limit("deadlineMs")
     };
-    match object.remove("deadlineMs") {
+    match field {
         None => Err(invalid("missing field `deadlineMs`".into())),
-        Some(Value::Number(n)) => match n.as_u64() {
+        Some(Field::Number(n)) => match n.as_u64() {
             Some(ms) => Ok(Deadline::from_millis(ms)?),
             None => Err(invalid(format!("deadlineMs {n} is not a whole number of 1-60000"))),
         },
         Some(other) => {
-            Err(invalid(format!("field `deadlineMs` must be a number, not {}", kind(&other))))
+            Err(invalid(format!("field `deadlineMs` must be a number, not {}", other.kind())))
         }
     }
 }

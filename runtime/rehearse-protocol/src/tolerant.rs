@@ -9,14 +9,22 @@ use serde_json::{Map, Value};
 
 use crate::error::{ErrorCode, WireError};
 use crate::id::RequestId;
-use crate::object::{kind, take_str, tolerant};
+use crate::object::{Duplicates, Field, read_object, string};
 use crate::reply::{Checkpointed, OkReply, Reply, ReplyBody};
-use crate::vocabulary::{Op, PROTOCOL_VERSION};
+use crate::version::PROTOCOL_VERSION;
+use crate::vocabulary::Op;
+
+/// The envelope of a reply, in the order of [`read_object`]'s fields.
+const ENVELOPE: [&str; 4] = ["v", "id", "type", "op"];
+const V: usize = 0;
+const ID: usize = 1;
+const TYPE: usize = 2;
+const OP: usize = 3;
 
 /// Reads one reply from its JSON `text`, tolerantly.
 pub fn parse_reply(text: &str) -> Result<Reply, WireError> {
-    let mut object = tolerant(text)?;
-    match take_str(&mut object, "v")? {
+    let mut object = read_object(text, &ENVELOPE, Duplicates::LastWins)?;
+    match string(object.take(V), "v")? {
         None => return Err(WireError::malformed("missing field `v` (the protocol version)")),
         Some(v) if v == PROTOCOL_VERSION => {}
         Some(v) => {
@@ -26,22 +34,20 @@ pub fn parse_reply(text: &str) -> Result<Reply, WireError> {
             ));
         }
     }
-    let id = match object.remove("id") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(id)) => Some(RequestId::new(&id).map_err(WireError::from)?),
+    let id = match object.take(ID) {
+        None | Some(Field::Null) => None,
+        Some(Field::Str(id)) => Some(RequestId::new(&id).map_err(WireError::from)?),
         Some(other) => {
             return Err(WireError::malformed(format!(
                 "field `id` must be a string or null, not {}",
-                kind(&other)
+                other.kind()
             )));
         }
     };
-    let body = match take_str(&mut object, "type")?.as_deref() {
-        Some("ok") => ReplyBody::Ok(read_ok(object)?),
-        Some("error") => {
-            object.remove("op");
-            ReplyBody::Error(payload("error", object)?)
-        }
+    let body = match string(object.take(TYPE), "type")?.as_deref() {
+        Some("ok") => ReplyBody::Ok(read_ok(object.take(OP), object.rest)?),
+        // An error reply has no `op`: one that came is dropped, not kept in `extra`.
+        Some("error") => ReplyBody::Error(payload("error", object.rest)?),
         Some(other) => {
             return Err(WireError::malformed(format!(
                 "unknown reply type `{other}`, expected ok or error"
@@ -57,8 +63,8 @@ fn payload<T: DeserializeOwned>(what: &str, object: Map<String, Value>) -> Resul
         .map_err(|error| WireError::malformed(format!("`{what}` reply: {error}")))
 }
 
-fn read_ok(mut object: Map<String, Value>) -> Result<OkReply, WireError> {
-    let op = match take_str(&mut object, "op")? {
+fn read_ok(op: Option<Field>, object: Map<String, Value>) -> Result<OkReply, WireError> {
+    let op = match string(op, "op")? {
         None => return Err(WireError::malformed("missing field `op` on an ok reply")),
         Some(name) => Op::from_name(&name)
             .ok_or_else(|| WireError::malformed(format!("unknown op `{name}` on an ok reply")))?,

@@ -8,9 +8,6 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// The protocol version every message carries in its `v` field.
-pub const PROTOCOL_VERSION: &str = "rehearse/1";
-
 /// A request type, and the `op` of the `ok` reply that answers it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

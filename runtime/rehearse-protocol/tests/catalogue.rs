@@ -5,7 +5,11 @@
 
 use std::collections::BTreeSet;
 
-use rehearse_protocol::{ErrorCode, Op, ReplyBody, parse_reply, parse_request};
+use rehearse_protocol::{
+    ErrorCode,
+    message::{ReplyBody, parse_reply, parse_request},
+    vocabulary::Op,
+};
 use serde_json::Value;
 
 fn page() -> String {

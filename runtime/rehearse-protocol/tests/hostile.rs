@@ -4,8 +4,12 @@
 use crate::support;
 
 use rehearse_protocol::{
-    Capability, Direction, ErrorCode, Frame, FrameDecoder, InFlight, Limits, RequestBody,
-    WireError, check_granted, decode_request, encode_frame, encode_request, parse_request,
+    ErrorCode, WireError,
+    frame::{Direction, Frame, FrameDecoder, encode_frame},
+    inflight::InFlight,
+    limits::Limits,
+    message::{RequestBody, decode_request, encode_request, parse_request},
+    negotiation::{Capability, check_granted},
 };
 use support::{Rng, every_request, id};
 
@@ -90,7 +94,7 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     // It is one JSON value, so the frame is whole and valid; the message is not.
     let mut decoder = FrameDecoder::requests(&Limits::default());
     let frames = decoder.feed(&framed(&deep)).unwrap();
-    let error = rehearse_protocol::request_from_frame(&frames[0]).unwrap_err();
+    let error = rehearse_protocol::message::request_from_frame(&frames[0]).unwrap_err();
     assert_eq!(error.code, ErrorCode::Malformed);
     let inner = format!("{}{}", "[".repeat(20_000), "]".repeat(20_000));
     let hello = request(&format!(r#""type":"hello","capabilities":{inner}"#));
@@ -102,7 +106,7 @@ fn json_that_is_not_a_request_object_is_malformed_and_does_not_poison() {
     let mut decoder = FrameDecoder::requests(&Limits::default());
     let frames = decoder.feed(&framed("[1,2,3]")).unwrap();
     assert_eq!(
-        rehearse_protocol::request_from_frame(&frames[0]).unwrap_err().code,
+        rehearse_protocol::message::request_from_frame(&frames[0]).unwrap_err().code,
         ErrorCode::Malformed
     );
     assert!(decoder.poisoned().is_none(), "a message error is answered, the stream goes on");
@@ -350,7 +354,7 @@ fn the_decoder_never_panics_on_random_streams() {
             }
             if let Ok(frames) = decoder.feed(&chunk) {
                 for frame in frames {
-                    let _ = rehearse_protocol::request_from_frame(&frame);
+                    let _ = rehearse_protocol::message::request_from_frame(&frame);
                 }
             }
         }
@@ -371,12 +375,12 @@ fn an_over_limit_request_is_refused_by_the_encoder() {
 fn a_deeply_nested_reply_is_malformed_not_a_crash() {
     let limits = Limits::default();
     let deep = format!("{}{}", "[".repeat(1 << 20), "]".repeat(1 << 20));
-    let error = rehearse_protocol::decode_reply(deep.as_bytes(), &limits).unwrap_err();
+    let error = rehearse_protocol::message::decode_reply(deep.as_bytes(), &limits).unwrap_err();
     assert_eq!(error.code, ErrorCode::Malformed);
     let object = format!(
         r#"{{"v":"rehearse/1","id":"p","type":"ok","op":"ping","generation":1,"x":{deep}}}"#
     );
-    let error = rehearse_protocol::decode_reply(object.as_bytes(), &limits).unwrap_err();
+    let error = rehearse_protocol::message::decode_reply(object.as_bytes(), &limits).unwrap_err();
     assert_eq!(error.code, ErrorCode::Malformed);
 }
 
@@ -397,6 +401,10 @@ fn an_error_quoting_a_huge_field_stays_small() {
         format!(r#"{{"v":"{name}","id":"r1","deadlineMs":1000,"type":"ping"}}"#),
     ] {
         let error = decode_request(text.as_bytes()).unwrap_err();
-        assert!(error.message.len() <= rehearse_protocol::MAX_MESSAGE_BYTES, "{}", error.code);
+        assert!(
+            error.message.len() <= rehearse_protocol::limits::MAX_MESSAGE_BYTES,
+            "{}",
+            error.code
+        );
     }
 }

@@ -4,5 +4,5 @@
 
 #[test]
 fn the_resize_limit_is_the_screens_limit() {
-    assert_eq!(rehearse_protocol::MAX_RESIZE_CELLS, rehearse_core::MAX_SCREEN_CELLS);
+    assert_eq!(rehearse_protocol::limits::MAX_RESIZE_CELLS, rehearse_core::MAX_SCREEN_CELLS);
 }

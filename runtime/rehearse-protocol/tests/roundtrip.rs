@@ -3,8 +3,12 @@
 use crate::support;
 
 use rehearse_protocol::{
-    FrameDecoder, Limits, Reply, decode_reply, decode_request, encode_reply, encode_request,
-    parse_reply, parse_request, reply_from_frame, request_from_frame,
+    frame::FrameDecoder,
+    limits::Limits,
+    message::{
+        Reply, decode_reply, decode_request, encode_reply, encode_request, parse_reply,
+        parse_request, reply_from_frame, request_from_frame,
+    },
 };
 use support::{every_reply, every_request};
 
@@ -55,8 +59,9 @@ fn the_catalogue_examples_read_as_documented() {
         r##"{"v":"rehearse/1","id":"s1","type":"ok","op":"snapshot","generation":12,"format":"markdown","data":"IyB0b2Rv"}"##,
     )
     .unwrap();
-    let rehearse_protocol::ReplyBody::Ok(rehearse_protocol::OkReply::Snapshot(snapshot)) =
-        reply.body
+    let rehearse_protocol::message::ReplyBody::Ok(rehearse_protocol::message::OkReply::Snapshot(
+        snapshot,
+    )) = reply.body
     else {
         panic!("a snapshot reply")
     };
@@ -66,8 +71,9 @@ fn the_catalogue_examples_read_as_documented() {
 #[test]
 fn a_reply_over_the_limit_becomes_reply_too_large_for_the_same_request() {
     use rehearse_protocol::{
-        Bytes, ErrorCode, Extra, OkReply, ReplyBody, SnapshotData, SnapshotFormat,
-        encode_reply_or_error,
+        ErrorCode,
+        message::{Bytes, Extra, OkReply, ReplyBody, SnapshotData, encode_reply_or_error},
+        vocabulary::SnapshotFormat,
     };
     let limits = Limits::builder().max_reply_bytes(1024).unwrap().build();
     let big = Reply::ok(
@@ -92,7 +98,10 @@ fn a_reply_over_the_limit_becomes_reply_too_large_for_the_same_request() {
 
 #[test]
 fn megabytes_of_artifact_round_trip() {
-    use rehearse_protocol::{Bytes, Extra, OkReply, SnapshotData, SnapshotFormat};
+    use rehearse_protocol::{
+        message::{Bytes, Extra, OkReply, SnapshotData},
+        vocabulary::SnapshotFormat,
+    };
     let data: Vec<u8> =
         (0..4 * 1024 * 1024).map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8).collect();
     let reply = Reply::ok(
@@ -107,4 +116,45 @@ fn megabytes_of_artifact_round_trip() {
     let limits = Limits::default();
     let frame = encode_reply(&reply, &limits).unwrap();
     assert_eq!(decode_reply(&frame[4..], &limits).unwrap(), reply);
+}
+
+/// Text written directly (no `extra`) and text built through a JSON value
+/// (with `extra`) are the same object as [`Reply::to_value`] and
+/// [`Request::to_value`](rehearse_protocol::message::Request::to_value).
+#[test]
+fn written_text_is_the_value_of_every_message() {
+    for request in every_request() {
+        let text: serde_json::Value = serde_json::from_str(&request.to_json()).unwrap();
+        assert_eq!(text, request.to_value(), "{}", request.to_json());
+    }
+    for reply in every_reply() {
+        let text: serde_json::Value = serde_json::from_str(&reply.to_json().unwrap()).unwrap();
+        assert_eq!(text, reply.to_value().unwrap());
+    }
+    // `extra` naming an envelope field never overwrites it, on either path.
+    let mut extra = rehearse_protocol::message::Extra::new();
+    extra.insert("v".into(), "rehearse/9".into());
+    extra.insert("op".into(), "close".into());
+    extra.insert("traceId".into(), "t-1".into());
+    let reply = Reply::ok(
+        support::id("p"),
+        rehearse_protocol::message::OkReply::Ping(rehearse_protocol::message::Generation {
+            generation: 1,
+            extra,
+        }),
+    );
+    let text = reply.to_json().unwrap();
+    let read = parse_reply(&text).unwrap();
+    assert_eq!(read, {
+        let mut expected = reply.clone();
+        if let rehearse_protocol::message::ReplyBody::Ok(
+            rehearse_protocol::message::OkReply::Ping(pong),
+        ) = &mut expected.body
+        {
+            pong.extra.remove("v");
+            pong.extra.remove("op");
+        }
+        expected
+    });
+    assert!(text.contains(r#""v":"rehearse/1""#) && !text.contains("rehearse/9"), "{text}");
 }

@@ -28,8 +28,16 @@
 
 //! ## Where things are
 //!
-//! The crate root holds what an app or a test names; the modules hold the
-//! rest, one plane or concern each:
+//! The crate root holds what an app or a test names: the session
+//! ([`Session`], [`SessionOptions`]), what an app implements and builds with
+//! ([`Component`], [`Context`], [`Ui`], [`ReconcileKey`], [`Semantic`],
+//! [`automation_ids!`] and the [`AutomationIds`] and [`DeclaresIds`] it
+//! makes), what a test writes ([`scenario!`], [`Scenario`],
+//! [`AutomationStep`], [`Selector`], [`Predicate`], [`WaitCondition`],
+//! [`KeyPress`], [`KeyCode`], [`Modifiers`], [`SemanticRole`],
+//! [`MemoCheck`]) and the one error an app returns ([`AutomationError`]).
+//! The modules hold the rest, one plane or concern each (what a step or a
+//! run reports is in [`engine`], a script run's error in [`script`]):
 //!
 //! | module | what |
 //! |---|---|
@@ -42,19 +50,16 @@
 //! | [`artifacts`] | checkpoint encoders, goldens, recordings, headless renders |
 //! | [`script`] | text scripts: parse, check, run |
 //! | [`vocabulary`] | the closed sets and the id and name rules |
-//! | [`input`], [`live`] | crossterm input and running an app in a real terminal (or as a control server) |
+//! | [`live`] | running an app in a real terminal (or as a control server), and its crossterm input |
 //! | [`control`] | the control plane: an app served over a Unix socket (`rehearse/1`) |
 //! | [`pty`] | the terminal plane: any program in a real PTY, the same steps |
 //! | [`adopt`] | a plain ratatui app adopted: tags at the render site, its own loop driven by steps |
 //! | [`ratatui`] | the ratatui rehearse is built on, for apps that name it through rehearse |
 
 pub use rehearse_core::semantic::Semantic;
-pub use rehearse_core::{
-    AutomationError, AutomationIds, RunError, RunReport, Scenario, ScriptRunError, StepError,
-    StepResult,
-};
+pub use rehearse_core::{AutomationError, AutomationIds, Scenario};
 pub use rehearse_engine::{
-    Component, Context, DeclaresIds, MemoCheck, ReconcileKey, Session, SessionOptions, Ui, View,
+    Component, Context, DeclaresIds, MemoCheck, ReconcileKey, Session, SessionOptions, Ui,
 };
 pub use rehearse_lang::{
     AutomationStep, KeyCode, KeyPress, Modifiers, Predicate, Selector, SemanticRole, WaitCondition,
@@ -67,7 +72,7 @@ pub mod adopt;
 /// and never meets a second copy of it.
 pub use ratatui;
 pub use rehearse_core::{semantic, trace, wait};
-pub use rehearse_engine::{input, ui, widgets};
+pub use rehearse_engine::{ui, widgets};
 #[cfg(unix)]
 pub mod control;
 pub mod live;
@@ -77,15 +82,18 @@ pub mod live;
 pub use rehearse_pty as pty;
 
 /// The engine plane beneath [`Session`]: the engine itself, the [`Driver`](engine::Driver)
-/// every plane's session is, committed generations and their record,
-/// checkpoint sinks and commit hooks, the [`StepObserver`](engine::StepObserver)
-/// that watches every step, render statistics.
+/// every plane's session is and what its steps and runs report
+/// ([`StepResult`](engine::StepResult), [`RunReport`](engine::RunReport) and
+/// their errors), committed generations and their record, checkpoint sinks
+/// and commit hooks, the [`StepObserver`](engine::StepObserver) that watches
+/// every step, render statistics.
 pub mod engine {
     pub use rehearse_core::{
         Checkpoint, CheckpointSink, CommitHook, CommitRecord, CommittedFrame, DEFAULT_VIEWPORT,
         Driver, Input, InteractionState, MAX_SCREEN_CELLS, MAX_TIMERS_PER_ADVANCE, MAX_TREE_DEPTH,
-        Origin, Outcome, PlaneKind, PointerKind, ScenarioStep, ScreenTooLarge, Settled, SinkHost,
-        StepEnded, StepNote, StepObserver, StepSource, StepStarted, check_screen_size,
+        Origin, Outcome, PlaneKind, PointerKind, RunError, RunReport, ScenarioStep, ScreenTooLarge,
+        Settled, SinkHost, StepEnded, StepError, StepNote, StepObserver, StepResult, StepSource,
+        StepStarted, check_screen_size,
     };
     pub use rehearse_engine::engine::StepOutcome;
     pub use rehearse_engine::{DrainLimits, Engine, MemoMismatch, RenderStats};
@@ -113,8 +121,10 @@ pub mod artifacts {
 
 /// Text scripts: the same grammar as `scenario!`, parsed and checked at run
 /// time ([`Driver::run_script`](engine::Driver::run_script) runs one on a
-/// [`Session`], a `Terminal` or a `Harness`).
+/// [`Session`], a `Terminal` or a `Harness`, and fails with a
+/// [`ScriptRunError`](script::ScriptRunError)).
 pub mod script {
+    pub use rehearse_core::ScriptRunError;
     pub use rehearse_lang::script::{
         CheckContext, DeclaredIds, ErrorKind, GrammarError, MAX_DURATION_MS, MAX_EXPANDED_BYTES,
         MAX_INCLUDE_BYTES, MAX_INCLUDE_DEPTH, MAX_SCRIPT_STEPS, PlaneName, Script, ScriptError,
@@ -142,7 +152,7 @@ pub mod prelude {
         SemanticValue, Semantics,
     };
     pub use crate::time::{ClockMode, TimerId};
-    pub use crate::ui::WidgetEvent;
+    pub use crate::ui::{View, WidgetEvent};
     pub use crate::vocabulary::{
         ActionSet, AutomationId, Checked, FocusTarget, MouseButton, ScrollDirection, Secret,
         SemanticAction, Sensitivity,
@@ -150,7 +160,7 @@ pub mod prelude {
     pub use crate::{
         AutomationError, AutomationIds, AutomationStep, Component, Context, KeyCode, KeyPress,
         Modifiers, Predicate, ReconcileKey, Scenario, Selector, SemanticRole, Session,
-        SessionOptions, Ui, View, WaitCondition,
+        SessionOptions, Ui, WaitCondition,
     };
     // The derive macro (macro namespace) next to the trait (type namespace).
     pub use rehearse_macros::{Semantic, automation_ids, scenario};

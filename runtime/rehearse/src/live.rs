@@ -1,7 +1,10 @@
 //! Running an app: in the current terminal, or — when the environment asks
 //! for automation (`REHEARSE_CONTROL`, `REHEARSE_AUTOMATION_HEADLESS`) — off
 //! screen as a control server (see [`crate::control`] and `docs/cli.md`).
+//! The conversions between rehearse's keys and crossterm's events
+//! ([`key_event`], [`key_press`]) are here too.
 
+pub use rehearse_engine::input::{is_activation, key_event, key_press};
 pub use rehearse_engine::live::{LiveScreen, TakenInput, TerminalOptions};
 
 use crate::{AutomationError, Component};

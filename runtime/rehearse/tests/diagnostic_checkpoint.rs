@@ -78,7 +78,7 @@ fn the_terminal_plane_records_one_for_a_program() {
     terminal.add_artifacts(Artifacts::new(dir.path()).formats([Format::Text])).unwrap();
     terminal.run_script("type:\"typed here\"").unwrap();
     let failed = terminal.run_script("wait-for:exists,text~\"never-shown\",100").unwrap_err();
-    let rehearse::ScriptRunError::Failed(failed) = failed else { panic!("{failed}") };
+    let rehearse::script::ScriptRunError::Failed(failed) = failed else { panic!("{failed}") };
     let name = named(&failed.failed.error);
     let text = std::fs::read_to_string(dir.path().join(format!("{name}.txt"))).unwrap();
     assert!(text.contains("typed here"), "{text}");

@@ -59,7 +59,7 @@ fn a_guard_that_does_not_hold_skips_its_step() {
 fn a_failure_names_the_step_by_its_label() {
     let mut session = Session::new(Counter::default(), SessionOptions::default().viewport(20, 5));
     let error = session.run_script("click:#add\n[open_dialog] click:#close").unwrap_err();
-    let rehearse::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
+    let rehearse::script::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
     assert_eq!(failed.failed.index, 1);
     assert_eq!(failed.failed.name(), "open_dialog");
     let shown = failed.failed.to_string();
@@ -71,7 +71,7 @@ fn a_failure_names_the_step_by_its_label() {
 fn a_terminal_guard_is_not_available_on_the_engine() {
     let mut session = Session::new(Counter::default(), SessionOptions::default().viewport(20, 5));
     let error = session.run_script("when(contains=Add,screen) click:#add").unwrap_err();
-    let rehearse::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
+    let rehearse::script::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
     assert!(
         matches!(&failed.failed.error, AutomationError::NotAvailable { what, .. } if what == "contains=Add,screen"),
         "{:?}",

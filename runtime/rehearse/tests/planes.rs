@@ -11,7 +11,9 @@ use rehearse::prelude::*;
 
 fn not_available(session: &mut Session<Plain>, script: &str, what: &str) {
     let error = session.run_script(script).expect_err(script);
-    let rehearse::ScriptRunError::Failed(failed) = error else { panic!("{script}: {error}") };
+    let rehearse::script::ScriptRunError::Failed(failed) = error else {
+        panic!("{script}: {error}")
+    };
     let AutomationError::NotAvailable { what: named, reason } = &failed.failed.error else {
         panic!("{script}: {:?}", failed.failed.error)
     };
@@ -38,7 +40,7 @@ fn a_raw_mouse_event_reaches_the_engine_where_something_is_drawn() {
         .run_script("mouse:0,0,left,press\nmouse:0,0,left,release\nmouse:0,0,wheel-down")
         .unwrap();
     let error = session.run_script("mouse:25,4").expect_err("the cell is off the screen");
-    let rehearse::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
+    let rehearse::script::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
     assert!(
         matches!(failed.failed.error, AutomationError::NoMatch { .. }),
         "{:?}",

@@ -11,8 +11,10 @@ use std::thread::JoinHandle;
 
 use rehearse::control::SocketTreeSource;
 use rehearse::control::protocol::{
-    Bytes, FrameDecoder, Limits, OkReply, Reply, RequestBody, SnapshotData, SnapshotFormat,
-    encode_reply, request_from_frame,
+    frame::FrameDecoder,
+    limits::Limits,
+    message::{Bytes, OkReply, Reply, RequestBody, SnapshotData, encode_reply, request_from_frame},
+    vocabulary::SnapshotFormat,
 };
 use rehearse::semantic::MAX_PUBLISHED_NODES;
 use rehearse_core::TreeSource;

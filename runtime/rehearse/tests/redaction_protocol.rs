@@ -50,9 +50,15 @@ use std::thread::JoinHandle;
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;
 use rehearse::control::protocol::{
-    Act, Checkpoint, Deadline, ErrorCode, FrameDecoder, Idle, Limits, OkReply, Reply, ReplyBody,
-    Request, RequestBody, RequestId, Snapshot, SnapshotFormat, WaitFor, encode_request,
-    reply_from_frame,
+    ErrorCode,
+    frame::FrameDecoder,
+    id::{Deadline, RequestId},
+    limits::Limits,
+    message::{
+        Act, Checkpoint, Idle, OkReply, Reply, ReplyBody, Request, RequestBody, Snapshot, WaitFor,
+        encode_request, reply_from_frame,
+    },
+    vocabulary::SnapshotFormat,
 };
 use rehearse::control::{Client, ClientError, ServedApp, Server, ServerConfig, Stopped};
 use rehearse::prelude::*;

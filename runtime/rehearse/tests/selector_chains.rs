@@ -55,18 +55,18 @@ fn a_chain_clicks_the_button_inside_its_scope() {
 fn an_ambiguous_action_says_how_to_pick_one() {
     let mut session = session();
     let error = session.run_script("click:@button=Move").unwrap_err();
-    let rehearse::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
+    let rehearse::script::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
     let message = failed.failed.error.to_string();
     assert!(message.contains("matches 2 nodes"), "{message}");
     assert!(message.contains("`>> nth=N`"), "{message}");
     // An ambiguous scope names the scope, not the whole chain.
     let error = session.run_script("click:@group >> @button").unwrap_err();
-    let rehearse::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
+    let rehearse::script::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
     let message = failed.failed.error.to_string();
     assert!(message.starts_with("`@group` matches 2 nodes"), "{message}");
     // An index past the matches matches nothing.
     let error = session.run_script("click:@button >> nth=2").unwrap_err();
-    let rehearse::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
+    let rehearse::script::ScriptRunError::Failed(failed) = error else { panic!("{error}") };
     assert!(
         matches!(failed.failed.error, AutomationError::NoMatch { .. }),
         "{:?}",

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use rehearse::control::protocol::{Act, RequestBody};
+use rehearse::control::protocol::message::{Act, RequestBody};
 use rehearse::control::{Client, ServedApp, Server, ServerConfig, Stopped};
 use rehearse::prelude::*;
 use rehearse::widgets::Text;

@@ -9,7 +9,11 @@ use std::time::Duration;
 
 use rehearse_control::{Client, ClientError};
 use rehearse_core::semantic::SemanticTree;
-use rehearse_protocol::{ErrorCode, OkReply, RequestBody, Snapshot, SnapshotFormat};
+use rehearse_protocol::{
+    ErrorCode,
+    message::{OkReply, RequestBody, Snapshot},
+    vocabulary::SnapshotFormat,
+};
 
 /// How long one read of the tree may take.
 const FETCH_DEADLINE_MS: u64 = 2_000;

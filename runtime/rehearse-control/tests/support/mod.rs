@@ -11,7 +11,10 @@ use rehearse::SessionOptions;
 use rehearse::control::{Client, ServedApp, Server, ServerConfig, Stopped};
 use rehearse::time::ClockMode;
 use rehearse_examples::todo::TodoApp;
-use rehearse_protocol::{Limits, OkReply, RequestBody};
+use rehearse_protocol::{
+    limits::Limits,
+    message::{OkReply, RequestBody},
+};
 
 /// A temporary directory only this user can enter, removed when dropped.
 pub fn private_dir() -> tempfile::TempDir {

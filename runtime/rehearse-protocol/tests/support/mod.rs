@@ -3,10 +3,17 @@
 #![allow(dead_code)]
 
 use rehearse_protocol::{
-    Act, Acted, Artifact, Bytes, Cancel, CancelAck, Capability, Checkpoint, Checkpointed, Deadline,
-    ErrorCode, ErrorReply, Extra, Generation, Hello, HelloAck, Idle, Limits, ModelState, OkReply,
-    PtyStart, PtyStarted, PtyStopped, Reply, ReplyBody, Request, RequestBody, RequestId, Resize,
-    Resized, ServerRole, Snapshot, SnapshotData, SnapshotFormat, WaitFor, Waited,
+    ErrorCode,
+    id::{Deadline, RequestId},
+    limits::Limits,
+    message::{
+        Act, Acted, Artifact, Bytes, Cancel, CancelAck, Checkpoint, Checkpointed, ErrorReply,
+        Extra, Generation, Hello, HelloAck, Idle, ModelState, OkReply, PtyStart, PtyStarted,
+        PtyStopped, Reply, ReplyBody, Request, RequestBody, Resize, Resized, Snapshot,
+        SnapshotData, WaitFor, Waited,
+    },
+    negotiation::Capability,
+    vocabulary::{ServerRole, SnapshotFormat},
 };
 
 /// `text` as a request id.

@@ -8,7 +8,7 @@ use rehearse_adopt::{Harness, HarnessBackend, HarnessEvents, HarnessOptions};
 use rehearse_control::{Served, Server, ServerConfig};
 use rehearse_core::artifacts::Artifacts;
 use rehearse_core::{AutomationError, AutomationIds, ClockMode, Plane};
-use rehearse_protocol::ServerRole;
+use rehearse_protocol::vocabulary::ServerRole;
 
 use super::env::{Automation, serve_error};
 

@@ -5,7 +5,7 @@ use std::time::Duration;
 use rehearse_control::Served;
 use rehearse_core::{AutomationError, Plane};
 use rehearse_engine::{Component, Engine, SessionOptions};
-use rehearse_protocol::ServerRole;
+use rehearse_protocol::vocabulary::ServerRole;
 
 /// How often background work is looked at while a command runs.
 const COMMAND_POLL: Duration = Duration::from_millis(10);

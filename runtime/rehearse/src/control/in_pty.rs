@@ -10,7 +10,11 @@ use std::time::Duration;
 use rehearse_control::{Client, ClientError};
 use rehearse_core::semantic::SemanticTree;
 use rehearse_core::{AutomationError, TreeSource};
-use rehearse_protocol::{ErrorCode, OkReply, RequestBody, Snapshot, SnapshotFormat};
+use rehearse_protocol::{
+    ErrorCode,
+    message::{OkReply, RequestBody, Snapshot},
+    vocabulary::SnapshotFormat,
+};
 use rehearse_pty::{PtyError, PtySessionOptions, Terminal};
 
 use super::env::{CONTROL, HEADLESS};

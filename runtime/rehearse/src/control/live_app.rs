@@ -8,7 +8,7 @@ use rehearse_control::Served;
 use rehearse_core::{AutomationError, ClockMode, Plane};
 use rehearse_engine::live::{LiveScreen, TerminalOptions};
 use rehearse_engine::{Component, Engine, SessionOptions};
-use rehearse_protocol::ServerRole;
+use rehearse_protocol::vocabulary::ServerRole;
 
 /// How often the session looks at the terminal when nothing wakes it (the
 /// terminal's input wakes it at once: [`Served::input_fd`]).

@@ -4,8 +4,8 @@
 
 use std::fs;
 
-use rehearse::StepError;
 use rehearse::artifacts::{Baseline, Format, SnapshotMode};
+use rehearse::engine::StepError;
 use rehearse::prelude::*;
 
 use crate::support::{files, fill, scratch, session};

@@ -2,9 +2,9 @@
 //! without memoizing: an automation id, a memo key, a reconciliation key.
 
 use ratatui::layout::{Constraint, Rect};
+use rehearse::engine::{StepError, StepResult};
 use rehearse::prelude::*;
 use rehearse::widgets::{Button, Text};
-use rehearse::{StepError, StepResult};
 
 use super::runs::Runs;
 use super::support::{check, click, node};

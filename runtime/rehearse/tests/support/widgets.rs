@@ -6,8 +6,9 @@
 
 use std::time::Duration;
 
+use rehearse::SessionOptions;
+use rehearse::engine::{StepError, StepResult};
 use rehearse::prelude::*;
-use rehearse::{SessionOptions, StepError, StepResult};
 
 /// Everything a widget under test can send.
 #[derive(Debug, Clone, PartialEq, Eq)]
