@@ -12,10 +12,15 @@ use rehearse_core::AutomationError;
 use rehearse_lang::{AutomationStep, KeyCode, Predicate, Selector, WaitCondition};
 use rehearse_pty::{PtySessionOptions, Terminal};
 
-/// How long the delayed fixture pauses before it answers: far longer than
-/// the moment between writing an input and committing the step, far
-/// shorter than the stability window it teaches (three times as long).
-const PAUSE_MS: u64 = 100;
+/// The pause the delayed fixture makes while it prints `ready`: it teaches
+/// a stability window three times as long (450 ms).
+const PAUSE_MS: u64 = 150;
+
+/// How long the delayed fixture pauses before it answers an Enter: far
+/// longer than the moment between writing an input and committing the
+/// step, far shorter than the window it taught (a loaded machine may
+/// schedule the answer late; the margin is 400 ms).
+const ANSWER_MS: u64 = 50;
 
 fn exists(text: &str) -> AutomationStep {
     AutomationStep::wait_for(
@@ -29,6 +34,7 @@ fn exists(text: &str) -> AutomationStep {
 fn delayed() -> Terminal {
     let options = PtySessionOptions::new(fixture("delayed"))
         .arg(PAUSE_MS.to_string())
+        .arg(ANSWER_MS.to_string())
         .size(60, 12)
         .quiet_window(Some(Duration::from_secs(2)));
     let mut terminal = Terminal::spawn(options).unwrap();
