@@ -30,5 +30,6 @@ pub use query::ResolveError;
 pub use scroll::ScrollPosition;
 pub use tree::{
     Bounds, Descendants, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree,
+    SubtreeStamp,
 };
 pub use wrapper::{Semantics, mapped_role};

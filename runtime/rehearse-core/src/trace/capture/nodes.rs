@@ -5,7 +5,9 @@
 
 use rehearse_lang::{ActionSet, AutomationId, SemanticRole};
 
-use crate::semantic::{Bounds, NodeStates, SemanticNode, SemanticTree, SemanticValue};
+use crate::semantic::{
+    Bounds, NodeStates, SemanticNode, SemanticTree, SemanticValue, SubtreeStamp,
+};
 use crate::trace::model::{NodeRecord, TreeRecord};
 
 /// One node's own facts (redacted values hold no text, as in the tree).
@@ -22,6 +24,8 @@ pub(crate) struct CapturedNode {
     actionable: bool,
     actions: ActionSet,
     overlay_order: Option<u32>,
+    /// The stamp of the last node seen to hold this subtree.
+    stamp: SubtreeStamp,
     pub(crate) children: Vec<usize>,
 }
 
@@ -39,6 +43,7 @@ impl CapturedNode {
             actionable: node.actionable,
             actions: node.actions,
             overlay_order: node.overlay_order,
+            stamp: node.stamp,
             children,
         }
     }
@@ -193,12 +198,28 @@ impl NodeTable {
     /// `before` is the node at the same place in the last tree; children
     /// are walked beside its children even when its own facts changed.
     fn walk(&mut self, node: &SemanticNode, before: Option<usize>) -> usize {
+        // The plane carried this very subtree over (its stamp says so):
+        // nothing below it changed, and nothing needs a look.
+        if let Some(at) = before
+            && self.nodes[at].stamp.same_subtree(node.stamp)
+        {
+            debug_assert!(self.holds(at, node), "a stamped subtree changed after its commit");
+            return at;
+        }
         let same = before.is_some_and(|at| self.nodes[at].same_facts(node));
         let mut fresh: Option<Vec<usize>> =
             (!same).then(|| Vec::with_capacity(node.children.len()));
         for (at, child) in node.children.iter().enumerate() {
             let old = before.and_then(|parent| self.nodes[parent].children.get(at).copied());
-            let index = self.walk(child, old);
+            // A child the plane carried over is its old self: looked at
+            // here, without a call (a long list's rows mostly are).
+            let index = match old {
+                Some(old) if self.nodes[old].stamp.same_subtree(child.stamp) => {
+                    debug_assert!(self.holds(old, child), "a stamped subtree changed");
+                    old
+                }
+                _ => self.walk(child, old),
+            };
             match &mut fresh {
                 Some(children) => children.push(index),
                 None if Some(index) != old => {
@@ -213,7 +234,12 @@ impl NodeTable {
             }
         }
         match (before, fresh) {
-            (Some(before), None) => before,
+            (Some(before), None) => {
+                // The same subtree under a newer stamp: remember that one,
+                // which the plane will carry from now on.
+                self.nodes[before].stamp = node.stamp;
+                before
+            }
             (_, children) => {
                 let captured = CapturedNode::of(node, children.unwrap_or_default());
                 self.bytes += captured.bytes();
@@ -221,6 +247,17 @@ impl NodeTable {
                 self.nodes.len() - 1
             }
         }
+    }
+
+    /// Whether the captured subtree at `at` is `node`'s, node by node.
+    fn holds(&self, at: usize, node: &SemanticNode) -> bool {
+        let captured = &self.nodes[at];
+        captured.same_facts(node)
+            && captured
+                .children
+                .iter()
+                .zip(&node.children)
+                .all(|(&at, child)| self.holds(at, child))
     }
 }
 
