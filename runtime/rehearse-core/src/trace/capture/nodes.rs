@@ -160,6 +160,9 @@ pub(crate) struct NodeTable {
     /// The last tree captured: its generation and index.
     last: Option<(u64, usize)>,
     pub(crate) bytes: usize,
+    /// How many nodes captures compared field by field.
+    #[cfg(test)]
+    looked: usize,
 }
 
 impl NodeTable {
@@ -167,7 +170,7 @@ impl NodeTable {
     /// capture starts afresh.
     pub(crate) fn from_parts(nodes: Vec<CapturedNode>, trees: Vec<TreeRecord>) -> Self {
         let bytes = nodes.iter().map(CapturedNode::bytes).sum::<usize>() + trees.len() * 60;
-        Self { nodes, trees, last: None, bytes }
+        Self { nodes, trees, last: None, bytes, ..Self::default() }
     }
 
     /// The tree as an index into `trees`.
@@ -205,6 +208,10 @@ impl NodeTable {
         {
             debug_assert!(self.holds(at, node), "a stamped subtree changed after its commit");
             return at;
+        }
+        #[cfg(test)]
+        {
+            self.looked += 1;
         }
         let same = before.is_some_and(|at| self.nodes[at].same_facts(node));
         let mut fresh: Option<Vec<usize>> =
@@ -302,5 +309,59 @@ mod tests {
         let record = table.nodes[list.children[1]].record(Vec::new(), &|text| text.to_owned());
         assert_eq!(record.name, "B");
         assert_eq!(record.role, "list-item");
+    }
+
+    /// `list` with every node stamped as a plane that carries subtrees
+    /// over would: the rows `fresh` says were projected again get new
+    /// stamps, the others keep `before`'s.
+    fn stamped(tree: &mut SemanticTree, before: Option<&SemanticTree>, fresh: &[usize]) {
+        tree.root.stamp = SubtreeStamp::fresh();
+        tree.root.children[0].stamp = SubtreeStamp::fresh();
+        for (at, row) in tree.root.children[0].children.iter_mut().enumerate() {
+            row.stamp = match before {
+                Some(before) if !fresh.contains(&at) => before.root.children[0].children[at].stamp,
+                _ => SubtreeStamp::fresh(),
+            };
+        }
+    }
+
+    #[test]
+    fn subtrees_a_plane_carried_over_are_not_looked_into() {
+        let rows: Vec<String> = (0..200).map(|n| format!("row {n}")).collect();
+        let mut rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut table = NodeTable::default();
+        let mut first = list(&rows, 1);
+        stamped(&mut first, None, &[]);
+        table.capture(&first);
+        assert_eq!(table.looked, 202, "the first capture looks at every node");
+        rows[7] = "changed";
+        let mut second = list(&rows, 2);
+        stamped(&mut second, Some(&first), &[7]);
+        table.looked = 0;
+        let index = table.capture(&second);
+        // The root, the list and the row projected again: not the 199
+        // rows carried over.
+        assert_eq!(table.looked, 3);
+        let list_node = &table.nodes[table.nodes[table.trees[index].root].children[0]];
+        let names: Vec<String> = list_node
+            .children
+            .iter()
+            .map(|&row| table.nodes[row].record(Vec::new(), &|text| text.to_owned()).name)
+            .collect();
+        assert_eq!(names[7], "changed");
+        assert_eq!(names[8], "row 8");
+        // Projected again unchanged (new stamps, same facts): looked at
+        // once, then known by the new stamps.
+        let mut third = list(&rows, 3);
+        stamped(&mut third, None, &[]);
+        table.looked = 0;
+        let again = table.capture(&third);
+        assert_eq!(table.trees[again].root, table.trees[index].root);
+        assert_eq!(table.looked, 202);
+        let mut fourth = list(&rows, 4);
+        stamped(&mut fourth, Some(&third), &[]);
+        table.looked = 0;
+        table.capture(&fourth);
+        assert_eq!(table.looked, 2, "only the root and the list, projected afresh");
     }
 }
