@@ -9,7 +9,7 @@ pub(crate) use crate::cancel::CancelSlot;
 use crate::outbox::Outbox;
 use crate::shared::ServerState;
 use rehearse_protocol::{
-    ErrorCode, ErrorReply, Extra, OkReply, Reply, RequestBody, RequestId, WireError,
+    ErrorCode, ErrorReply, Extra, OkReply, Reply, RequestBody, RequestId, TraceFiles, WireError,
 };
 
 /// One request for the plane's thread.
@@ -70,12 +70,25 @@ impl Job {
 
     /// Answers `error`, saying where the session is.
     pub(crate) fn fail(&self, error: WireError, generation: u64, step: Option<u32>) {
+        self.fail_traced(error, generation, step, None);
+    }
+
+    /// Answers `error`, saying where the session is and where the
+    /// request's trace was written.
+    pub(crate) fn fail_traced(
+        &self,
+        error: WireError,
+        generation: u64,
+        step: Option<u32>,
+        trace: Option<TraceFiles>,
+    ) {
         let body = ErrorReply {
             code: error.code,
             message: error.message,
             limit: error.limit,
             step,
             generation: Some(generation),
+            trace,
             extra: Extra::new(),
         };
         let reply =

@@ -35,6 +35,7 @@ mod snapshot;
 mod socket;
 mod takeover;
 mod terminal_wait;
+mod traces;
 mod wake;
 
 pub use client::{Canceller, Client, ClientError};

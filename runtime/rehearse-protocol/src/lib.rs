@@ -66,7 +66,7 @@ pub use limits::{
 pub use negotiation::{answer_hello, check_granted};
 pub use reply::{
     Acted, Artifact, CancelAck, Checkpointed, ErrorReply, Extra, Generation, HelloAck, ModelState,
-    OkReply, PtyStarted, PtyStopped, Reply, ReplyBody, Resized, SnapshotData, Waited,
+    OkReply, PtyStarted, PtyStopped, Reply, ReplyBody, Resized, SnapshotData, TraceFiles, Waited,
 };
 pub use request::{
     Act, Cancel, Checkpoint, Hello, Idle, PtyStart, Request, RequestBody, Resize, Snapshot, WaitFor,

@@ -253,6 +253,30 @@ pub struct ErrorReply {
     /// The session's generation after the failure, when there is a session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generation: Option<u64>,
+    /// Where the trace of the failed request was written, relative to the
+    /// directory the server was given for traces (`rehearse open --trace
+    /// DIR`); absent when it was given none, or nothing was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<TraceFiles>,
+    /// Fields a newer server added.
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// The files of a failed request's trace, as paths relative to the
+/// server's trace directory (a client that did not choose that directory
+/// learns nothing of the server's file system).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TraceFiles {
+    /// The trace's own directory.
+    pub dir: String,
+    /// `trace.html`, the viewer.
+    pub html: String,
+    /// `trace.md`, for agents.
+    pub markdown: String,
+    /// `trace.json`, the document.
+    pub json: String,
     /// Fields a newer server added.
     #[serde(flatten)]
     pub extra: Extra,
@@ -303,6 +327,7 @@ impl From<&WireError> for ErrorReply {
             limit: error.limit.clone(),
             step: None,
             generation: None,
+            trace: None,
             extra: Extra::new(),
         }
     }
