@@ -416,4 +416,28 @@ mod tests {
         let value = reply.to_value().unwrap();
         assert_eq!((value["v"].as_str(), value["op"].as_str()), (Some("rehearse/1"), Some("ping")));
     }
+
+    #[test]
+    fn a_failed_requests_trace_is_named_relative_and_only_when_written() {
+        let files = TraceFiles {
+            dir: "1-a1".into(),
+            html: "1-a1/trace.html".into(),
+            markdown: "1-a1/trace.md".into(),
+            json: "1-a1/trace.json".into(),
+            extra: Extra::new(),
+        };
+        let error = WireError::new(ErrorCode::WaitTimeout, "timed out");
+        let mut body = ErrorReply::from(&error);
+        let id = RequestId::new("a1").unwrap();
+        let plain = Reply { id: Some(id.clone()), body: ReplyBody::Error(body.clone()) };
+        assert!(plain.to_value().unwrap().get("trace").is_none(), "absent unless written");
+        body.trace = Some(files.clone());
+        let reply = Reply { id: Some(id), body: ReplyBody::Error(body) };
+        let value = reply.to_value().unwrap();
+        assert_eq!(value["trace"]["html"], "1-a1/trace.html");
+        let read = crate::parse_reply(&value.to_string()).unwrap();
+        let ReplyBody::Error(read) = read.body else { panic!("an error reply") };
+        assert_eq!(read.trace, Some(files));
+        assert!(read.extra.is_empty(), "a known field, not an extra one");
+    }
 }
