@@ -269,3 +269,25 @@ fn the_engine_stamps_what_it_projects_afresh_and_keeps_what_it_carries() {
     let kept = before.iter().zip(&after).filter(|(a, b)| a.1 == b.1).count();
     assert!(kept > 100, "most of the 150 row nodes were carried: {kept} of {}", after.len());
 }
+
+#[test]
+fn by_default_a_failing_step_names_its_trace() {
+    // The default mode is `retain-on-failure`: a session whose options
+    // choose no mode keeps a failing step's trace and names it — unless
+    // the environment running the tests chooses a mode, which then rules.
+    assert_eq!(TraceMode::DEFAULT, TraceMode::RetainOnFailure);
+    let mut session =
+        Session::new(TodoApp::with_items(2), SessionOptions::default().viewport(60, 12));
+    let error = session.step(AutomationStep::click(Selector::id("nowhere"))).unwrap_err();
+    let message = error.to_string();
+    match TraceMode::from_env().unwrap().unwrap_or(TraceMode::DEFAULT) {
+        TraceMode::Off => assert!(message.contains("no trace was recorded"), "{message}"),
+        _ => {
+            let paths = written(error.trace.as_deref());
+            assert!(message.contains(&paths.html.display().to_string()), "{message}");
+            assert!(paths.html.is_file() && paths.markdown.is_file());
+            let dir = paths.dir.display().to_string();
+            assert!(dir.contains("rehearse/traces/trace.by_default"), "{dir}");
+        }
+    }
+}
