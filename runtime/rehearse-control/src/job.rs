@@ -88,7 +88,7 @@ impl Job {
             limit: error.limit,
             step,
             generation: Some(generation),
-            trace,
+            trace: trace.map(Box::new),
             extra: Extra::new(),
         };
         let reply =

@@ -257,7 +257,7 @@ pub struct ErrorReply {
     /// directory the server was given for traces (`rehearse open --trace
     /// DIR`); absent when it was given none, or nothing was written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub trace: Option<TraceFiles>,
+    pub trace: Option<Box<TraceFiles>>,
     /// Fields a newer server added.
     #[serde(flatten)]
     pub extra: Extra,
@@ -431,13 +431,13 @@ mod tests {
         let id = RequestId::new("a1").unwrap();
         let plain = Reply { id: Some(id.clone()), body: ReplyBody::Error(body.clone()) };
         assert!(plain.to_value().unwrap().get("trace").is_none(), "absent unless written");
-        body.trace = Some(files.clone());
+        body.trace = Some(Box::new(files.clone()));
         let reply = Reply { id: Some(id), body: ReplyBody::Error(body) };
         let value = reply.to_value().unwrap();
         assert_eq!(value["trace"]["html"], "1-a1/trace.html");
         let read = crate::parse_reply(&value.to_string()).unwrap();
         let ReplyBody::Error(read) = read.body else { panic!("an error reply") };
-        assert_eq!(read.trace, Some(files));
+        assert_eq!(read.trace, Some(Box::new(files)));
         assert!(read.extra.is_empty(), "a known field, not an extra one");
     }
 }

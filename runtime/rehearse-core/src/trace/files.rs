@@ -69,7 +69,10 @@ pub(crate) fn default_dir(title: &str) -> PathBuf {
 
 /// The directories sessions of this process have written traces into, and
 /// for each directory asked for, the next suffix to try.
-static CLAIMED: Mutex<Option<(HashSet<PathBuf>, HashMap<PathBuf, usize>)>> = Mutex::new(None);
+static CLAIMED: Mutex<Option<Claims>> = Mutex::new(None);
+
+/// The directories claimed, and the next suffix to try for each asked for.
+type Claims = (HashSet<PathBuf>, HashMap<PathBuf, usize>);
 
 /// `dir`, or `dir-2`, `dir-3`… when another session of this process
 /// already writes into it; the directory returned is this caller's.

@@ -170,7 +170,7 @@ impl NodeTable {
     /// capture starts afresh.
     pub(crate) fn from_parts(nodes: Vec<CapturedNode>, trees: Vec<TreeRecord>) -> Self {
         let bytes = nodes.iter().map(CapturedNode::bytes).sum::<usize>() + trees.len() * 60;
-        Self { nodes, trees, last: None, bytes, ..Self::default() }
+        Self { nodes, trees, bytes, ..Self::default() }
     }
 
     /// The tree as an index into `trees`.
