@@ -2,8 +2,12 @@
 //! and instruction counts:
 //! `valgrind --tool=callgrind target/release/examples/profile_click click 300`
 //! (the first argument is `click`, `key` or `drain`, the second how many steps, the
-//! third how many items: 200 unless given).
+//! third how many items: 200 unless given). The session's trace is recorded as
+//! `REHEARSE_TRACE` says (`off`, `on`, `retain-on-failure`; its default without
+//! it); a fourth argument `untraced` takes the trace away altogether (no
+//! observer), to measure what `off` costs against nothing.
 
+use rehearse::engine::SinkHost;
 use rehearse::prelude::*;
 use rehearse_examples::todo::{TodoApp, ids};
 
@@ -12,8 +16,16 @@ fn main() {
     let mode = args.next().unwrap_or_else(|| "click".into());
     let steps: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(3000);
     let items: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(200);
+    let untraced = match args.next().as_deref() {
+        None => false,
+        Some("untraced") => true,
+        Some(other) => panic!("unknown fourth argument {other:?}: use `untraced` or nothing"),
+    };
     let mut session =
         Session::new(TodoApp::with_items(items), SessionOptions::default().viewport(120, 40));
+    if untraced {
+        session.commit_record_mut().take_observer();
+    }
     let cycle: Vec<AutomationStep> = match mode.as_str() {
         "click" => vec![AutomationStep::click(Selector::id(ids::toggle(1)))],
         "key" => {

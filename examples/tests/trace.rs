@@ -134,3 +134,160 @@ fn a_typed_secret_reaches_no_file_of_the_trace() {
     let screen = document.screen_text(typed.screen.unwrap()).join("\n");
     assert!(screen.contains("<redacted>"), "{screen}");
 }
+
+/// A tree of the document, node by node in document order: what the
+/// recorder kept of it.
+fn recorded_tree(document: &TraceDocument, at: usize) -> Vec<String> {
+    fn walk(document: &TraceDocument, at: usize, out: &mut Vec<String>) {
+        let node = &document.nodes[at];
+        let states = &node.states;
+        out.push(format!(
+            "{} {:?} {:?} {:?} {:?} checked={} focused={} selected={}",
+            node.role,
+            node.name,
+            node.id,
+            node.bounds,
+            node.value.as_ref().and_then(|value| value.get("text")),
+            states.get("checked").map_or("-".into(), ToString::to_string),
+            states.get("focused").map_or("-".into(), ToString::to_string),
+            states.get("selected").map_or("-".into(), ToString::to_string),
+        ));
+        for &child in &node.children {
+            walk(document, child, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(document, document.trees[at].root, &mut out);
+    out
+}
+
+/// The committed tree, spelled as [`recorded_tree`] spells it.
+fn committed_tree(tree: &SemanticTree) -> Vec<String> {
+    let json: serde_json::Value = serde_json::from_str(&tree.to_json()).unwrap();
+    fn walk(node: &serde_json::Value, out: &mut Vec<String>) {
+        let states = &node["states"];
+        let bounds = &node["bounds"];
+        let bounds = [&bounds["x"], &bounds["y"], &bounds["width"], &bounds["height"]]
+            .map(|value| i32::try_from(value.as_i64().unwrap()).unwrap());
+        out.push(format!(
+            "{} {:?} {:?} {:?} {:?} checked={} focused={} selected={}",
+            node["role"].as_str().unwrap(),
+            node["name"].as_str().unwrap_or(""),
+            node.get("id").and_then(|id| id.as_str()),
+            bounds,
+            node.get("value").and_then(|value| value.get("text")),
+            states.get("checked").map_or("-".into(), ToString::to_string),
+            states.get("focused").map_or("-".into(), ToString::to_string),
+            states.get("selected").map_or("-".into(), ToString::to_string),
+        ));
+        for child in node.get("children").and_then(|c| c.as_array()).into_iter().flatten() {
+            walk(child, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&json["root"], &mut out);
+    out
+}
+
+#[test]
+fn every_step_records_the_screen_and_the_tree_it_committed() {
+    // Recording reuses what did not change (subtrees the engine carried
+    // over, rows seen before at their place): after each of many steps
+    // that toggle rows back and forth, type, filter, delete and move the
+    // focus, the step's recorded screen and tree are the committed ones.
+    use rehearse_examples::todo::ids;
+    let dir = tempfile::tempdir().unwrap();
+    let mut session =
+        Session::new(TodoApp::with_items(30), SessionOptions::default().viewport(60, 16))
+            .traced(TraceOptions::new().mode(TraceMode::On).dir(dir.path()));
+    let mut steps = Vec::new();
+    for round in 0..4u64 {
+        for n in [1, 2, 1, 3, 2, 1] {
+            steps.push(AutomationStep::click(Selector::id(ids::toggle(n + round))));
+        }
+        steps.push(AutomationStep::click(Selector::id(ids::NEW_TODO)));
+        steps.push(AutomationStep::type_text(format!("item {round}")));
+        steps.push(AutomationStep::key(KeyCode::Enter));
+        steps.push(AutomationStep::focus(Selector::id(ids::LIST)));
+        steps.push(AutomationStep::key(KeyCode::Down));
+        steps.push(AutomationStep::key(KeyCode::Down));
+        steps.push(AutomationStep::key(KeyCode::Up));
+        steps.push(AutomationStep::click(Selector::id(ids::filter("done"))));
+        steps.push(AutomationStep::click(Selector::id(ids::filter("all"))));
+        steps.push(AutomationStep::click(Selector::id(ids::delete(10 + round))));
+        steps.push(AutomationStep::click(Selector::id(ids::CONFIRM_YES)));
+    }
+    let mut committed = Vec::new();
+    for step in steps {
+        session.step(step.clone()).unwrap_or_else(|error| panic!("{step}: {error}"));
+        let screen = rehearse::artifacts::Screen::from_frame(session.frame()).text().to_string();
+        let screen: Vec<String> = screen.lines().map(|line| line.trim_end().to_owned()).collect();
+        committed.push((step, screen, committed_tree(session.tree())));
+    }
+    let report = session.run(Vec::<AutomationStep>::new()).unwrap();
+    let paths = written(report.trace.as_deref());
+    let document =
+        TraceDocument::from_json(&std::fs::read_to_string(&paths.json).unwrap()).unwrap();
+    assert_eq!(document.steps.len(), committed.len());
+    for (record, (step, screen, tree)) in document.steps.iter().zip(&committed) {
+        let recorded_screen: Vec<String> = document
+            .screen_text(record.screen.unwrap())
+            .into_iter()
+            .map(|line| line.trim_end().to_owned())
+            .collect();
+        assert_eq!(&recorded_screen[..screen.len()], &screen[..], "the screen after `{step}`");
+        assert_eq!(
+            &recorded_tree(&document, record.tree.unwrap()),
+            tree,
+            "the tree after `{step}`"
+        );
+    }
+}
+
+#[test]
+fn the_engine_stamps_what_it_projects_afresh_and_keeps_what_it_carries() {
+    // What lets a trace skip a subtree: the engine leaves the stamp of a
+    // subtree it carried over as it was, and stamps anew what it projected.
+    use rehearse_examples::todo::ids;
+    let mut session =
+        Session::new(TodoApp::with_items(50), SessionOptions::default().viewport(60, 40));
+    session.step(AutomationStep::click(Selector::id(ids::toggle(1)))).unwrap();
+    let stamps = |tree: &SemanticTree| -> Vec<(Option<String>, u64)> {
+        tree.nodes()
+            .map(|node| (node.automation_id.as_ref().map(|id| id.to_string()), node.stamp.0))
+            .collect()
+    };
+    let before = stamps(session.tree());
+    session.step(AutomationStep::click(Selector::id(ids::toggle(3)))).unwrap();
+    let after = stamps(session.tree());
+    assert_eq!(before.len(), after.len());
+    assert!(after.iter().all(|(_, stamp)| *stamp != 0), "every node is stamped");
+    let toggled = after.iter().position(|(id, _)| id.as_deref() == Some("toggle-3")).unwrap();
+    assert_ne!(before[toggled].1, after[toggled].1, "the toggled row was projected afresh");
+    let untouched = after.iter().position(|(id, _)| id.as_deref() == Some("toggle-30")).unwrap();
+    assert_eq!(before[untouched].1, after[untouched].1, "a row carried over keeps its stamp");
+    let kept = before.iter().zip(&after).filter(|(a, b)| a.1 == b.1).count();
+    assert!(kept > 100, "most of the 150 row nodes were carried: {kept} of {}", after.len());
+}
+
+#[test]
+fn by_default_a_failing_step_names_its_trace() {
+    // The default mode is `retain-on-failure`: a session whose options
+    // choose no mode keeps a failing step's trace and names it — unless
+    // the environment running the tests chooses a mode, which then rules.
+    assert_eq!(TraceMode::DEFAULT, TraceMode::RetainOnFailure);
+    let mut session =
+        Session::new(TodoApp::with_items(2), SessionOptions::default().viewport(60, 12));
+    let error = session.step(AutomationStep::click(Selector::id("nowhere"))).unwrap_err();
+    let message = error.to_string();
+    match TraceMode::from_env().unwrap().unwrap_or(TraceMode::DEFAULT) {
+        TraceMode::Off => assert!(message.contains("no trace was recorded"), "{message}"),
+        _ => {
+            let paths = written(error.trace.as_deref());
+            assert!(message.contains(&paths.html.display().to_string()), "{message}");
+            assert!(paths.html.is_file() && paths.markdown.is_file());
+            let dir = paths.dir.display().to_string();
+            assert!(dir.contains("rehearse/traces/trace.by_default"), "{dir}");
+        }
+    }
+}

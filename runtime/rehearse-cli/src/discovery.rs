@@ -33,6 +33,10 @@ pub struct Discovery {
     /// plane are reached there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub app: Option<PathBuf>,
+    /// Where the host writes the traces of failing requests (`open
+    /// --trace DIR`); a reply names a trace relative to it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traces: Option<PathBuf>,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -320,6 +324,7 @@ mod tests {
             started_at,
             protocol: "rehearse/1".into(),
             app: None,
+            traces: None,
         }
     }
 
@@ -394,6 +399,7 @@ mod tests {
             started_at: 5,
             protocol: "rehearse/1".into(),
             app: None,
+            traces: None,
         };
         one.publish(dir.path()).unwrap();
         for name in ["a-1.json", "latest.json"] {

@@ -245,6 +245,9 @@ pub struct HostArgs {
     pub idle_timeout: Duration,
     /// The directory `use:` in an `act` reads below (none: refused).
     pub scripts: Option<PathBuf>,
+    /// Where failing requests' traces go (none: recorded only when
+    /// `REHEARSE_TRACE` asks, and never named in a reply).
+    pub traces: Option<PathBuf>,
 }
 
 /// Runs the host: prints `ready <id>` (or `error: …`) on standard output
@@ -296,13 +299,15 @@ fn start(args: &HostArgs, signals: StopSignals) -> Result<Started, Failure> {
         id: args.id.clone(),
         exec: args.exec.clone(),
         offered: dir.join(format!("{}.app.sock", args.id)),
+        traces: args.traces.clone(),
     };
     let mut watchdog = Watchdog::start()?;
     let terminal = program.spawn(args.size, None)?;
     watchdog.watch(terminal.pty().pid());
     let mut config = ServerConfig::new(&socket)
         .idle_timeout(Some(args.idle_timeout))
-        .scripts(args.scripts.clone());
+        .scripts(args.scripts.clone())
+        .traces(args.traces.clone());
     // An `idle` request without a window of its own waits for the program's
     // stable screen (`busy`), no longer.
     config.default_quiet = Duration::ZERO;
@@ -314,6 +319,7 @@ fn start(args: &HostArgs, signals: StopSignals) -> Result<Started, Failure> {
         started_at,
         protocol: PROTOCOL_VERSION.into(),
         app: None,
+        traces: args.traces.clone(),
     };
     let held = Held::Running(Box::new(terminal));
     let mut hosted = HostedProgram {

@@ -180,6 +180,11 @@ enum Verb {
         /// is refused.
         #[arg(long)]
         scripts: Option<PathBuf>,
+        /// Record the session's steps and write the trace of each request
+        /// that fails (`act`, `wait-for`) into a directory of its own here;
+        /// the failure names it (docs/trace.md).
+        #[arg(long)]
+        trace: Option<PathBuf>,
     },
     /// Type text and press keys in a session (text first, then the keys).
     Send {
@@ -287,6 +292,8 @@ enum Verb {
         exec: String,
         #[arg(long)]
         scripts: Option<PathBuf>,
+        #[arg(long)]
+        trace: Option<PathBuf>,
     },
     /// The watchdog of a host's program (not for direct use).
     #[command(name = "__watchdog", hide = true)]
@@ -336,7 +343,7 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         Verb::Record { out, format, app, command } => {
             record::record(&record::RecordArgs { out, format, app, command })
         }
-        Verb::Open { exec, size, timeout_ms, idle_timeout_ms, scripts } => {
+        Verb::Open { exec, size, timeout_ms, idle_timeout_ms, scripts, trace } => {
             let exec = exec
                 .or_else(|| std::env::var("SHELL").ok().filter(|shell| !shell.is_empty()))
                 .unwrap_or_else(|| "/bin/sh".into());
@@ -346,6 +353,7 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
                 timeout: Duration::from_millis(timeout_ms),
                 idle_timeout: Duration::from_millis(idle_timeout_ms.max(1)),
                 scripts: session::scripts_dir(scripts)?,
+                traces: session::trace_dir(trace)?,
             })?;
             print(format!("{id}\n").as_bytes())
         }
@@ -372,13 +380,16 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
         }
         Verb::Mcp { scripts } => mcp::serve(session::scripts_dir(scripts)?).map(|()| Exit::Passed),
         Verb::Watchdog => watchdog::run().map(|()| Exit::Passed),
-        Verb::Host { id, size, idle_timeout_ms, exec, scripts } => host::run(host::HostArgs {
-            id,
-            exec,
-            size,
-            idle_timeout: Duration::from_millis(idle_timeout_ms.max(1)),
-            scripts,
-        })
+        Verb::Host { id, size, idle_timeout_ms, exec, scripts, trace } => {
+            host::run(host::HostArgs {
+                id,
+                exec,
+                size,
+                idle_timeout: Duration::from_millis(idle_timeout_ms.max(1)),
+                scripts,
+                traces: trace,
+            })
+        }
         .map(|()| Exit::Passed),
     }
 }

@@ -16,7 +16,12 @@ struct CliSessions {
 }
 
 impl rehearse_mcp::Sessions for CliSessions {
-    fn open(&self, exec: Option<String>, size: (u16, u16)) -> Result<String, String> {
+    fn open(
+        &self,
+        exec: Option<String>,
+        size: (u16, u16),
+        traces: Option<PathBuf>,
+    ) -> Result<String, String> {
         let exec = exec
             .or_else(|| std::env::var("SHELL").ok().filter(|shell| !shell.is_empty()))
             .unwrap_or_else(|| "/bin/sh".into());
@@ -26,8 +31,13 @@ impl rehearse_mcp::Sessions for CliSessions {
             timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(30 * 60),
             scripts: self.scripts.clone(),
+            traces: session::trace_dir(traces).map_err(|failure| failure.message)?,
         })
         .map_err(|failure| failure.message)
+    }
+
+    fn traces(&self, id: &str) -> Option<PathBuf> {
+        discovery::find(Some(id)).ok()?.traces
     }
 
     fn find(&self, id: Option<&str>) -> Result<(String, PathBuf), String> {

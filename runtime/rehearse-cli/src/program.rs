@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use rehearse_core::semantic::Generation;
+use rehearse_core::trace::{TraceMode, TraceOptions};
 use rehearse_pty::{PtySessionOptions, Terminal};
 
 use crate::exit::Failure;
@@ -17,6 +18,11 @@ pub struct Program {
     pub exec: String,
     /// The socket offered to a rehearse app (`REHEARSE_CONTROL`).
     pub offered: PathBuf,
+    /// Where failing requests' traces go (`rehearse open --trace DIR`):
+    /// then the session records its steps (`retain-on-failure` unless
+    /// `REHEARSE_TRACE` says otherwise); without it, only when
+    /// `REHEARSE_TRACE` asks.
+    pub traces: Option<PathBuf>,
 }
 
 impl Program {
@@ -35,9 +41,14 @@ impl Program {
             // A rehearse app serves this socket from the terminal too: its
             // tree and model plane become reachable.
             .env("REHEARSE_CONTROL", &self.offered);
-        let terminal = Terminal::spawn(options).map_err(|error| {
+        let mut terminal = Terminal::spawn(options).map_err(|error| {
             Failure::runtime(format!("`{}` could not start: {error}", self.exec))
         })?;
+        let trace = match &self.traces {
+            Some(dir) => TraceOptions::new().dir(dir),
+            None => TraceOptions { mode: TraceMode::served(), ..TraceOptions::new() },
+        };
+        terminal.trace(trace.title(self.id.clone()));
         Ok(match after {
             Some(last) => terminal.numbered_after(last),
             None => terminal,

@@ -33,6 +33,19 @@ pub struct Open {
     /// The directory `use:` in a script sent to the session reads below
     /// (absolute; none: `use:` is refused there).
     pub scripts: Option<PathBuf>,
+    /// Where the traces of failing requests go (absolute; none: the
+    /// session records only when `REHEARSE_TRACE` asks).
+    pub traces: Option<PathBuf>,
+}
+
+/// `--trace DIR` made absolute and created, or an invalid argument when it
+/// cannot be.
+pub fn trace_dir(dir: Option<PathBuf>) -> Result<Option<PathBuf>, Failure> {
+    let Some(dir) = dir else { return Ok(None) };
+    std::fs::create_dir_all(&dir)
+        .and_then(|()| dir.canonicalize())
+        .map(Some)
+        .map_err(|error| Failure::script(format!("--trace {}: {error}", dir.display())))
 }
 
 /// `--scripts DIR` made absolute (the host may resolve it later, from
@@ -69,6 +82,9 @@ pub fn open(open: &Open) -> Result<String, Failure> {
         .arg(&open.exec);
     if let Some(scripts) = &open.scripts {
         command.arg("--scripts").arg(scripts);
+    }
+    if let Some(traces) = &open.traces {
+        command.arg("--trace").arg(traces);
     }
     command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::null());
     // Its own process group: a Ctrl+C at the shell that ran `open` does
@@ -154,6 +170,19 @@ fn find(id: Option<&str>) -> Result<Discovery, Failure> {
             _ => failure,
         }
     })
+}
+
+/// The line a failed request's message ends with when the host wrote its
+/// trace: the reply names the files relative to the host's trace directory
+/// (`open --trace DIR`), which the discovery file holds.
+fn named_trace(found: &Discovery, error: &ClientError) -> Option<String> {
+    let ClientError::Refused(refused) = error else { return None };
+    let (files, dir) = (refused.trace.as_ref()?, found.traces.as_ref()?);
+    Some(format!(
+        "\ntrace: {} (every step, its screen and tree; open it in a browser), {} for an agent",
+        dir.join(&files.html).display(),
+        dir.join(&files.markdown).display()
+    ))
 }
 
 /// What a request's failure means: when the connection broke, or the
@@ -243,7 +272,13 @@ pub fn send_script(
 pub fn send(id: Option<&str>, script: &str) -> Result<u64, Failure> {
     let (found, mut client) = connect(id)?;
     let reply = client.request(RequestBody::Act(Act { script: script.into() }), 60_000);
-    match reply.map_err(|error| ended_or(&found, error))? {
+    let reply = reply.map_err(|error| {
+        let trace = named_trace(&found, &error);
+        let mut failure = ended_or(&found, error);
+        failure.message.push_str(&trace.unwrap_or_default());
+        failure
+    });
+    match reply? {
         OkReply::Act(acted) => Ok(acted.generation),
         other => Err(Failure::runtime(format!("the session answered `{}` to act", other.op()))),
     }

@@ -42,5 +42,46 @@ fn act_on_a_program_waits_on_its_screen_and_a_timeout_exits_3() {
     assert!(error.contains("wait-timeout") && error.contains("timed out after 200 ms"), "{error}");
     let error = runtime.fails(&["act", "wait-for:exited,process,200"], 3);
     assert!(error.contains("wait-timeout"), "{error}");
+    // Opened without a trace directory: no failure names a trace.
+    assert!(!error.contains("trace"), "{error}");
+    runtime.ok(&["close"]);
+}
+
+/// The `trace.html` a failure's message names (`trace: PATH (…`).
+fn named_html(error: &str) -> std::path::PathBuf {
+    let line = error.lines().find_map(|line| line.strip_prefix("trace: ")).unwrap_or_else(|| {
+        panic!("the failure names no trace: {error}");
+    });
+    line.split(" (").next().unwrap().into()
+}
+
+#[test]
+fn a_session_opened_with_a_trace_directory_names_each_failing_requests_trace() {
+    let runtime = Runtime::new();
+    let traces = tempfile::tempdir().unwrap();
+    let dir = traces.path().to_str().unwrap();
+    runtime.ok(&["open", "--exec", "/bin/cat", "--trace", dir]);
+    runtime.ok(&["act", "type:\"hello\"; wait-for:contains=hello,screen,5000"]);
+    let error = runtime.fails(&["act", "wait-for:contains=NEVER,screen,200"], 3);
+    let html = named_html(&error);
+    let root = traces.path().canonicalize().unwrap();
+    assert!(html.starts_with(&root), "written below --trace: {}", html.display());
+    assert!(html.is_file(), "{}", html.display());
+    assert!(error.contains("trace.md for an agent"), "{error}");
+    // The session's steps so far, the failed wait last and failed.
+    let json = std::fs::read_to_string(html.with_file_name("trace.json")).unwrap();
+    let document = rehearse_core::trace::TraceDocument::from_json(&json).unwrap();
+    assert_eq!(document.plane, "terminal");
+    let spellings: Vec<&str> = document.steps.iter().map(|step| step.spelling.as_str()).collect();
+    assert_eq!(spellings.last(), Some(&"wait-for:contains=NEVER,screen,200"), "{spellings:?}");
+    assert_eq!(document.failed_step, Some(document.steps.len() - 1));
+    assert!(spellings.contains(&"wait-for:contains=hello,screen,5000"), "{spellings:?}");
+    let screen = document.screen_text(document.steps.last().unwrap().screen.unwrap()).join("\n");
+    assert!(screen.contains("hello"), "{screen}");
+    // A second failure gets a directory of its own; the first stays.
+    let error = runtime.fails(&["act", "wait-for:exited,process,100"], 3);
+    let second = named_html(&error);
+    assert_ne!(second.parent(), html.parent());
+    assert!(second.is_file() && html.is_file());
     runtime.ok(&["close"]);
 }

@@ -16,6 +16,7 @@ mod includes_guarded;
 mod mcp;
 mod mcp_pty_restart;
 mod mcp_terminal_wait;
+mod mcp_traces;
 mod never_quiet;
 mod open_failure;
 mod pty_restart;

@@ -30,6 +30,12 @@ pub struct ServerConfig {
     /// `use:`, saying why. A client's script never reads this process's
     /// other files.
     pub scripts: Option<PathBuf>,
+    /// The directory the traces of failing requests (`act`, `wait-for`)
+    /// are written into, one directory each (`3-a1/` for the third
+    /// failure, request `a1`), when the session records a trace; the
+    /// error reply names the files relative to it (`trace`). `None`
+    /// writes none and names none.
+    pub traces: Option<PathBuf>,
 }
 
 impl ServerConfig {
@@ -42,7 +48,15 @@ impl ServerConfig {
             default_quiet: DEFAULT_QUIET,
             write_timeout: Duration::from_secs(10),
             scripts: None,
+            traces: None,
         }
+    }
+
+    /// The same with a directory the traces of failing requests go to.
+    #[must_use]
+    pub fn traces(mut self, dir: Option<PathBuf>) -> ServerConfig {
+        self.traces = dir;
+        self
     }
 
     /// The same with a directory `use:` in an `act` reads below.

@@ -11,7 +11,7 @@ use crate::shared::ServerState;
 use rehearse_protocol::{
     ErrorCode, WireError,
     id::RequestId,
-    message::{ErrorReply, Extra, OkReply, Reply, RequestBody},
+    message::{ErrorReply, Extra, OkReply, Reply, RequestBody, TraceFiles},
 };
 
 /// One request for the plane's thread.
@@ -72,12 +72,25 @@ impl Job {
 
     /// Answers `error`, saying where the session is.
     pub(crate) fn fail(&self, error: WireError, generation: u64, step: Option<u32>) {
+        self.fail_traced(error, generation, step, None);
+    }
+
+    /// Answers `error`, saying where the session is and where the
+    /// request's trace was written.
+    pub(crate) fn fail_traced(
+        &self,
+        error: WireError,
+        generation: u64,
+        step: Option<u32>,
+        trace: Option<TraceFiles>,
+    ) {
         let body = ErrorReply {
             code: error.code,
             message: error.message,
             limit: error.limit,
             step,
             generation: Some(generation),
+            trace: trace.map(Box::new),
             extra: Extra::new(),
         };
         let reply = Reply {

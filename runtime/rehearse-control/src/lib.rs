@@ -36,6 +36,7 @@ mod snapshot;
 mod socket;
 mod takeover;
 mod terminal_wait;
+mod traces;
 mod wake;
 
 pub use client::{Canceller, Client, ClientError};

@@ -28,6 +28,7 @@ use crate::shared::ServerState;
 use crate::snapshot;
 use crate::takeover::{self, TakeoverWatch};
 use crate::terminal_wait;
+use crate::traces::FailureTraces;
 use crate::wake::Waker;
 
 /// Why serving stopped.
@@ -80,6 +81,8 @@ pub(crate) struct SessionOwner<'s, S: Served + ?Sized> {
     published: u64,
     /// The last script an `act` parsed, reused for the same text.
     scripts: ScriptCache,
+    /// Where failing requests' traces go.
+    traces: FailureTraces,
 }
 
 /// How long after a request the session's thread keeps looking for the
@@ -97,6 +100,7 @@ impl<'s, S: Served + ?Sized> SessionOwner<'s, S> {
     ) -> Self {
         let published = served.plane().committed().generation.0;
         let waker = reading.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).waker();
+        let traces = config.traces.clone();
         SessionOwner {
             served,
             shared,
@@ -108,6 +112,7 @@ impl<'s, S: Served + ?Sized> SessionOwner<'s, S> {
             last_change: Instant::now(),
             published,
             scripts: ScriptCache::default(),
+            traces: FailureTraces::new(traces),
         }
     }
 
@@ -232,7 +237,10 @@ impl<'s, S: Served + ?Sized> SessionOwner<'s, S> {
         self.publish();
         match outcome {
             Ok(payload) => job.ok(payload),
-            Err(Failure { error, step }) => job.fail(error, self.generation(), step),
+            Err(Failure { error, step }) => {
+                let trace = self.traces.write(self.served.plane_mut(), &job.id, &error);
+                job.fail_traced(error, self.generation(), step, trace);
+            }
         }
     }
 
@@ -436,7 +444,10 @@ impl<'s, S: Served + ?Sized> SessionOwner<'s, S> {
                 let elapsed_ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
                 job.ok(OkReply::WaitFor(Waited { generation, elapsed_ms, extra: Extra::new() }));
             }
-            terminal_wait::Ended::Failed(error) => job.fail(error, generation, None),
+            terminal_wait::Ended::Failed(error) => {
+                let trace = self.traces.write(self.served.plane_mut(), &job.id, &error);
+                job.fail_traced(error, generation, None, trace);
+            }
             terminal_wait::Ended::Halted(halt) => job.halted(halt, generation),
         }
     }
@@ -483,7 +494,10 @@ impl<'s, S: Served + ?Sized> SessionOwner<'s, S> {
                     None => self.waits.push(wait),
                     Some(Ok(_)) => wait.job.ok(OkReply::WaitFor(done)),
                     Some(Err(failed)) => {
-                        wait.job.fail(wait_error(&failed.error), generation, None);
+                        let error = wait_error(&failed.error);
+                        let plane = self.served.plane_mut();
+                        let trace = self.traces.write(plane, &wait.job.id, &error);
+                        wait.job.fail_traced(error, generation, None, trace);
                     }
                 },
                 WaitKind::Idle { quiet } => {

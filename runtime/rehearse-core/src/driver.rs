@@ -41,8 +41,8 @@ pub struct Driver<P> {
 
 impl<P: Plane> Driver<P> {
     /// Drives `plane`; its next step is step 0. Its trace is recorded as
-    /// `REHEARSE_TRACE` says (off without it): [`trace`](Self::trace)
-    /// chooses otherwise.
+    /// `REHEARSE_TRACE` says (`retain-on-failure` without it):
+    /// [`trace`](Self::trace) chooses otherwise.
     pub fn new(plane: P) -> Self {
         Self::traced(plane, TraceOptions::new())
     }
@@ -57,7 +57,8 @@ impl<P: Plane> Driver<P> {
 
     /// Records this driver's trace as `options` say (mode, directory,
     /// title, bounds; without a mode there, `REHEARSE_TRACE` chooses, and
-    /// without it the trace is off; `docs/trace.md`): a [`Tracer`] becomes
+    /// without it [`TraceMode::DEFAULT`](crate::trace::TraceMode::DEFAULT);
+    /// `docs/trace.md`): a [`Tracer`] becomes
     /// the plane's observer, replacing the one set before and what it
     /// recorded. An observer set later ([`observe`](Self::observe))
     /// replaces the trace.

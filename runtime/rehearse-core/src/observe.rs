@@ -112,6 +112,15 @@ pub trait StepObserver {
         let _ = failed;
         None
     }
+
+    /// A request a server ran over its control socket (an `act`, a
+    /// `wait-for`) failed, and the server keeps the traces of failing
+    /// requests in `dir`'s parent: what the observer recorded so far is
+    /// written into `dir`, when it records, and it says where.
+    fn request_failed(&mut self, dir: &std::path::Path) -> Option<TraceNote> {
+        let _ = dir;
+        None
+    }
 }
 
 /// A step as it begins.

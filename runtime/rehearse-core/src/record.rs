@@ -216,6 +216,13 @@ impl CommitRecord {
         self.observer.as_mut().and_then(|observer| observer.run_ended(failed))
     }
 
+    /// Tells the observer, when one watches, that a request a server ran
+    /// failed, and returns where it wrote its trace
+    /// ([`StepObserver::request_failed`]).
+    pub fn request_failed(&mut self, dir: &std::path::Path) -> Option<TraceNote> {
+        self.watcher().and_then(|observer| observer.request_failed(dir))
+    }
+
     /// The serial number of a step that begins under observation: unique
     /// per plane, in the order steps begin.
     pub(crate) fn next_step_serial(&mut self) -> u64 {

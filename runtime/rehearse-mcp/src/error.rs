@@ -3,7 +3,9 @@
 //! text of an error result).
 
 use rehearse_control::ClientError;
-use rehearse_protocol::{ErrorCode, id::DeadlineError, vocabulary::Op};
+use rehearse_protocol::{ErrorCode, id::DeadlineError, message::ErrorReply, vocabulary::Op};
+
+use crate::sessions::Sessions;
 
 /// Why serving the tools over stdio failed.
 #[derive(Debug, thiserror::Error)]
@@ -40,12 +42,14 @@ pub(crate) enum ToolError {
     #[error(transparent)]
     Client(Box<ClientError>),
     /// The session answered a sent request with an error.
-    #[error("{code}: {message}")]
+    #[error("{code}: {message}{}", trace.as_deref().map(|trace| format!("\n{trace}")).unwrap_or_default())]
     Refused {
         /// The wire's error code.
         code: ErrorCode,
         /// The session's message.
         message: String,
+        /// Where the request's trace was written (`trace: …`), when it was.
+        trace: Option<String>,
     },
     /// The session answered another operation than the one asked.
     #[error("the session answered `{0}`")]
@@ -65,6 +69,21 @@ impl From<ClientError> for ToolError {
 }
 
 impl ToolError {
+    /// Session `id` refused a request: its code and message, and where its
+    /// trace is when the session wrote one (the reply names the files
+    /// relative to the directory the session was opened with).
+    pub(crate) fn refused(sessions: &dyn Sessions, id: &str, refused: ErrorReply) -> Self {
+        let trace = refused.trace.as_ref().and_then(|files| {
+            let dir = sessions.traces(id)?;
+            Some(format!(
+                "trace: {} (every step, its screen and tree; open it in a browser), {} for an agent",
+                dir.join(&files.html).display(),
+                dir.join(&files.markdown).display()
+            ))
+        });
+        Self::Refused { code: refused.code, message: refused.message, trace }
+    }
+
     /// Reaching or greeting session `id` failed with `source`.
     pub(crate) fn connect(id: &str) -> impl FnOnce(ClientError) -> Self + '_ {
         move |source| Self::Connect { id: id.to_owned(), source: Box::new(source) }
@@ -84,6 +103,7 @@ mod tests {
             limit: None,
             step: None,
             generation: Some(3),
+            trace: None,
             extra: Extra::new(),
         })
     }
@@ -100,7 +120,8 @@ mod tests {
         );
         let error = ToolError::connect("s1")(refused());
         assert!(error.to_string().starts_with("session s1: wait-timeout: "), "{error}");
-        let error = ToolError::Refused { code: ErrorCode::StepFailed, message: "no".into() };
+        let error =
+            ToolError::Refused { code: ErrorCode::StepFailed, message: "no".into(), trace: None };
         assert_eq!(error.to_string(), "step-failed: no");
         assert_eq!(ToolError::Unexpected(Op::Ping).to_string(), "the session answered `ping`");
         let error = ToolError::from(rehearse_protocol::id::Deadline::from_millis(0).unwrap_err());

@@ -7,12 +7,27 @@ use std::path::PathBuf;
 /// Starts and finds sessions for the tools.
 pub trait Sessions: Send + Sync + 'static {
     /// Starts a session of `exec` (a command line; `None` for the user's
-    /// shell) at `size` and returns its id.
+    /// shell) at `size` and returns its id; with `traces`, the session
+    /// writes the trace of each request that fails there (`rehearse open
+    /// --trace DIR`).
     ///
     /// # Errors
     ///
     /// Why it could not start, for people.
-    fn open(&self, exec: Option<String>, size: (u16, u16)) -> Result<String, String>;
+    fn open(
+        &self,
+        exec: Option<String>,
+        size: (u16, u16),
+        traces: Option<PathBuf>,
+    ) -> Result<String, String>;
+
+    /// The directory the session `id` writes failing requests' traces
+    /// into, when it was opened with one: a reply names a trace relative to
+    /// it. By default none.
+    fn traces(&self, id: &str) -> Option<PathBuf> {
+        let _ = id;
+        None
+    }
 
     /// The id and socket of the session `id` names, or of the most recent one.
     ///

@@ -42,6 +42,10 @@ pub struct OpenArgs {
     pub cols: Option<u16>,
     /// Rows (default 30).
     pub rows: Option<u16>,
+    /// A directory (made if need be) to write the trace of each request
+    /// that fails into, one directory each; the failure names the trace's
+    /// files (default: none, and no trace is named).
+    pub trace_dir: Option<String>,
 }
 
 /// The session a tool speaks to.
@@ -180,11 +184,14 @@ impl RehearseTools {
             let (id, connection) = connections.get(&*sessions, session.as_deref())?;
             let mut client =
                 connection.client.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            client.request(body, deadline_ms).map_err(|error| {
-                if matches!(error, ClientError::Io { .. }) {
-                    connections.forget(&id);
+            client.request(body, deadline_ms).map_err(|error| match error {
+                ClientError::Refused(refused) => ToolError::refused(&*sessions, &id, refused),
+                error => {
+                    if matches!(error, ClientError::Io { .. }) {
+                        connections.forget(&id);
+                    }
+                    ToolError::from(error)
                 }
-                ToolError::from(error)
             })
         })
         .await?
@@ -235,7 +242,8 @@ impl RehearseTools {
     async fn open(&self, Parameters(args): Parameters<OpenArgs>) -> CallToolResult {
         let sessions = self.sessions.clone();
         let size = (args.cols.unwrap_or(DEFAULT_SIZE.0), args.rows.unwrap_or(DEFAULT_SIZE.1));
-        match tokio::task::spawn_blocking(move || sessions.open(args.exec, size)).await {
+        let traces = args.trace_dir.map(std::path::PathBuf::from);
+        match tokio::task::spawn_blocking(move || sessions.open(args.exec, size, traces)).await {
             Ok(Ok(id)) => text(id),
             Ok(Err(message)) => failed(&ToolError::Session(message)),
             Err(error) => failure(error.to_string()),
@@ -330,7 +338,7 @@ impl RehearseTools {
         let (sent, started) = tokio::sync::oneshot::channel::<Arc<Connection>>();
         let (request_id_tx, request_id_rx) = tokio::sync::oneshot::channel();
         let waiting = tokio::task::spawn_blocking(move || -> Result<OkReply, ToolError> {
-            let (_, connection) = connections.get(&*sessions, session.as_deref())?;
+            let (session, connection) = connections.get(&*sessions, session.as_deref())?;
             let mut client =
                 connection.client.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             let id = client.next_id();
@@ -340,9 +348,7 @@ impl RehearseTools {
             let _ = sent.send(connection.clone());
             match client.reply_to(&id)?.body {
                 ReplyBody::Ok(ok) => Ok(ok),
-                ReplyBody::Error(error) => {
-                    Err(ToolError::Refused { code: error.code, message: error.message })
-                }
+                ReplyBody::Error(error) => Err(ToolError::refused(&*sessions, &session, error)),
             }
         });
         // The wait is in the session now: say so, for a client that shows

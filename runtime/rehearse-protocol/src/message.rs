@@ -13,7 +13,7 @@ pub use crate::codec::{
 };
 pub use crate::reply::{
     Acted, Artifact, CancelAck, Checkpointed, ErrorReply, Extra, Generation, HelloAck, ModelState,
-    OkReply, PtyStarted, PtyStopped, Reply, ReplyBody, Resized, SnapshotData, Waited,
+    OkReply, PtyStarted, PtyStopped, Reply, ReplyBody, Resized, SnapshotData, TraceFiles, Waited,
 };
 pub use crate::request::{
     Act, Cancel, Checkpoint, Hello, Idle, PtyStart, Request, RequestBody, Resize, Snapshot, WaitFor,

@@ -254,6 +254,30 @@ pub struct ErrorReply {
     /// The session's generation after the failure, when there is a session.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generation: Option<u64>,
+    /// Where the trace of the failed request was written, relative to the
+    /// directory the server was given for traces (`rehearse open --trace
+    /// DIR`); absent when it was given none, or nothing was written.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Box<TraceFiles>>,
+    /// Fields a newer server added.
+    #[serde(flatten)]
+    pub extra: Extra,
+}
+
+/// The files of a failed request's trace, as paths relative to the
+/// server's trace directory (a client that did not choose that directory
+/// learns nothing of the server's file system).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TraceFiles {
+    /// The trace's own directory.
+    pub dir: String,
+    /// `trace.html`, the viewer.
+    pub html: String,
+    /// `trace.md`, for agents.
+    pub markdown: String,
+    /// `trace.json`, the document.
+    pub json: String,
     /// Fields a newer server added.
     #[serde(flatten)]
     pub extra: Extra,
@@ -304,6 +328,7 @@ impl From<&WireError> for ErrorReply {
             limit: error.limit.clone(),
             step: None,
             generation: None,
+            trace: None,
             extra: Extra::new(),
         }
     }
@@ -464,5 +489,29 @@ mod tests {
         );
         let value = reply.to_value().unwrap();
         assert_eq!((value["v"].as_str(), value["op"].as_str()), (Some("rehearse/1"), Some("ping")));
+    }
+
+    #[test]
+    fn a_failed_requests_trace_is_named_relative_and_only_when_written() {
+        let files = TraceFiles {
+            dir: "1-a1".into(),
+            html: "1-a1/trace.html".into(),
+            markdown: "1-a1/trace.md".into(),
+            json: "1-a1/trace.json".into(),
+            extra: Extra::new(),
+        };
+        let error = WireError::new(ErrorCode::WaitTimeout, "timed out");
+        let mut body = ErrorReply::from(&error);
+        let id = RequestId::new("a1").unwrap();
+        let plain = Reply { id: Some(id.clone()), body: ReplyBody::Error(body.clone()) };
+        assert!(plain.to_value().unwrap().get("trace").is_none(), "absent unless written");
+        body.trace = Some(Box::new(files.clone()));
+        let reply = Reply { id: Some(id), body: ReplyBody::Error(body) };
+        let value = reply.to_value().unwrap();
+        assert_eq!(value["trace"]["html"], "1-a1/trace.html");
+        let read = crate::tolerant::parse_reply(&value.to_string()).unwrap();
+        let ReplyBody::Error(read) = read.body else { panic!("an error reply") };
+        assert_eq!(read.trace, Some(Box::new(files)));
+        assert!(read.extra.is_empty(), "a known field, not an extra one");
     }
 }

@@ -25,6 +25,7 @@ use proptest::test_runner::TestRunner;
 use rehearse::engine::{Checkpoint, CheckpointSink};
 use rehearse::prelude::*;
 use rehearse::pty::{PtySessionOptions, Terminal};
+use rehearse::trace::{TraceMode, TraceOptions};
 use rehearse::vocabulary::{Secret, TerminalCondition, TextMatcher, TextRegion};
 
 use crate::support::redaction as random;
@@ -126,8 +127,12 @@ fn no_terminal_screen_shown_ever_holds_a_typed_secret() {
     runner
         .run(&case(), |(secret, cols, acts)| {
             let forms = forms(&secret);
-            let mut terminal =
-                Terminal::spawn(PtySessionOptions::new("cat").size(cols, 8)).unwrap();
+            // Its trace (the default mode) is written where the last
+            // failing step leaves it, and read back as outputs too.
+            let traces = tempfile::tempdir().unwrap();
+            let mut terminal = Terminal::spawn(PtySessionOptions::new("cat").size(cols, 8))
+                .unwrap()
+                .traced(TraceOptions::new().mode(TraceMode::RetainOnFailure).dir(traces.path()));
             let capture = Capture::default();
             terminal.add_checkpoint_sink(capture.clone());
             let mut outputs = Vec::new();
@@ -151,6 +156,9 @@ fn no_terminal_screen_shown_ever_holds_a_typed_secret() {
             let tree = terminal.tree();
             outputs.extend([tree.to_json(), tree.to_markdown(), format!("{tree:?}")]);
             outputs.extend(capture.0.lock().unwrap().drain(..));
+            for file in ["trace.json", "trace.md"] {
+                outputs.push(std::fs::read_to_string(traces.path().join(file)).unwrap());
+            }
             let drawn = terminal.pty().screen_text() + &terminal.pty().scrollback_text();
             if acts.iter().any(|act| matches!(act, Act::Secret)) && drawn.contains(&secret[..4]) {
                 typed_and_shown.set(typed_and_shown.get() + 1);

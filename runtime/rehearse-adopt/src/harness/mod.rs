@@ -66,7 +66,7 @@ pub struct HarnessOptions {
     /// out by themselves, `wait:` is refused as on the engine).
     pub clock: ClockMode,
     /// The trace mode (`docs/trace.md`): `REHEARSE_TRACE` chooses when
-    /// this does not, and without it the trace is off.
+    /// this does not, and without it the default (`retain-on-failure`).
     pub trace: Option<TraceMode>,
 }
 

@@ -58,6 +58,8 @@ impl Runtime {
             .args(args)
             .env("XDG_RUNTIME_DIR", self.dir.path())
             .env_remove("SECRET_FOR_TEST")
+            // Traces as the defaults and the verbs' flags say.
+            .env_remove("REHEARSE_TRACE")
             .output()
             .unwrap()
     }

@@ -32,5 +32,6 @@ pub use scroll::ScrollPosition;
 pub use text_match::{CompiledRegex, MAX_COMPILED_REGEX_BYTES};
 pub use tree::{
     Bounds, Descendants, Generation, NodeIdentity, NodeStates, SemanticNode, SemanticTree,
+    SubtreeStamp,
 };
 pub use wrapper::{Semantics, mapped_role};

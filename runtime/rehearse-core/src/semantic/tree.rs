@@ -206,6 +206,47 @@ impl PartialEq for NodeIdentity {
 
 impl Eq for NodeIdentity {}
 
+/// Which projection produced a node *and everything below it*: a plane that
+/// carries unchanged subtrees from one generation to the next (the engine's
+/// memoized subtrees) stamps each node it projects afresh with a number no
+/// node had before ([`SubtreeStamp::fresh`]) and leaves a carried subtree
+/// as it was, so two nodes with the same known stamp hold the same subtree
+/// and a recorder that kept one (a trace) need not look into the other.
+/// [`UNKNOWN`](Self::UNKNOWN) (the default, and what a node built any other
+/// way holds) promises nothing. Never shown, never serialized, and ignored
+/// by equality. Whoever changes a stamped node after it was committed must
+/// reset its stamp and its ancestors' (no plane does).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct SubtreeStamp(pub u64);
+
+impl SubtreeStamp {
+    /// No promise: compare the subtree.
+    pub const UNKNOWN: Self = Self(0);
+
+    /// A stamp no node of this process had before.
+    #[inline]
+    pub fn fresh() -> Self {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Self(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// Whether this stamp promises the same subtree as `other`: both are
+    /// known and equal.
+    #[inline]
+    pub const fn same_subtree(self, other: Self) -> bool {
+        self.0 != 0 && self.0 == other.0
+    }
+}
+
+impl PartialEq for SubtreeStamp {
+    #[inline]
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for SubtreeStamp {}
+
 /// One node of a committed semantic tree.
 ///
 /// No internal node id appears here or in any output: a node is identified
@@ -240,6 +281,9 @@ pub struct SemanticNode {
     pub overlay_order: Option<u32>,
     #[doc(hidden)]
     pub identity: NodeIdentity,
+    /// Which projection produced this subtree (see [`SubtreeStamp`]).
+    #[doc(hidden)]
+    pub stamp: SubtreeStamp,
 }
 
 impl fmt::Debug for SemanticNode {
@@ -279,6 +323,7 @@ impl SemanticNode {
             children: Vec::new(),
             overlay_order: None,
             identity: NodeIdentity::default(),
+            stamp: SubtreeStamp::UNKNOWN,
         }
     }
 

@@ -2,7 +2,7 @@
 //! `trace.md` and `trace.html` side by side, each renamed atomically into
 //! place.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -67,18 +67,24 @@ pub(crate) fn default_dir(title: &str) -> PathBuf {
     base.join("rehearse").join("traces").join(dir_name(title))
 }
 
-/// The directories sessions of this process have written traces into.
-static CLAIMED: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
+/// The directories sessions of this process have written traces into, and
+/// for each directory asked for, the next suffix to try.
+static CLAIMED: Mutex<Option<Claims>> = Mutex::new(None);
+
+/// The directories claimed, and the next suffix to try for each asked for.
+type Claims = (HashSet<PathBuf>, HashMap<PathBuf, usize>);
 
 /// `dir`, or `dir-2`, `dir-3`… when another session of this process
 /// already writes into it; the directory returned is this caller's.
 pub(crate) fn claim(dir: &Path) -> PathBuf {
     let mut claimed = CLAIMED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let claimed = claimed.get_or_insert_with(HashSet::new);
+    let (claimed, next) = claimed.get_or_insert_with(Default::default);
     let mut candidate = dir.to_path_buf();
-    let mut n = 1;
+    // Many sessions of one test (a property test's cases) each claim a
+    // directory: start past the suffixes handed out already.
+    let n = next.entry(dir.to_path_buf()).or_insert(1);
     while claimed.contains(&candidate) {
-        n += 1;
+        *n += 1;
         let mut name = dir.file_name().unwrap_or_default().to_os_string();
         name.push(format!("-{n}"));
         candidate = dir.with_file_name(name);

@@ -7,14 +7,14 @@ use std::path::PathBuf;
 /// Whether a session records a trace, and when it keeps it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TraceMode {
-    /// Record nothing. Every hook returns at once (the default, see
-    /// [`DEFAULT`](Self::DEFAULT)).
+    /// Record nothing. Every hook returns at once.
     Off,
     /// Record every step and write the trace when a run ends, passed or
     /// failed.
     On,
     /// Record every step; write the trace only when a step fails (as
-    /// Playwright's `retain-on-failure`).
+    /// Playwright's `retain-on-failure`). The default, see
+    /// [`DEFAULT`](Self::DEFAULT).
     RetainOnFailure,
 }
 
@@ -31,11 +31,20 @@ impl TraceMode {
     pub const ENV: &'static str = "REHEARSE_TRACE";
 
     /// The mode when neither the options nor the environment choose one:
-    /// `off`, because recording costs more than the goal allows (a traced
-    /// click on the todo app's 200 items costs 2.2 times an untraced one,
-    /// the goal is 1.3; docs/performance.md). Every failure says how to
-    /// turn it on.
-    pub const DEFAULT: Self = Self::Off;
+    /// `retain-on-failure`, since recording is cheap (a traced click on the
+    /// todo app's 200 items costs 1.25 times an untraced one, within the
+    /// goal of 1.3; docs/performance.md) and a failure then names its
+    /// trace. A session served over a control socket records only when
+    /// asked ([`served`](Self::served)).
+    pub const DEFAULT: Self = Self::RetainOnFailure;
+
+    /// The mode a session served over a control socket records in when
+    /// its host was given no trace directory: `REHEARSE_TRACE`'s when it is
+    /// set (`None`: the environment decides), else `off` — a served
+    /// session may run for days, and nothing would write what it records.
+    pub fn served() -> Option<Self> {
+        std::env::var_os(Self::ENV).is_none().then_some(Self::Off)
+    }
 
     /// The mode's spelling.
     pub const fn name(self) -> &'static str {

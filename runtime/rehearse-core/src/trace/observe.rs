@@ -86,6 +86,10 @@ impl StepObserver for Tracer {
     fn run_ended(&mut self, failed: bool) -> Option<TraceNote> {
         self.finish(failed)
     }
+
+    fn request_failed(&mut self, dir: &std::path::Path) -> Option<TraceNote> {
+        self.write_failure(dir)
+    }
 }
 
 /// Why a wait did not hold: nothing matched, or what did.

@@ -398,6 +398,24 @@ impl Tracer {
     }
 }
 
+impl Tracer {
+    /// A request a server ran failed: writes what was recorded so far
+    /// into `dir` when the mode keeps failures (every recording mode does),
+    /// and says where.
+    pub fn write_failure(&mut self, dir: &std::path::Path) -> Option<TraceNote> {
+        let State::Recording(recording) = &mut self.state else { return None };
+        if !recording.mode.keeps(true) {
+            return None;
+        }
+        Some(match write_trace(dir, &recording.document()) {
+            Ok(paths) => TraceNote::Written(paths),
+            Err(error) => {
+                TraceNote::NotWritten { dir: dir.to_path_buf(), error: error.to_string() }
+            }
+        })
+    }
+}
+
 impl Drop for Tracer {
     fn drop(&mut self) {
         if let State::Recording(recording) = &mut self.state

@@ -6,7 +6,8 @@ use ratatui::layout::Size;
 
 use crate::ui::{ClickInheritance, FrameBuilder, NodeIdx, NodeKey, ROOT};
 use rehearse_core::semantic::{
-    Generation, Inherited, Placement, SemanticNode, SemanticTree, resolve_name_inferring,
+    Generation, Inherited, Placement, SemanticNode, SemanticTree, SubtreeStamp,
+    resolve_name_inferring,
 };
 use rehearse_core::{AutomationError, MAX_TREE_DEPTH};
 use rehearse_lang::{AutomationId, AutomationIdError, SemanticAction, SemanticRole};
@@ -382,6 +383,9 @@ impl Projector<'_> {
         node.children = children;
         node.overlay_order = raw.overlay_order;
         node.identity = raw.key.identity();
+        // Projected afresh: a stamp no carried subtree holds (a recorder
+        // that kept a subtree by its stamp looks into this one again).
+        node.stamp = SubtreeStamp::fresh();
         for (wanted, label) in self.wanted.iter().zip(&mut self.labels) {
             if *wanted == Some(raw.key) {
                 *label = Some(node.label());

@@ -120,6 +120,7 @@ pub fn every_reply() -> Vec<Reply> {
                 limit: Some("deadlineMs".into()),
                 step: Some(2),
                 generation: Some(9),
+                trace: None,
                 extra: Extra::new(),
             }),
         });
@@ -132,6 +133,7 @@ pub fn every_reply() -> Vec<Reply> {
             limit: None,
             step: None,
             generation: None,
+            trace: None,
             extra: Extra::new(),
         }),
     });

@@ -188,7 +188,9 @@ impl Automation {
             Some(dir) => Some(Artifacts::new(dir).check()?),
             None => None,
         };
-        let options = HarnessOptions::default().declared(declared).clock(ClockMode::Realtime);
+        let mut options = HarnessOptions::default().declared(declared).clock(ClockMode::Realtime);
+        // Served: recorded only when REHEARSE_TRACE asks (docs/trace.md).
+        options.trace = rehearse_core::trace::TraceMode::served();
         let harness = if self.headless {
             let (cols, rows) = self.viewport;
             Harness::start(options.viewport(cols, rows), app)?

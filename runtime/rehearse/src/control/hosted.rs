@@ -72,7 +72,9 @@ fn serve(
             Some(dir) => Some(Artifacts::new(dir).check()?),
             None => None,
         };
-        let options = HarnessOptions::default().declared(declared).clock(ClockMode::Realtime);
+        let mut options = HarnessOptions::default().declared(declared).clock(ClockMode::Realtime);
+        // Served: recorded only when REHEARSE_TRACE asks (docs/trace.md).
+        options.trace = rehearse_core::trace::TraceMode::served();
         let (harness, host) = if automation.headless {
             let (cols, rows) = automation.viewport;
             Harness::attach(options.viewport(cols, rows))?

@@ -1,7 +1,8 @@
 //! What a recording holds between steps: the distinct screens and trees
-//! (captured cheaply, by reuse of what did not change), and how they
-//! become a [`TraceDocument`] — only what the kept steps reference,
-//! renumbered, with typed secrets redacted.
+//! (captured cheaply, by reuse of what did not change, as they were drawn
+//! and projected), and how they become a [`TraceDocument`] — only what the
+//! kept steps reference, encoded, renumbered, with typed secrets redacted.
+//! Nothing is encoded or redacted while steps run: only here.
 
 mod nodes;
 mod screens;
@@ -13,7 +14,7 @@ use crate::trace::model::{StepRecord, TraceDocument};
 use crate::trace::secrets::{redact, redact_line};
 
 pub(crate) use nodes::NodeTable;
-pub(crate) use screens::ScreenTable;
+pub(crate) use screens::{LineEncoder, ScreenTable};
 
 /// The screens and trees of one recording.
 #[derive(Debug, Default)]
@@ -28,10 +29,9 @@ pub(crate) struct Tables {
 struct Kept {
     screens: Vec<usize>,
     screen_map: HashMap<usize, usize>,
-    lines: Vec<usize>,
-    line_map: HashMap<usize, usize>,
-    styles: Vec<u32>,
-    style_map: HashMap<u32, u32>,
+    /// Stored rows.
+    rows: Vec<usize>,
+    row_map: HashMap<usize, usize>,
     trees: Vec<usize>,
     tree_map: HashMap<usize, usize>,
     /// Children before parents.
@@ -71,18 +71,13 @@ impl Tables {
 
     fn kept<'a>(&self, steps: impl IntoIterator<Item = &'a StepRecord>) -> Kept {
         let mut kept = Kept::default();
-        let style_index = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
         for step in steps {
             for screen in [step.screen_before, step.screen].into_iter().flatten() {
                 if !keep(screen, &mut kept.screens, &mut kept.screen_map, |at| at) {
                     continue;
                 }
-                for &line in &self.screens.screens[screen].lines {
-                    if keep(line, &mut kept.lines, &mut kept.line_map, |at| at) {
-                        for span in &self.screens.lines[line].spans {
-                            keep(span[2], &mut kept.styles, &mut kept.style_map, style_index);
-                        }
-                    }
+                for &row in &self.screens.screens[screen].lines {
+                    keep(row, &mut kept.rows, &mut kept.row_map, |at| at);
                 }
             }
             if let Some(tree) = step.tree
@@ -115,18 +110,16 @@ impl Tables {
     ) {
         let kept = self.kept(steps);
         let text = |text: &str| redact(text, secrets).into_owned();
-        document.styles =
-            kept.styles.iter().map(|&style| self.screens.styles[style as usize].clone()).collect();
-        document.lines = kept
-            .lines
+        // Each kept row encoded, its secrets redacted, then stored once:
+        // rows drawn apart may read the same.
+        let mut encoder = LineEncoder::default();
+        let lines: HashMap<usize, usize> = kept
+            .rows
             .iter()
-            .map(|&line| {
-                let stored = &self.screens.lines[line];
-                let mut line = redact_line(stored, secrets).unwrap_or_else(|| stored.clone());
-                for span in &mut line.spans {
-                    span[2] = kept.style_map[&span[2]];
-                }
-                line
+            .map(|&row| {
+                let line = encoder.encode(&self.screens.rows[row]);
+                let line = redact_line(&line, secrets).unwrap_or(line);
+                (row, encoder.intern(line))
             })
             .collect();
         document.screens = kept
@@ -135,11 +128,13 @@ impl Tables {
             .map(|&screen| {
                 let mut record = self.screens.screens[screen].clone();
                 for line in &mut record.lines {
-                    *line = kept.line_map[line];
+                    *line = lines[line];
                 }
                 record
             })
             .collect();
+        document.styles = encoder.styles;
+        document.lines = encoder.lines;
         document.nodes = kept
             .nodes
             .iter()
@@ -166,19 +161,20 @@ impl Tables {
         }
     }
 
-    /// Drops every stored line, screen, node and tree `steps` do not
-    /// reference and renumbers the rest (and the steps); styles, which are
-    /// few, stay. The next capture starts afresh.
+    /// Drops every stored row, screen, node and tree `steps` do not
+    /// reference and renumbers the rest (and the steps). The next capture
+    /// starts afresh.
     pub(crate) fn compact(&mut self, steps: &mut VecDeque<StepRecord>) {
         let kept = self.kept(steps.iter());
-        let lines = kept.lines.iter().map(|&line| self.screens.lines[line].clone()).collect();
+        let mut stored = std::mem::take(&mut self.screens.rows);
+        let rows = kept.rows.iter().map(|&row| std::mem::take(&mut stored[row])).collect();
         let screens = kept
             .screens
             .iter()
             .map(|&screen| {
                 let mut record = self.screens.screens[screen].clone();
-                for line in &mut record.lines {
-                    *line = kept.line_map[line];
+                for row in &mut record.lines {
+                    *row = kept.row_map[row];
                 }
                 record
             })
@@ -203,7 +199,7 @@ impl Tables {
                 record
             })
             .collect();
-        self.screens.replace(lines, screens);
+        self.screens.replace(rows, screens);
         self.nodes = NodeTable::from_parts(nodes, trees);
         for step in steps.iter_mut() {
             renumber(step, &kept);

@@ -5,7 +5,9 @@
 
 use rehearse_lang::{ActionSet, AutomationId, SemanticRole};
 
-use crate::semantic::{Bounds, NodeStates, SemanticNode, SemanticTree, SemanticValue};
+use crate::semantic::{
+    Bounds, NodeStates, SemanticNode, SemanticTree, SemanticValue, SubtreeStamp,
+};
 use crate::trace::model::{NodeRecord, TreeRecord};
 
 /// One node's own facts (redacted values hold no text, as in the tree).
@@ -22,6 +24,8 @@ pub(crate) struct CapturedNode {
     actionable: bool,
     actions: ActionSet,
     overlay_order: Option<u32>,
+    /// The stamp of the last node seen to hold this subtree.
+    stamp: SubtreeStamp,
     pub(crate) children: Vec<usize>,
 }
 
@@ -39,6 +43,7 @@ impl CapturedNode {
             actionable: node.actionable,
             actions: node.actions,
             overlay_order: node.overlay_order,
+            stamp: node.stamp,
             children,
         }
     }
@@ -155,6 +160,9 @@ pub(crate) struct NodeTable {
     /// The last tree captured: its generation and index.
     last: Option<(u64, usize)>,
     pub(crate) bytes: usize,
+    /// How many nodes captures compared field by field.
+    #[cfg(test)]
+    looked: usize,
 }
 
 impl NodeTable {
@@ -162,7 +170,7 @@ impl NodeTable {
     /// capture starts afresh.
     pub(crate) fn from_parts(nodes: Vec<CapturedNode>, trees: Vec<TreeRecord>) -> Self {
         let bytes = nodes.iter().map(CapturedNode::bytes).sum::<usize>() + trees.len() * 60;
-        Self { nodes, trees, last: None, bytes }
+        Self { nodes, trees, bytes, ..Self::default() }
     }
 
     /// The tree as an index into `trees`.
@@ -193,12 +201,32 @@ impl NodeTable {
     /// `before` is the node at the same place in the last tree; children
     /// are walked beside its children even when its own facts changed.
     fn walk(&mut self, node: &SemanticNode, before: Option<usize>) -> usize {
+        // The plane carried this very subtree over (its stamp says so):
+        // nothing below it changed, and nothing needs a look.
+        if let Some(at) = before
+            && self.nodes[at].stamp.same_subtree(node.stamp)
+        {
+            debug_assert!(self.holds(at, node), "a stamped subtree changed after its commit");
+            return at;
+        }
+        #[cfg(test)]
+        {
+            self.looked += 1;
+        }
         let same = before.is_some_and(|at| self.nodes[at].same_facts(node));
         let mut fresh: Option<Vec<usize>> =
             (!same).then(|| Vec::with_capacity(node.children.len()));
         for (at, child) in node.children.iter().enumerate() {
             let old = before.and_then(|parent| self.nodes[parent].children.get(at).copied());
-            let index = self.walk(child, old);
+            // A child the plane carried over is its old self: looked at
+            // here, without a call (a long list's rows mostly are).
+            let index = match old {
+                Some(old) if self.nodes[old].stamp.same_subtree(child.stamp) => {
+                    debug_assert!(self.holds(old, child), "a stamped subtree changed");
+                    old
+                }
+                _ => self.walk(child, old),
+            };
             match &mut fresh {
                 Some(children) => children.push(index),
                 None if Some(index) != old => {
@@ -213,7 +241,12 @@ impl NodeTable {
             }
         }
         match (before, fresh) {
-            (Some(before), None) => before,
+            (Some(before), None) => {
+                // The same subtree under a newer stamp: remember that one,
+                // which the plane will carry from now on.
+                self.nodes[before].stamp = node.stamp;
+                before
+            }
             (_, children) => {
                 let captured = CapturedNode::of(node, children.unwrap_or_default());
                 self.bytes += captured.bytes();
@@ -221,6 +254,17 @@ impl NodeTable {
                 self.nodes.len() - 1
             }
         }
+    }
+
+    /// Whether the captured subtree at `at` is `node`'s, node by node.
+    fn holds(&self, at: usize, node: &SemanticNode) -> bool {
+        let captured = &self.nodes[at];
+        captured.same_facts(node)
+            && captured
+                .children
+                .iter()
+                .zip(&node.children)
+                .all(|(&at, child)| self.holds(at, child))
     }
 }
 
@@ -265,5 +309,59 @@ mod tests {
         let record = table.nodes[list.children[1]].record(Vec::new(), &|text| text.to_owned());
         assert_eq!(record.name, "B");
         assert_eq!(record.role, "list-item");
+    }
+
+    /// `list` with every node stamped as a plane that carries subtrees
+    /// over would: the rows `fresh` says were projected again get new
+    /// stamps, the others keep `before`'s.
+    fn stamped(tree: &mut SemanticTree, before: Option<&SemanticTree>, fresh: &[usize]) {
+        tree.root.stamp = SubtreeStamp::fresh();
+        tree.root.children[0].stamp = SubtreeStamp::fresh();
+        for (at, row) in tree.root.children[0].children.iter_mut().enumerate() {
+            row.stamp = match before {
+                Some(before) if !fresh.contains(&at) => before.root.children[0].children[at].stamp,
+                _ => SubtreeStamp::fresh(),
+            };
+        }
+    }
+
+    #[test]
+    fn subtrees_a_plane_carried_over_are_not_looked_into() {
+        let rows: Vec<String> = (0..200).map(|n| format!("row {n}")).collect();
+        let mut rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut table = NodeTable::default();
+        let mut first = list(&rows, 1);
+        stamped(&mut first, None, &[]);
+        table.capture(&first);
+        assert_eq!(table.looked, 202, "the first capture looks at every node");
+        rows[7] = "changed";
+        let mut second = list(&rows, 2);
+        stamped(&mut second, Some(&first), &[7]);
+        table.looked = 0;
+        let index = table.capture(&second);
+        // The root, the list and the row projected again: not the 199
+        // rows carried over.
+        assert_eq!(table.looked, 3);
+        let list_node = &table.nodes[table.nodes[table.trees[index].root].children[0]];
+        let names: Vec<String> = list_node
+            .children
+            .iter()
+            .map(|&row| table.nodes[row].record(Vec::new(), &|text| text.to_owned()).name)
+            .collect();
+        assert_eq!(names[7], "changed");
+        assert_eq!(names[8], "row 8");
+        // Projected again unchanged (new stamps, same facts): looked at
+        // once, then known by the new stamps.
+        let mut third = list(&rows, 3);
+        stamped(&mut third, None, &[]);
+        table.looked = 0;
+        let again = table.capture(&third);
+        assert_eq!(table.trees[again].root, table.trees[index].root);
+        assert_eq!(table.looked, 202);
+        let mut fourth = list(&rows, 4);
+        stamped(&mut fourth, Some(&third), &[]);
+        table.looked = 0;
+        table.capture(&fourth);
+        assert_eq!(table.looked, 2, "only the root and the list, projected afresh");
     }
 }

@@ -1,31 +1,43 @@
-//! Screens as a trace keeps them: every distinct style, line and screen
-//! once. A capture compares the frame with the last one captured row by
-//! row and encodes only the rows that changed.
+//! Screens as a trace keeps them: every distinct row and screen once, the
+//! rows as they were drawn. A capture looks only at the rows the frames
+//! since the last capture changed (when the plane says which) and keeps a
+//! row it has not seen at that place as a copy of its cells: nothing is
+//! encoded, hashed or redacted then. A document encodes the rows its steps
+//! reference ([`LineEncoder`]): text, style runs, styles — each once.
 
 use std::collections::HashMap;
 
 use ratatui::buffer::{Buffer, Cell, CellWidth};
+use ratatui::layout::Rect;
 use ratatui::style::Color;
+use rustc_hash::FxHashMap;
 
 use crate::CommittedFrame;
 use crate::artifacts::{CellStyle, color_name, modifier_names, visible_symbol};
 use crate::trace::model::{LineRecord, ScreenRecord, StyleRecord};
 
-/// The distinct screens, lines and styles of one trace.
+/// How many distinct rows are remembered at each place of the screen, to
+/// find a row that comes back (a checkbox toggled on and off, a status
+/// line counting up and down) without storing it again.
+const RECENT: usize = 4;
+
+/// The distinct screens and rows of one trace.
 #[derive(Debug, Default)]
 pub(crate) struct ScreenTable {
-    pub(crate) styles: Vec<StyleRecord>,
-    style_ids: HashMap<CellStyle, u32>,
-    pub(crate) lines: Vec<LineRecord>,
-    line_ids: HashMap<LineRecord, usize>,
+    /// Distinct rows, their cells as drawn.
+    pub(crate) rows: Vec<Box<[Cell]>>,
+    /// Distinct screens; their `lines` index `rows`.
     pub(crate) screens: Vec<ScreenRecord>,
-    screen_ids: HashMap<ScreenRecord, usize>,
-    /// The last frame captured, to skip the rows it shares.
-    mirror: Option<Mirror>,
-    /// The rows the generations committed since the mirrored one may have
-    /// changed, as their frames said.
+    screen_ids: FxHashMap<ScreenRecord, usize>,
+    /// The last screen captured.
+    last: Option<Last>,
+    /// At each row of the screen, the rows seen there lately, newest
+    /// first.
+    recent: Vec<Vec<usize>>,
+    /// The rows the generations committed since the last captured one may
+    /// have changed, as their frames said.
     damage: Damage,
-    /// About what the lines take in `trace.json`.
+    /// About what the rows and screens take in `trace.json`.
     pub(crate) bytes: usize,
 }
 
@@ -39,16 +51,16 @@ struct Damage {
 }
 
 #[derive(Debug)]
-struct Mirror {
+struct Last {
     generation: u64,
-    buffer: Buffer,
+    area: Rect,
     screen: usize,
 }
 
 impl ScreenTable {
     /// A generation was committed (and may be captured later, or not: a
     /// step captures only the last it committed): gathers the rows it
-    /// changed, so a later capture compares only the rows every generation
+    /// changed, so a later capture looks only at the rows every generation
     /// since the last capture changed.
     pub(crate) fn committed(&mut self, frame: &CommittedFrame) {
         let generation = frame.generation.0;
@@ -69,14 +81,14 @@ impl ScreenTable {
         }
     }
 
-    /// The rows that may differ between the mirrored generation
-    /// (`mirrored`) and `frame`, when known.
-    fn hint<'a>(&'a self, mirrored: u64, frame: &'a CommittedFrame) -> Option<&'a [u16]> {
+    /// The rows that may differ between the last captured generation
+    /// (`captured`) and `frame`, when known.
+    fn hint<'a>(&'a self, captured: u64, frame: &'a CommittedFrame) -> Option<&'a [u16]> {
         let generation = frame.generation.0;
         let damage = &self.damage;
-        if damage.from == mirrored && damage.to == generation {
+        if damage.from == captured && damage.to == generation {
             damage.rows.as_deref()
-        } else if mirrored.checked_add(1) == Some(generation) {
+        } else if captured.checked_add(1) == Some(generation) {
             frame.changed_rows.as_deref()
         } else {
             None
@@ -87,59 +99,37 @@ impl ScreenTable {
     pub(crate) fn capture(&mut self, frame: &CommittedFrame) -> usize {
         let generation = frame.generation.0;
         let buffer = &frame.buffer;
-        let width = usize::from(buffer.area.width);
-        let height = usize::from(buffer.area.height);
+        let area = buffer.area;
+        let (width, height) = (usize::from(area.width), usize::from(area.height));
         let cursor = frame
             .cursor
-            .filter(|&(col, row)| col < buffer.area.width && row < buffer.area.height)
+            .filter(|&(col, row)| col < area.width && row < area.height)
             .map(|(col, row)| [col, row]);
-        let mirror = self.mirror.take();
-        let mut lines = Vec::with_capacity(height);
-        let mut mirror = match mirror {
-            Some(mirror)
-                if mirror.generation == generation && mirror.buffer.area == buffer.area =>
-            {
-                let screen = mirror.screen;
-                self.mirror = Some(mirror);
-                return screen;
+        let mut lines;
+        match &self.last {
+            Some(last) if last.area == area && last.generation == generation => {
+                return last.screen;
             }
-            Some(mut mirror) if mirror.buffer.area == buffer.area => {
-                let before = &self.screens[mirror.screen];
-                lines.extend_from_slice(&before.lines);
-                // The plane's hint, when the frames since the mirrored one
+            Some(last) if last.area == area => {
+                lines = self.screens[last.screen].lines.clone();
+                // The plane's hint, when the frames since the last capture
                 // said which rows they changed: only those may differ.
-                let hinted = self.hint(mirror.generation, frame);
-                let mut check = |row: usize, lines: &mut Vec<usize>| {
-                    let range = row * width..(row + 1) * width;
-                    let cells = &buffer.content[range.clone()];
-                    if mirror.buffer.content[range.clone()] != *cells {
-                        mirror.buffer.content[range].clone_from_slice(cells);
-                        lines[row] = usize::MAX;
-                    }
-                };
-                match hinted {
+                match self.hint(last.generation, frame).map(<[u16]>::to_vec) {
                     Some(rows) => {
-                        for &row in rows.iter().filter(|&&row| usize::from(row) < height) {
-                            check(usize::from(row), &mut lines);
+                        for row in rows.into_iter().map(usize::from).filter(|&row| row < height) {
+                            self.look(buffer, width, row, &mut lines);
                         }
                     }
-                    None => (0..height).for_each(|row| check(row, &mut lines)),
+                    None => (0..height).for_each(|row| self.look(buffer, width, row, &mut lines)),
                 }
-                mirror
             }
             _ => {
-                lines.resize(height, usize::MAX);
-                Mirror { generation, buffer: buffer.clone(), screen: 0 }
-            }
-        };
-        for (row, line) in lines.iter_mut().enumerate() {
-            if *line == usize::MAX {
-                let record = self.encode(&buffer.content[row * width..(row + 1) * width]);
-                *line = self.intern_line(record);
+                lines = vec![usize::MAX; height];
+                self.recent = vec![Vec::new(); height];
+                (0..height).for_each(|row| self.look(buffer, width, row, &mut lines));
             }
         }
-        let record =
-            ScreenRecord { cols: buffer.area.width, rows: buffer.area.height, cursor, lines };
+        let record = ScreenRecord { cols: area.width, rows: area.height, cursor, lines };
         let screen = match self.screen_ids.get(&record) {
             Some(&screen) => screen,
             None => {
@@ -149,33 +139,105 @@ impl ScreenTable {
                 self.screens.len() - 1
             }
         };
-        mirror.generation = generation;
-        mirror.screen = screen;
-        self.mirror = Some(mirror);
+        self.last = Some(Last { generation, area, screen });
         self.damage = Damage { from: generation, to: generation, rows: Some(Vec::new()) };
         screen
     }
 
-    /// Keeps the styles and replaces the lines and screens (after a
-    /// compaction); the next capture starts afresh.
-    pub(crate) fn replace(&mut self, lines: Vec<LineRecord>, screens: Vec<ScreenRecord>) {
-        self.line_ids = lines.iter().cloned().enumerate().map(|(at, line)| (line, at)).collect();
-        self.screen_ids =
-            screens.iter().cloned().enumerate().map(|(at, screen)| (screen, at)).collect();
-        self.bytes = lines.iter().map(line_bytes).sum::<usize>()
-            + screens.iter().map(|screen| 40 + screen.lines.len() * 4).sum::<usize>();
-        self.lines = lines;
-        self.screens = screens;
-        self.mirror = None;
+    /// Row `row` of `buffer` as a stored row: the one there before when it
+    /// did not change, one seen there lately, or a new copy.
+    fn look(&mut self, buffer: &Buffer, width: usize, row: usize, lines: &mut [usize]) {
+        let cells = &buffer.content[row * width..(row + 1) * width];
+        let before = lines[row];
+        if before != usize::MAX && same_row(&self.rows[before], cells) {
+            return;
+        }
+        let recent = &mut self.recent[row];
+        let found =
+            recent.iter().position(|&seen| seen != before && same_row(&self.rows[seen], cells));
+        let stored = match found {
+            Some(at) => recent.remove(at),
+            None => {
+                self.bytes += row_bytes(cells);
+                self.rows.push(cells.into());
+                self.rows.len() - 1
+            }
+        };
+        recent.insert(0, stored);
+        recent.truncate(RECENT);
+        lines[row] = stored;
     }
 
-    fn intern_line(&mut self, record: LineRecord) -> usize {
-        if let Some(&line) = self.line_ids.get(&record) {
-            return line;
+    /// Replaces the rows and screens (after a compaction); the next
+    /// capture starts afresh.
+    pub(crate) fn replace(&mut self, rows: Vec<Box<[Cell]>>, screens: Vec<ScreenRecord>) {
+        self.screen_ids =
+            screens.iter().cloned().enumerate().map(|(at, screen)| (screen, at)).collect();
+        self.bytes = rows.iter().map(|row| row_bytes(row)).sum::<usize>()
+            + screens.iter().map(|screen| 40 + screen.lines.len() * 4).sum::<usize>();
+        self.rows = rows;
+        self.screens = screens;
+        self.last = None;
+        self.recent.clear();
+    }
+}
+
+/// Whether two rows show the same: every cell's symbol, colours and
+/// modifiers (what a line records; how a terminal would diff them is not).
+#[inline]
+fn same_row(a: &[Cell], b: &[Cell]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(a, b)| {
+            a.fg == b.fg
+                && a.bg == b.bg
+                && a.modifier == b.modifier
+                && a.underline_color == b.underline_color
+                && a.symbol() == b.symbol()
+        })
+}
+
+/// About what a row takes in `trace.json` once encoded: its cells up to
+/// the last that is not a blank default one, and a run per style change.
+fn row_bytes(cells: &[Cell]) -> usize {
+    let mut end = 0;
+    let mut runs = 0;
+    let mut style = CellStyle::DEFAULT;
+    for (col, cell) in cells.iter().enumerate() {
+        let here = CellStyle {
+            fg: cell.fg,
+            bg: cell.bg,
+            underline: cell.underline_color,
+            modifier: cell.modifier,
+        };
+        if here != style {
+            runs += 1;
+            style = here;
         }
-        self.bytes += line_bytes(&record);
-        self.lines.push(record.clone());
-        self.line_ids.insert(record, self.lines.len() - 1);
+        if cell.symbol() != " " || !here.is_default() {
+            end = col + 1;
+        }
+    }
+    24 + end + runs * 14
+}
+
+/// Encodes stored rows as a document's lines: each distinct line once,
+/// each distinct style once, in the order first met.
+#[derive(Debug, Default)]
+pub(crate) struct LineEncoder {
+    pub(crate) styles: Vec<StyleRecord>,
+    style_ids: HashMap<CellStyle, u32>,
+    pub(crate) lines: Vec<LineRecord>,
+    line_ids: HashMap<LineRecord, usize>,
+}
+
+impl LineEncoder {
+    /// The index of `line` among the lines, added when new.
+    pub(crate) fn intern(&mut self, line: LineRecord) -> usize {
+        if let Some(&at) = self.line_ids.get(&line) {
+            return at;
+        }
+        self.lines.push(line.clone());
+        self.line_ids.insert(line, self.lines.len() - 1);
         self.lines.len() - 1
     }
 
@@ -195,8 +257,8 @@ impl ScreenTable {
         id
     }
 
-    /// One row's cells as a line record.
-    fn encode(&mut self, row: &[Cell]) -> LineRecord {
+    /// One row's cells as a line record (its styles added to `styles`).
+    pub(crate) fn encode(&mut self, row: &[Cell]) -> LineRecord {
         let mut symbols: Vec<&str> = Vec::with_capacity(row.len());
         let mut styles: Vec<Option<u32>> = Vec::with_capacity(row.len());
         let mut simple = true;
@@ -266,13 +328,6 @@ impl ScreenTable {
     }
 }
 
-/// About what a line takes in `trace.json`.
-pub(crate) fn line_bytes(line: &LineRecord) -> usize {
-    let cells = line.text.as_ref().map_or(0, String::len)
-        + line.cells.as_ref().map_or(0, |cells| cells.iter().map(|cell| cell.len() + 3).sum());
-    24 + cells + line.spans.len() * 14
-}
-
 #[cfg(test)]
 mod tests {
     use ratatui::layout::{Rect, Size};
@@ -303,20 +358,50 @@ mod tests {
         let second = table.capture(&frame(2, buffer));
         assert_ne!(first, second);
         let (a, b) = (&table.screens[first], &table.screens[second]);
-        assert_eq!(a.lines[..2], b.lines[..2], "unchanged rows are the same lines");
+        assert_eq!(a.lines[..2], b.lines[..2], "unchanged rows are the same rows");
         assert_eq!(a.cursor, Some([1, 0]));
-        let top = &table.lines[a.lines[0]];
+        let mut encoder = LineEncoder::default();
+        let top = encoder.encode(&table.rows[a.lines[0]]);
         assert_eq!(top.text.as_deref(), Some("ab"));
         assert_eq!(top.spans, vec![[0, 2, 0]]);
-        assert_eq!(table.styles[0].fg.as_deref(), Some("cyan"));
-        let wide = &table.lines[a.lines[1]];
+        assert_eq!(encoder.styles[0].fg.as_deref(), Some("cyan"));
+        let wide = encoder.encode(&table.rows[a.lines[1]]);
         assert_eq!(wide.cells, Some(vec!["中".to_owned(), String::new(), "x".to_owned()]));
         assert_eq!(wide.text(), "中x");
-        assert_eq!(table.lines[a.lines[2]].text.as_deref(), Some(""), "a blank row is empty");
+        let blank = encoder.encode(&table.rows[a.lines[2]]);
+        assert_eq!(blank.text.as_deref(), Some(""), "a blank row is empty");
+    }
+
+    #[test]
+    fn a_row_that_comes_back_is_not_stored_again() {
+        let mut buffer = Buffer::empty(Rect::new(0, 0, 6, 2));
+        let mut table = ScreenTable::default();
+        let mut generation = 1;
+        let mut capture = |table: &mut ScreenTable, buffer: &Buffer| {
+            let mut committed = frame(generation, buffer.clone());
+            committed.changed_rows = Some(vec![0]);
+            table.committed(&committed);
+            generation += 1;
+            table.capture(&committed)
+        };
+        let off = capture(&mut table, &buffer);
+        buffer.set_string(0, 0, "[x]", Style::new());
+        let on = capture(&mut table, &buffer);
+        let stored = table.rows.len();
+        for _ in 0..5 {
+            buffer.set_string(0, 0, "   ", Style::new());
+            assert_eq!(capture(&mut table, &buffer), off);
+            buffer.set_string(0, 0, "[x]", Style::new());
+            assert_eq!(capture(&mut table, &buffer), on);
+        }
+        assert_eq!(table.rows.len(), stored, "toggling stores nothing new");
+        assert_eq!(table.screens.len(), 2);
     }
 
     fn text(table: &ScreenTable, screen: usize) -> Vec<String> {
-        table.screens[screen].lines.iter().map(|&line| table.lines[line].text()).collect()
+        let mut encoder = LineEncoder::default();
+        let lines = table.screens[screen].lines.iter();
+        lines.map(|&row| encoder.encode(&table.rows[row]).text()).collect()
     }
 
     #[test]
