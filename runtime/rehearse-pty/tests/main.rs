@@ -23,5 +23,6 @@ mod pty_resize;
 mod settle_sync_output;
 mod signals;
 mod terminal_steps;
+mod trace_screen;
 mod tree_source;
 mod typed_secrets;

@@ -278,6 +278,24 @@ impl PtyPlane {
         self.commit()
     }
 
+    /// Commits the screen as it is, without waiting for it to settle, when
+    /// output arrived since the last commit: a wait that failed judged that
+    /// screen, and its error shows it; its trace and diagnostic checkpoint
+    /// show the same (they read the committed frame), not the screen of the
+    /// step before it.
+    pub(crate) fn commit_what_was_judged(&mut self) {
+        if self.pty.outputs() == self.seen_outputs {
+            return;
+        }
+        // A commit settles first on a program with an exact signal; the
+        // wait already spent its time, so this one takes the screen as it is.
+        let unsettled = std::mem::replace(&mut self.unsettled, false);
+        // The wait's error is what the step reports; a tree that could not be
+        // read is in the committed frame's place as in any commit.
+        let _ = self.commit();
+        self.unsettled = unsettled;
+    }
+
     /// The last committed frame.
     pub(crate) fn frame(&self) -> &CommittedFrame {
         self.record.frame()

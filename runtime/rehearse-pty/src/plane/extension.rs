@@ -21,7 +21,10 @@ impl TerminalPlane for PtyPlane {
         let waited = conditions::wait(&self.pty, &condition, timeout);
         let held = waited.is_ok();
         self.record.note(StepNote::TerminalCondition { condition: &condition, held });
-        waited?;
+        if let Err(error) = waited {
+            self.commit_what_was_judged();
+            return Err(error);
+        }
         // The wait rested on a settled screen (or an exited program).
         self.unsettled = false;
         Ok(())
