@@ -69,11 +69,46 @@ fn to_io(error: pty_process::Error) -> std::io::Error {
     }
 }
 
+/// Whether every byte the program wrote has been read and fed: the reader
+/// raises `reading` before each read, and its sink lowers it (under the
+/// session's lock) once the chunk is on the screen. Exact where a silence
+/// after the program's exit was only likely.
+#[derive(Clone)]
+pub(crate) struct OutputProbe {
+    pty: Arc<pty_process::blocking::Pty>,
+    reading: Arc<AtomicBool>,
+}
+
+impl OutputProbe {
+    pub(crate) fn new(pty: &Arc<pty_process::blocking::Pty>) -> Self {
+        Self { pty: Arc::clone(pty), reading: Arc::default() }
+    }
+
+    /// A chunk was fed (or no read took place): called by the sink under
+    /// the session's lock.
+    pub(crate) fn fed(&self) {
+        self.reading.store(false, Ordering::SeqCst);
+    }
+
+    /// Nothing waits in the PTY and no chunk is between its read and the
+    /// screen; asked under the session's lock, never blocks. The PTY is
+    /// looked at first: a read that emptied it raised `reading` before.
+    pub(crate) fn all_read(&self) -> bool {
+        let mut fds = [PollFd::new(&*self.pty, PollFlags::IN)];
+        let zero = Timespec { tv_sec: 0, tv_nsec: 0 };
+        // Readable, or hung up with an end the reader has yet to read.
+        let empty = matches!(rustix::event::poll(&mut fds, Some(&zero)), Ok(0));
+        empty && !self.reading.load(Ordering::SeqCst)
+    }
+}
+
 /// The reader thread: reads the PTY until EOF/EIO or the stop flag, handing
 /// each chunk to `sink` with whether more output was already waiting to be
-/// read (`None` once at the end).
+/// read (`None` once at the end). It raises `probe`'s flag before each
+/// read; the sink lowers it once the chunk is fed.
 pub(crate) fn spawn_reader<F>(
     pty: Arc<pty_process::blocking::Pty>,
+    probe: OutputProbe,
     stop: Arc<AtomicBool>,
     mut sink: F,
 ) -> std::io::Result<JoinHandle<()>>
@@ -94,6 +129,7 @@ where
                 Err(rustix::io::Errno::INTR) => continue,
                 Err(_) => break,
             }
+            probe.reading.store(true, Ordering::SeqCst);
             match (&*pty).read(&mut buf) {
                 Ok(0) => break,
                 Ok(n) => {
@@ -104,8 +140,15 @@ where
                         && fds[0].revents().contains(PollFlags::IN);
                     sink(Some(&buf[..n]), more);
                 }
-                Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => continue,
+                Err(error)
+                    if matches!(
+                        error.kind(),
+                        std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock
+                    ) =>
+                {
+                    probe.fed();
+                    continue;
+                }
                 // EIO: every process holding the other side has closed it.
                 Err(_) => break,
             }

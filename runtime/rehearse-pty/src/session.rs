@@ -205,6 +205,8 @@ pub(crate) struct State {
     /// When the waiter saw the exit.
     pub(crate) exit_at: Option<Instant>,
     pub(crate) reader_done: bool,
+    /// Whether the program's output so far has all been read and fed.
+    pub(crate) output: process::OutputProbe,
     pub(crate) recorder: Option<Recorder>,
     pub(crate) markers_ignored: u64,
     /// Query replies the reader could not write because a writer held the
@@ -298,8 +300,11 @@ impl PtySession {
             options.scrollback,
             options.colors.clone(),
         );
+        let pty = Arc::new(pty);
+        let probe = process::OutputProbe::new(&pty);
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
+                output: probe.clone(),
                 emulator: Box::new(emulator),
                 verifier,
                 settle: SettleTracker::new(options.settle, now),
@@ -318,12 +323,12 @@ impl PtySession {
             }),
             changed: Condvar::new(),
         });
-        let pty = Arc::new(pty);
         let write_lock = Arc::new(Mutex::new(()));
         let stop = Arc::new(AtomicBool::new(false));
 
         let reader = process::spawn_reader(
             Arc::clone(&pty),
+            probe,
             Arc::clone(&stop),
             reader_sink(Arc::clone(&shared), Arc::clone(&pty), Arc::clone(&write_lock)),
         );
@@ -648,6 +653,7 @@ fn reader_sink(
             recorder.output(now, bytes);
         }
         let fed = state.emulator.feed(bytes);
+        state.output.fed();
         for event in fed.events {
             match event {
                 TermEvent::MarkerCandidate(params) => {

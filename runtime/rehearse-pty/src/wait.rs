@@ -20,13 +20,10 @@ use crate::settle::Settle;
 /// grammar's longest duration (7 days), so `now + timeout` cannot overflow.
 const LONGEST_WAIT: Duration = Duration::from_millis(rehearse_lang::script::MAX_DURATION_MS);
 
-/// After the program exits, how long its last output may take to arrive when
-/// the PTY does not report end of file (a background job still holds it).
+/// After the program exits, how often a waiter looks again whether its last
+/// output has been read, besides being woken by each chunk the reader feeds.
 const EXIT_DRAIN: Duration = Duration::from_millis(100);
 
-/// When the last output of an exited program counts as read: when the PTY
-/// reports its end, or (a leftover process keeps it open) after a short
-/// silence.
 /// The screen as a wait's error shows it: what was typed as a secret
 /// reads `<redacted>`.
 fn shown(state: &State) -> String {
@@ -37,11 +34,13 @@ fn drain_end(state: &State, exited_at: Instant) -> Instant {
     state.settle.last_output().max(exited_at) + EXIT_DRAIN
 }
 
-fn drained(state: &State, now: Instant) -> bool {
-    match state.exit_at {
-        Some(exited_at) => state.reader_done || now >= drain_end(state, exited_at),
-        None => false,
-    }
+/// Whether the program has exited and its last output is on the screen:
+/// the PTY reported its end, or it holds nothing unread and no chunk is
+/// between the reader and the screen (a leftover process may keep the PTY
+/// open, so its end may never come). Exact, where a silence after the exit
+/// was only likely on a loaded machine.
+fn drained(state: &State) -> bool {
+    state.exit_at.is_some() && (state.reader_done || state.output.all_read())
 }
 
 /// How a text is matched.
@@ -282,13 +281,9 @@ impl PtySession {
     pub fn wait_exit(&self, timeout: Duration) -> Result<ExitInfo, PtyError> {
         // Done when the program has exited and its last output is on the
         // screen, so a read after this sees the final screen.
-        self.wait_until(
-            "the program to exit",
-            timeout,
-            Mode::Immediate,
-            |state| drained(state, Instant::now()),
-            |state| state.exit_at.map(|at| drain_end(state, at)),
-        )?;
+        self.wait_until("the program to exit", timeout, Mode::Immediate, drained, |state| {
+            state.exit_at.map(|at| drain_end(state, at))
+        })?;
         Ok(self.exit_status().unwrap_or(ExitInfo { code: None, signal: None }))
     }
 
@@ -354,7 +349,7 @@ impl PtySession {
                 && let Some(exit) = state.exit
             {
                 let drain_end = drain_end(&state, state.exit_at.unwrap_or(now));
-                if drained(&state, now) {
+                if drained(&state) {
                     if check(&state) {
                         return Ok(WaitOutcome {
                             settle: Settle::Exited,
@@ -367,7 +362,11 @@ impl PtySession {
                         screen: shown(&state),
                     });
                 }
-                wake = wake.min(drain_end);
+                // The reader's next chunk wakes this wait; the time is a
+                // second look, never one in the past (no spinning).
+                if drain_end > now {
+                    wake = wake.min(drain_end);
+                }
             }
             if now >= deadline {
                 return Err(PtyError::Timeout {
@@ -402,7 +401,7 @@ impl PtySession {
     /// on the screen (so nothing can change any more).
     pub(crate) fn ended(&self) -> Option<ExitInfo> {
         let state = self.shared.lock();
-        if drained(&state, Instant::now()) { state.exit } else { None }
+        if drained(&state) { state.exit } else { None }
     }
 
     /// Blocks, on the session's condition variable (never a sleep), until
@@ -416,7 +415,7 @@ impl PtySession {
         let mut state = self.shared.lock();
         loop {
             let now = Instant::now();
-            if drained(&state, now) {
+            if drained(&state) {
                 return (state.outputs, true);
             }
             if state.outputs > seen && state.settle.judgeable(now).is_some() {
@@ -426,7 +425,9 @@ impl PtySession {
                 return (state.outputs, false);
             }
             let mut wake = deadline;
-            if let Some(exited_at) = state.exit_at {
+            if let Some(exited_at) = state.exit_at
+                && drain_end(&state, exited_at) > now
+            {
                 wake = wake.min(drain_end(&state, exited_at));
             }
             state = self.block(state, now, wake, true, Duration::from_micros(100));
