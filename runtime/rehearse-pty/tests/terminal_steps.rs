@@ -179,7 +179,8 @@ fn download_transform_and_monitor_are_steps() {
         r#"
         wait-for:contains={PROMPT},screen,10000
         monitor:50
-        type:"printf 'milk\neggs\n' > list.txt\n"
+        type:"printf 'milk\neggs\n' > list.txt && echo wrote-list\n"
+        wait-for:matches="(?m)^wrote-list",screen,10000
         wait-for:quiet=50,process,10000
         download:list.txt,list
         transform:upper,sed,s/milk/MILK/,${{artifacts.list.path}}
@@ -188,14 +189,16 @@ fn download_transform_and_monitor_are_steps() {
         wait-for:contains=MILK,screen,10000
         "#
     );
-    // `sed`'s standard output is `upper`; `cp` writes `copy` to `${out}`; the
+    // The file is written before the download reads it (`wrote-list` comes
+    // after it: a quiet moment alone proves nothing on a loaded machine);
+    // the monitor has sampled once 50 ms passed. `sed`'s standard output is `upper`; `cp` writes `copy` to `${out}`; the
     // program reads an artifact through `${artifacts.upper.path}`.
     let report = terminal.run_script(&script);
     let report = match report {
         Ok(report) => report,
         Err(error) => panic!("{error}"),
     };
-    assert_eq!(report.steps.len(), 9);
+    assert_eq!(report.steps.len(), 10);
     let list = std::fs::read_to_string(terminal.artifact("list").unwrap().path.clone()).unwrap();
     assert_eq!(list, "milk\neggs\n");
     let copy = std::fs::read_to_string(terminal.artifact("copy").unwrap().path.clone()).unwrap();
