@@ -191,7 +191,7 @@ fn download_transform_and_monitor_are_steps() {
     );
     // The file is written before the download reads it (`wrote-list` comes
     // after it: a quiet moment alone proves nothing on a loaded machine);
-    // the monitor has sampled once 50 ms passed. `sed`'s standard output is `upper`; `cp` writes `copy` to `${out}`; the
+    // `sed`'s standard output is `upper`; `cp` writes `copy` to `${out}`; the
     // program reads an artifact through `${artifacts.upper.path}`.
     let report = terminal.run_script(&script);
     let report = match report {
@@ -203,6 +203,10 @@ fn download_transform_and_monitor_are_steps() {
     assert_eq!(list, "milk\neggs\n");
     let copy = std::fs::read_to_string(terminal.artifact("copy").unwrap().path.clone()).unwrap();
     assert_eq!(copy, list);
+    // The monitor samples on its own thread: wait for its first sample
+    // (a loaded machine may schedule it late), then the report has it.
+    let monitor = terminal.pipeline().monitor().expect("the monitor step started one");
+    assert!(monitor.wait_until(common::TIMEOUT, |report| !report.samples.is_empty()).is_some());
     assert!(terminal.monitor_report().is_some_and(|report| !report.samples.is_empty()));
 }
 
