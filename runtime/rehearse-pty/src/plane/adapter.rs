@@ -296,6 +296,27 @@ impl PtyPlane {
         self.unsettled = unsettled;
     }
 
+    /// The centre of the span `locate` finds on a screen line's node (the
+    /// text it names, not the whole line); the node's own point when the
+    /// program published its tree (its nodes are not the screen's lines) or
+    /// the span is not found.
+    fn reach_on_line(
+        &self,
+        node: &SemanticNode,
+        operation: &str,
+        locate: impl FnOnce(&LineMap) -> Option<(u16, u16)>,
+    ) -> Result<(u16, u16), AutomationError> {
+        let (_, lines, published) = self.target_view();
+        if published {
+            return self.reach(node, operation);
+        }
+        let line = usize::try_from(node.identity.0).ok().and_then(|index| lines.get(index));
+        match line.and_then(|line| locate(line).map(|span| (line.row, span))) {
+            Some((row, (col, width))) => Ok((col + width.saturating_sub(1) / 2, row)),
+            None => self.reach(node, operation),
+        }
+    }
+
     /// The last committed frame.
     pub(crate) fn frame(&self) -> &CommittedFrame {
         self.record.frame()
@@ -420,16 +441,7 @@ impl Plane for PtyPlane {
         text: &str,
         operation: &str,
     ) -> Result<(u16, u16), AutomationError> {
-        let (_, lines, published) = self.target_view();
-        if published {
-            // The program's nodes are not the screen's lines.
-            return self.reach(node, operation);
-        }
-        let line = usize::try_from(node.identity.0).ok().and_then(|index| lines.get(index));
-        match line.and_then(|line| line.locate(&node.name, text).map(|span| (line.row, span))) {
-            Some((row, (col, width))) => Ok((col + width.saturating_sub(1) / 2, row)),
-            None => self.reach(node, operation),
-        }
+        self.reach_on_line(node, operation, |line| line.locate(&node.name, text))
     }
 
     fn reach_match(
@@ -438,15 +450,7 @@ impl Plane for PtyPlane {
         found: std::ops::Range<usize>,
         operation: &str,
     ) -> Result<(u16, u16), AutomationError> {
-        let (_, lines, published) = self.target_view();
-        if published {
-            return self.reach(node, operation);
-        }
-        let line = usize::try_from(node.identity.0).ok().and_then(|index| lines.get(index));
-        match line.and_then(|line| line.locate_span(&node.name, found).map(|at| (line.row, at))) {
-            Some((row, (col, width))) => Ok((col + width.saturating_sub(1) / 2, row)),
-            None => self.reach(node, operation),
-        }
+        self.reach_on_line(node, operation, |line| line.locate_span(&node.name, found))
     }
 
     fn check_selector(&self, selector: &Selector) -> Result<(), AutomationError> {
