@@ -90,6 +90,10 @@ fn a_paste_reaches_an_adopted_binary_that_reads_only_keys_as_typed_keys() {
     use rehearse_examples::shopping::App;
     let mut shopping = spawn(env!("CARGO_BIN_EXE_shopping"));
     run(&mut shopping, scenario! { app = App; wait-for:exists,#new-item,5000; });
+    // The tree comes over the app's socket, the modes in its output: once its
+    // first frame (drawn after it set them) is on the screen they are read.
+    let first_frame = rehearse::pty::ScreenCondition::contains("Shopping list");
+    shopping.pty().wait_screen(&first_frame, std::time::Duration::from_secs(5)).unwrap();
     // The app turned on the mouse, which it reads, and not bracketed paste,
     // which it does not: a paste reaches it as the keys it reads.
     let modes = shopping.pty().input_modes();
