@@ -178,11 +178,7 @@ fn find(id: Option<&str>) -> Result<Discovery, Failure> {
 fn named_trace(found: &Discovery, error: &ClientError) -> Option<String> {
     let ClientError::Refused(refused) = error else { return None };
     let (files, dir) = (refused.trace.as_ref()?, found.traces.as_ref()?);
-    Some(format!(
-        "\ntrace: {} (every step, its screen and tree; open it in a browser), {} for an agent",
-        dir.join(&files.html).display(),
-        dir.join(&files.markdown).display()
-    ))
+    Some(format!("\n{}", rehearse_control::named_trace(dir, files)))
 }
 
 /// What a request's failure means: when the connection broke, or the

@@ -45,3 +45,4 @@ pub use error::ServeError;
 pub use owner::Stopped;
 pub use served::Served;
 pub use server::Server;
+pub use traces::named_trace;

@@ -56,3 +56,15 @@ impl FailureTraces {
         }
     }
 }
+
+/// What a client tells of a trace an error reply names: the reply's files
+/// (relative) below `dir`, the trace directory the session was opened with,
+/// as every other failure tells where its trace is ([`TraceNote`]'s words).
+pub fn named_trace(dir: &std::path::Path, files: &TraceFiles) -> TraceNote {
+    TraceNote::Written(rehearse_core::trace::TracePaths {
+        dir: dir.join(&files.dir),
+        json: dir.join(&files.json),
+        markdown: dir.join(&files.markdown),
+        html: dir.join(&files.html),
+    })
+}

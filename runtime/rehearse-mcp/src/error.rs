@@ -75,11 +75,7 @@ impl ToolError {
     pub(crate) fn refused(sessions: &dyn Sessions, id: &str, refused: ErrorReply) -> Self {
         let trace = refused.trace.as_ref().and_then(|files| {
             let dir = sessions.traces(id)?;
-            Some(format!(
-                "trace: {} (every step, its screen and tree; open it in a browser), {} for an agent",
-                dir.join(&files.html).display(),
-                dir.join(&files.markdown).display()
-            ))
+            Some(rehearse_control::named_trace(&dir, files).to_string())
         });
         Self::Refused { code: refused.code, message: refused.message, trace }
     }
