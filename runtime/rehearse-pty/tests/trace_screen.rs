@@ -7,16 +7,8 @@ use crate::common;
 use std::time::Duration;
 
 use rehearse_core::trace::{TraceDocument, TraceMode, TraceOptions};
-use rehearse_lang::{AutomationStep, KeyCode, Selector, TerminalCondition, WaitCondition};
-use rehearse_lang::{Predicate, TextMatcher, TextRegion};
+use rehearse_lang::{AutomationStep, KeyCode, Predicate, Selector, WaitCondition};
 use rehearse_pty::Terminal;
-
-fn screen_has(text: &str) -> TerminalCondition {
-    TerminalCondition::Text {
-        region: TextRegion::Screen,
-        matcher: TextMatcher::Contains(text.into()),
-    }
-}
 
 #[test]
 fn a_failing_waits_trace_shows_the_screen_it_judged() {
@@ -36,7 +28,7 @@ fn a_failing_waits_trace_shows_the_screen_it_judged() {
             AutomationStep::key(KeyCode::Enter),
             // Judges every output, the answer included, then times out.
             AutomationStep::wait_for_terminal(
-                screen_has("never-there"),
+                common::screen_contains("never-there"),
                 Duration::from_millis(400),
             ),
         ])

@@ -5,6 +5,8 @@
 //! checkpoint's tree — wrapped across rows too — while the screen itself
 //! (the emulator, pixels, recordings) still shows what the program drew.
 
+use crate::common;
+
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -38,13 +40,6 @@ fn shown(error: &AutomationError) -> String {
     format!("{error}\n{error:?}")
 }
 
-fn never(text: &str) -> TerminalCondition {
-    TerminalCondition::Text {
-        region: TextRegion::Screen,
-        matcher: TextMatcher::Contains(text.into()),
-    }
-}
-
 #[test]
 fn a_failing_screen_wait_shows_the_screen_without_the_secret() {
     let mut terminal = cat(80);
@@ -52,7 +47,10 @@ fn a_failing_screen_wait_shows_the_screen_without_the_secret() {
     // The program did draw it: the emulator's screen holds it.
     assert!(terminal.pty().screen_text().contains(SECRET));
     let failed = terminal
-        .step(AutomationStep::wait_for_terminal(never("not-there"), Duration::from_millis(50)))
+        .step(AutomationStep::wait_for_terminal(
+            common::screen_contains("not-there"),
+            Duration::from_millis(50),
+        ))
         .unwrap_err();
     let shown = shown(&failed.error);
     assert!(matches!(failed.error, AutomationError::ScreenTimeout { .. }), "{shown}");
@@ -110,7 +108,10 @@ fn a_secret_the_screen_wrapped_is_hidden_across_its_rows() {
     let mut terminal = cat(10);
     typed(&mut terminal);
     let failed = terminal
-        .step(AutomationStep::wait_for_terminal(never("not-there"), Duration::from_millis(50)))
+        .step(AutomationStep::wait_for_terminal(
+            common::screen_contains("not-there"),
+            Duration::from_millis(50),
+        ))
         .unwrap_err();
     let shown = shown(&failed.error);
     for piece in ["Zq9-hunter", "2-typed"] {

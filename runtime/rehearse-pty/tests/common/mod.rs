@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use rehearse_lang::{TerminalCondition, TextMatcher, TextRegion};
 use rehearse_pty::PtySessionOptions;
 
 /// Generous: waits end on signals long before this.
@@ -64,5 +65,13 @@ pub fn fixture(name: &str) -> String {
         "crossterm" => env!("CARGO_BIN_EXE_rehearse-fixture-crossterm").to_owned(),
         "delayed" => env!("CARGO_BIN_EXE_rehearse-fixture-delayed").to_owned(),
         other => panic!("no fixture {other}"),
+    }
+}
+
+/// `contains=TEXT,screen`: the screen shows `text`.
+pub fn screen_contains(text: &str) -> TerminalCondition {
+    TerminalCondition::Text {
+        region: TextRegion::Screen,
+        matcher: TextMatcher::Contains(text.into()),
     }
 }
