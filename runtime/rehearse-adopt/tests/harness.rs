@@ -74,7 +74,10 @@ fn a_list_scrolled_by_its_state_keeps_the_rows_above_offscreen() {
 fn checkpoints_write_every_format_and_redact_the_masked_value() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut harness = start();
-    harness.add_checkpoint_sink(Artifacts::new(dir.path()).formats(Format::ALL));
+    // Every format but the terminal's own (an adopted app has no terminal:
+    // see the test below).
+    let formats = Format::ALL.into_iter().filter(|format| !format.needs_terminal());
+    harness.add_checkpoint_sink(Artifacts::new(dir.path()).formats(formats));
     harness.step(AutomationStep::type_text(support::SECRET)).expect("types");
     harness.step(AutomationStep::checkpoint("typed")).expect("checkpoints");
     assert_eq!(
@@ -140,6 +143,38 @@ fn goldens_compare_checkpoints_and_name_the_difference() {
     let error = compare.finish().expect_err("differs");
     assert!(matches!(error, AutomationError::GoldensDiffer { .. }), "{error}");
     assert!(error.to_string().contains("start"), "{error}");
+}
+
+#[test]
+fn the_terminal_formats_are_refused_naming_the_plane_and_theme_checks_run() {
+    use rehearse_core::artifacts::{Check, Checks};
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for format in [Format::Terminal, Format::Scrollback] {
+        let mut harness = start();
+        let baseline = Baseline::with_mode(dir.path(), SnapshotMode::Compare).formats([format]);
+        baseline.attach(&mut harness);
+        let failed = harness.step(AutomationStep::checkpoint("start")).expect_err("no terminal");
+        let message = failed.to_string();
+        assert!(matches!(failed.error, AutomationError::NotAvailable { .. }), "{message}");
+        for named in [format.name(), "adopt plane", "json, markdown, text, styled, cells and png"] {
+            assert!(message.contains(named), "{named} in: {message}");
+        }
+        drop(harness);
+        baseline.finish().expect("nothing compared, nothing stale");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).map(Iterator::count).unwrap_or(0), 0, "no file");
+    // The theme check reads the screen, which every plane has.
+    let mut harness = start();
+    harness.add_checkpoint_sink(Checks::new([Check::ThemeNeutral]));
+    let checked = harness.step(AutomationStep::checkpoint("start"));
+    let violations = rehearse_core::artifacts::theme_violations(&harness.frame().buffer);
+    match checked {
+        Ok(_) => assert!(violations.is_empty()),
+        Err(failed) => {
+            assert!(matches!(failed.error, AutomationError::NotThemeNeutral { .. }), "{failed}");
+            assert!(!violations.is_empty());
+        }
+    }
 }
 
 #[test]

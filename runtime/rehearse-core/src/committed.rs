@@ -1,10 +1,13 @@
 //! A committed generation and who is told about it: checkpoint sinks and
 //! commit hooks (held by a plane's [`CommitRecord`](crate::CommitRecord)).
 
+use std::sync::Arc;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Size;
 
 use crate::error::AutomationError;
+use crate::format::Format;
 use crate::semantic::{Generation, SemanticTree};
 use crate::time::LogicalTime;
 
@@ -46,6 +49,47 @@ pub struct CommittedFrame {
     /// have changed. A hint for recorders (traces) that keep a copy of the
     /// previous screen: rows not listed are equal to it.
     pub changed_rows: Option<Vec<u16>>,
+    /// What the program's terminal holds beyond the grid — the
+    /// terminal-state golden and the scrollback — when the plane holds a
+    /// program in a terminal and a sink asked for it
+    /// ([`CheckpointSink::needs_terminal`]); `None` otherwise. The
+    /// [`Format::Terminal`] and [`Format::Scrollback`] artifacts are these
+    /// texts.
+    pub terminal: Option<Arc<TerminalState>>,
+}
+
+/// A program's terminal beyond its grid, as of one commit: the texts of
+/// the [`Format::Terminal`] and [`Format::Scrollback`] artifacts, each with
+/// what the plane typed as a secret already replaced by
+/// [`REDACTED`](crate::REDACTED). The terminal plane builds it; every plane
+/// shares its shape.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct TerminalState {
+    /// The terminal-state golden (`terminal COLSxROWS buffer=… viewport=…`,
+    /// lifecycle, title, cursor, the rows with their wrap marks and style
+    /// runs; `docs/terminal.md`).
+    pub golden: String,
+    /// The scrollback: one line per line scrolled off the top of the main
+    /// screen, oldest first, each ending in a newline (empty when none).
+    pub scrollback: String,
+}
+
+impl TerminalState {
+    /// The terminal-state golden and the scrollback, both already redacted.
+    pub fn new(golden: String, scrollback: String) -> Self {
+        Self { golden, scrollback }
+    }
+
+    /// The text of `format`: the golden for [`Format::Terminal`], the
+    /// scrollback for [`Format::Scrollback`], `None` for any other.
+    pub fn text(&self, format: Format) -> Option<&str> {
+        match format {
+            Format::Terminal => Some(&self.golden),
+            Format::Scrollback => Some(&self.scrollback),
+            _ => None,
+        }
+    }
 }
 
 impl CommittedFrame {
@@ -61,6 +105,7 @@ impl CommittedFrame {
             cursor: None,
             time: LogicalTime::ZERO,
             changed_rows: None,
+            terminal: None,
         }
     }
 }
@@ -103,6 +148,15 @@ pub trait CheckpointSink {
     /// Whatever recording fails with (I/O, an unsupported format, a
     /// baseline mismatch).
     fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError>;
+
+    /// The first format this sink writes that needs the program's terminal
+    /// ([`Format::needs_terminal`]), if any. A plane holding a program in a
+    /// terminal fills [`CommittedFrame::terminal`] only while some sink
+    /// needs it; on any other plane a checkpoint fails naming the plane
+    /// and this format. By default `None`.
+    fn needs_terminal(&self) -> Option<Format> {
+        None
+    }
 }
 
 /// Something told about every commit (checkpoint sinks, recorders, the

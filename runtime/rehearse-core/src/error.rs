@@ -200,6 +200,23 @@ pub enum AutomationError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A checkpoint's screen is not theme-neutral
+    /// ([`Check::ThemeNeutral`](crate::artifacts::Check::ThemeNeutral)):
+    /// every cell that uses an RGB colour, a palette index above 15 or an
+    /// explicit background, by row and column with its colour and the rule
+    /// (never its glyph). Nothing was written or compared for the
+    /// checkpoint by the sink that checked.
+    #[error(
+        "checkpoint `{checkpoint}` is not theme-neutral: {} cells use colours the user's theme does not choose (allowed: the 16 theme colours in the foreground, the default colours, reverse video):{}",
+        violations.len(),
+        crate::artifacts::describe_theme_violations(violations)
+    )]
+    NotThemeNeutral {
+        /// The checkpoint.
+        checkpoint: String,
+        /// Every violation, row by row.
+        violations: Vec<crate::artifacts::ThemeViolation>,
+    },
     /// A checkpoint differs from its committed golden.
     #[error(
         "checkpoint `{checkpoint}` differs from its {format} golden {}:\n{diff}\n{}",

@@ -125,6 +125,12 @@ fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<()
                     reason: reason.to_string(),
                 }
             })?;
+            if let Some(format) = plane.commit_record().needs_terminal() {
+                let kind = plane.kind();
+                if plane.terminal().is_none() {
+                    return Err(crate::terminal::no_terminal_format(kind, format));
+                }
+            }
             plane.settle()?;
         }
         AutomationStep::WaitFor { condition, timeout } => wait_for(plane, condition, *timeout)?,

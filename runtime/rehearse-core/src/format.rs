@@ -19,6 +19,12 @@ use std::str::FromStr;
 /// | [`Styled`](Self::Styled) | `.styled.txt` | the glyph grid plus per-row style spans |
 /// | [`Cells`](Self::Cells) | `.cells.json` | run-length cells with their true style |
 /// | [`Png`](Self::Png) | `.png` | a deterministic rasterization (cargo feature `png`) |
+/// | [`Terminal`](Self::Terminal) | `.terminal.txt` | the terminal-state golden (terminal plane only) |
+/// | [`Scrollback`](Self::Scrollback) | `.scrollback.txt` | the lines scrolled off the top (terminal plane only) |
+///
+/// The last two come from the program's terminal, not from the rendered
+/// grid: only a plane holding a program in a terminal has them (see
+/// [`needs_terminal`](Self::needs_terminal)).
 ///
 /// Recordings (`.cast`) are not a per-checkpoint format: see
 /// [`Recorder`](crate::artifacts::Recorder).
@@ -27,7 +33,8 @@ use std::str::FromStr;
 /// use rehearse::artifacts::Format;
 /// assert_eq!(Format::Cells.extension(), "cells.json");
 /// assert_eq!("markdown".parse::<Format>().unwrap(), Format::Markdown);
-/// assert!("gif".parse::<Format>().unwrap_err().to_string().contains("json, markdown, text, styled, cells, png"));
+/// assert_eq!(Format::Terminal.file_name("done"), "done.terminal.txt");
+/// assert!("gif".parse::<Format>().unwrap_err().to_string().contains("json, markdown, text, styled, cells, png, terminal, scrollback"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Format {
@@ -43,12 +50,33 @@ pub enum Format {
     Cells,
     /// A PNG rasterization with the crate's bitmap font.
     Png,
+    /// The terminal-state golden of a program in a PTY (seed 003): size,
+    /// active buffer, viewport, lifecycle, title, cursor, each row with its
+    /// wrap mark and its style runs apart from the text. A typed secret
+    /// reads `<redacted>`. Only the terminal plane produces it.
+    Terminal,
+    /// The lines a program scrolled off the top of its main screen, oldest
+    /// first, one a line (an empty file when none). A typed secret reads
+    /// `<redacted>`. Only the terminal plane produces it.
+    Scrollback,
 }
 
 impl Format {
     /// Every format, in a fixed order.
-    pub const ALL: [Format; 6] =
-        [Format::Json, Format::Markdown, Format::Text, Format::Styled, Format::Cells, Format::Png];
+    pub const ALL: [Format; 8] = [
+        Format::Json,
+        Format::Markdown,
+        Format::Text,
+        Format::Styled,
+        Format::Cells,
+        Format::Png,
+        Format::Terminal,
+        Format::Scrollback,
+    ];
+
+    /// The formats every plane can write: those that need no semantic tree
+    /// and no terminal.
+    pub const SCREEN: [Format; 4] = [Format::Text, Format::Styled, Format::Cells, Format::Png];
 
     /// The format's name, as [`FromStr`] accepts it.
     pub const fn name(self) -> &'static str {
@@ -59,6 +87,8 @@ impl Format {
             Self::Styled => "styled",
             Self::Cells => "cells",
             Self::Png => "png",
+            Self::Terminal => "terminal",
+            Self::Scrollback => "scrollback",
         }
     }
 
@@ -72,6 +102,8 @@ impl Format {
             Self::Styled => "styled.txt",
             Self::Cells => "cells.json",
             Self::Png => "png",
+            Self::Terminal => "terminal.txt",
+            Self::Scrollback => "scrollback.txt",
         }
     }
 
@@ -83,6 +115,15 @@ impl Format {
     /// Whether this build can encode the format (PNG needs the `png` feature).
     pub const fn is_available(self) -> bool {
         !matches!(self, Self::Png) || cfg!(feature = "png")
+    }
+
+    /// Whether the format comes from a program's terminal (its emulator's
+    /// state, its scrollback) rather than from the rendered grid or the
+    /// semantic tree: only a plane holding a program in a terminal (the
+    /// terminal plane) can produce it, and a checkpoint elsewhere fails
+    /// naming the plane and the formats it has.
+    pub const fn needs_terminal(self) -> bool {
+        matches!(self, Self::Terminal | Self::Scrollback)
     }
 
     /// Whether the artifact is text (diffed line by line) rather than pixels.
@@ -126,7 +167,7 @@ impl fmt::Display for Format {
 /// A format name that is not a format.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown artifact format `{name}`; the formats are json, markdown, text, styled, cells, png"
+    "unknown artifact format `{name}`; the formats are json, markdown, text, styled, cells, png, terminal, scrollback"
 )]
 pub struct UnknownFormat {
     /// The name as given.
@@ -160,5 +201,13 @@ mod tests {
         }
         assert_eq!(Format::of_file_name("notes"), None);
         assert_eq!(Format::of_file_name(".json"), None);
+        assert_eq!(Format::of_file_name("a.terminal.txt"), Some((Format::Terminal, "a")));
+        assert_eq!(Format::of_file_name("a.scrollback.txt"), Some((Format::Scrollback, "a")));
+        assert!(
+            Format::ALL
+                .iter()
+                .filter(|format| format.needs_terminal())
+                .eq(&[Format::Terminal, Format::Scrollback])
+        );
     }
 }

@@ -37,6 +37,7 @@ mod waiting;
 
 pub use committed::{
     Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
+    TerminalState,
 };
 pub use driver::Driver;
 pub use error::AutomationError;
@@ -55,7 +56,7 @@ pub use redact::{MASK, REDACTED, TypedSecrets};
 pub use report::{Outcome, RunError, RunReport, ScriptRunError, StepError, StepResult};
 pub use runner::{Halted, Runner, WaitStep};
 pub use scenario::{AutomationIds, Interpolated, Origin, Scenario, ScenarioStep, StepSource};
-pub use terminal::{PipelineStep, TerminalPlane, no_terminal};
+pub use terminal::{PipelineStep, TerminalPlane, no_terminal, no_terminal_format};
 pub use time::{ClockMode, LogicalTime};
 pub use typing::{check_key, check_typing};
 pub use waiting::WaitInProgress;

@@ -137,6 +137,14 @@ impl CommitRecord {
         }
     }
 
+    /// The first format a sink needs the program's terminal for
+    /// ([`CheckpointSink::needs_terminal`]): a plane holding a program in a
+    /// terminal fills [`CommittedFrame::terminal`] at its commits then; the
+    /// executor refuses a checkpoint on a plane without one.
+    pub fn needs_terminal(&self) -> Option<crate::format::Format> {
+        self.sinks.iter().find_map(|sink| sink.needs_terminal())
+    }
+
     /// Whether any sink takes checkpoints (a diagnostic checkpoint is only
     /// worth taking then).
     pub fn has_sinks(&self) -> bool {

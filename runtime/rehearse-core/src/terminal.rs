@@ -114,3 +114,18 @@ pub fn no_terminal(kind: PlaneKind, what: &str) -> AutomationError {
         ),
     }
 }
+
+/// Why a checkpoint cannot write `format` (a [`Format::needs_terminal`]
+/// one) on a plane of `kind` that holds no program in a terminal: names the
+/// plane and the formats it has.
+///
+/// [`Format::needs_terminal`]: crate::artifacts::Format::needs_terminal
+pub fn no_terminal_format(kind: PlaneKind, format: crate::artifacts::Format) -> AutomationError {
+    AutomationError::NotAvailable {
+        what: format!("the `{format}` checkpoint format"),
+        reason: format!(
+            "it comes from a program's terminal (the terminal plane); the {kind} plane ({}) has no terminal state or scrollback. Its checkpoint formats are json, markdown, text, styled, cells and png — `styled` is its screen's text with the style runs apart — and the `theme-neutral` check reads its screen too",
+            kind.described()
+        ),
+    }
+}

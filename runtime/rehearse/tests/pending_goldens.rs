@@ -34,6 +34,8 @@ fn every_format() -> Vec<Format> {
     Format::ALL
         .into_iter()
         .filter(|format| rehearse::artifacts::ensure_available(*format).is_ok())
+        // The terminal's own formats need a program in a terminal.
+        .filter(|format| !format.needs_terminal())
         .collect()
 }
 

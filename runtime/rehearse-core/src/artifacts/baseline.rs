@@ -13,6 +13,7 @@ use super::diff::describe;
 use super::encode::encode_all;
 use super::screen::Screen;
 use super::sink::validate_name;
+use super::theme::{Check, Checks};
 use crate::error::AutomationError;
 use crate::format::{Format, pending_path};
 use crate::golden_report::{self, GoldenResult, GoldenStatus};
@@ -165,6 +166,8 @@ struct State {
     stop_at_first: bool,
     /// Mismatches and missing goldens found so far (soft mode).
     failures: Vec<AutomationError>,
+    /// Checks each checkpoint makes before it is compared.
+    checks: Checks,
 }
 
 /// The checkpoint sink half of a [`Baseline`]; add it to a session with
@@ -202,6 +205,7 @@ impl Baseline {
                 written: Vec::new(),
                 stop_at_first: false,
                 failures: Vec::new(),
+                checks: Checks::default(),
             })),
             finished: false,
         }
@@ -219,6 +223,17 @@ impl Baseline {
                 }
             }
         }
+        self
+    }
+
+    /// Makes these checks at every checkpoint (duplicates dropped) before
+    /// comparing it: a screen that fails one fails the checkpoint step at
+    /// once with what the check found (soft goldens or not), and nothing is
+    /// compared or written for it — no golden updated, no pending file
+    /// ([`Check`], docs/artifacts.md).
+    #[must_use]
+    pub fn checks(self, checks: impl IntoIterator<Item = Check>) -> Self {
+        self.state.borrow_mut().checks = Checks::new(checks);
         self
     }
 
@@ -308,12 +323,14 @@ impl State {
                 reason: "this test already recorded a checkpoint with that name; golden names must be unique within a baseline".to_owned(),
             });
         }
+        // Its goldens are this test's, checked or not: never stale.
+        for format in &self.formats {
+            self.produced.insert(format.file_name(name));
+        }
+        self.checks.run(name, &frame.buffer)?;
         let artifacts = encode_all(&self.formats, frame)?;
         // Goldens this checkpoint did not match, in format order.
         let mut failures = Vec::new();
-        for artifact in &artifacts {
-            self.produced.insert(artifact.format.file_name(name));
-        }
         let screen = Screen::from_frame(frame);
         for artifact in artifacts {
             let file = artifact.format.file_name(name);
@@ -501,5 +518,9 @@ impl CheckpointSink for BaselineSink {
             return Ok(());
         }
         self.state.borrow_mut().check(checkpoint.name, checkpoint.frame)
+    }
+
+    fn needs_terminal(&self) -> Option<Format> {
+        self.state.borrow().formats.iter().copied().find(|format| format.needs_terminal())
     }
 }

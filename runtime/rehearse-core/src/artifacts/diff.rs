@@ -49,7 +49,9 @@ pub fn describe(format: Format, golden: &[u8], actual: &[u8], screen: &Screen) -
                 ),
             }
         }
-        Format::Json | Format::Markdown | Format::Png => lines(golden_text, actual_text),
+        Format::Json | Format::Markdown | Format::Png | Format::Terminal | Format::Scrollback => {
+            lines(golden_text, actual_text)
+        }
     })
 }
 

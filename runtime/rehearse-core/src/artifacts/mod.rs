@@ -39,6 +39,7 @@ mod screen;
 mod sink;
 mod style;
 mod styled;
+mod theme;
 
 pub use crate::format::{Format, UnknownFormat, pending_path};
 pub use ansi::paint as ansi;
@@ -55,3 +56,5 @@ pub use screen::{
 pub use sink::Artifacts;
 pub use style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
 pub use styled::{StyleSpan, StyledSnapshot};
+pub(crate) use theme::describe_violations as describe_theme_violations;
+pub use theme::{Check, Checks, ThemeRule, ThemeViolation, theme_violations};

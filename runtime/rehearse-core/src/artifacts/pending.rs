@@ -98,6 +98,14 @@ pub enum Comparison {
         /// The actual outline.
         actual: String,
     },
+    /// A text that is no screen grid — the terminal-state golden, the
+    /// scrollback — for a line-by-line text diff.
+    Text {
+        /// The golden's text (empty when there is none).
+        golden: String,
+        /// The actual text.
+        actual: String,
+    },
     /// A PNG: sizes and the region where pixels differ.
     Image {
         /// The golden's size in pixels, when it decodes.
@@ -160,6 +168,12 @@ impl PendingGolden {
                 actual: outline(self.format, &actual),
             },
             Format::Png => image(golden.as_deref(), &actual),
+            Format::Terminal | Format::Scrollback => Comparison::Text {
+                golden: golden
+                    .map(|golden| String::from_utf8_lossy(&golden).into_owned())
+                    .unwrap_or_default(),
+                actual: String::from_utf8_lossy(&actual).into_owned(),
+            },
         }
     }
 }
@@ -276,10 +290,18 @@ mod tests {
         fs::write(sub.join("b.md.new"), "- application\n").unwrap();
         fs::write(sub.join("target/c.txt.new"), "skipped\n").unwrap();
         fs::write(sub.join("notes.new"), "not a golden\n").unwrap();
+        fs::write(sub.join("t.terminal.txt"), "terminal 4x1 buffer=main viewport=0\n").unwrap();
+        fs::write(sub.join("t.terminal.txt.new"), "terminal 4x1 buffer=main viewport=1\n").unwrap();
         let found = find_pending(dir.path()).unwrap();
         let names: Vec<_> =
             found.iter().map(|p| p.pending.file_name().unwrap().to_owned()).collect();
-        assert_eq!(names, ["a.txt.new", "b.md.new"]);
+        assert_eq!(names, ["a.txt.new", "b.md.new", "t.terminal.txt.new"]);
+        let terminal = found[2].clone();
+        assert_eq!(terminal.format, Format::Terminal);
+        let Comparison::Text { golden, actual } = terminal.compare() else { panic!() };
+        assert!(golden.contains("viewport=0") && actual.contains("viewport=1"));
+        terminal.accept().unwrap();
+        assert!(fs::read_to_string(sub.join("t.terminal.txt")).unwrap().contains("viewport=1"));
         let Comparison::Screens { changed, .. } = found[0].compare() else { panic!() };
         assert_eq!(changed, vec![(0, 1)]);
         assert_eq!(find_pending(&sub.join("a.txt")).unwrap(), vec![found[0].clone()]);

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::atomic::{remove_stale_temps, write_atomic};
 use super::encode::{Artifact, encode, encode_all, ensure_available};
+use super::theme::{Check, Checks};
 use crate::error::AutomationError;
 use crate::format::Format;
 use crate::redact::TypedSecrets;
@@ -57,6 +58,8 @@ pub struct Artifacts {
     opened: bool,
     /// What a plane typed as a secret, read at each checkpoint.
     typed_secrets: Option<SecretsSource>,
+    /// Checks each checkpoint makes once its files are written.
+    checks: Checks,
 }
 
 /// Reads what a plane has typed as a secret so far.
@@ -82,6 +85,7 @@ impl Artifacts {
             owners: HashMap::new(),
             opened: false,
             typed_secrets: None,
+            checks: Checks::default(),
         }
     }
 
@@ -110,6 +114,21 @@ impl Artifacts {
             }
         }
         self
+    }
+
+    /// Makes these checks at every checkpoint (duplicates dropped), once
+    /// its files are written: a screen that fails one fails the checkpoint
+    /// step with what the check found, and the files written show that
+    /// screen as it was ([`Check`], docs/artifacts.md).
+    #[must_use]
+    pub fn checks(mut self, checks: impl IntoIterator<Item = Check>) -> Self {
+        self.checks = Checks::new(checks);
+        self
+    }
+
+    /// The configured checks.
+    pub fn configured_checks(&self) -> &[Check] {
+        self.checks.checks()
     }
 
     /// The configured formats.
@@ -227,7 +246,15 @@ impl Artifacts {
 
 impl CheckpointSink for Artifacts {
     fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError> {
-        self.write(checkpoint.name, checkpoint.frame).map(drop)
+        self.write(checkpoint.name, checkpoint.frame)?;
+        if checkpoint.diagnostic {
+            return Ok(());
+        }
+        self.checks.run(checkpoint.name, &checkpoint.frame.buffer)
+    }
+
+    fn needs_terminal(&self) -> Option<Format> {
+        self.formats.iter().copied().find(|format| format.needs_terminal())
     }
 }
 
