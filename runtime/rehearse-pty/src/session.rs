@@ -539,13 +539,6 @@ impl PtySession {
         read(self.shared.lock().emulator.as_ref())
     }
 
-    /// Reads the emulator under the session's lock with its screen epoch,
-    /// which changes whenever the grid may have (output, a resize).
-    pub(crate) fn with_emulator_epoch<R>(&self, read: impl FnOnce(&dyn Emulator, u64) -> R) -> R {
-        let state = self.shared.lock();
-        read(state.emulator.as_ref(), state.screen_epoch)
-    }
-
     /// How the program ended, if it has.
     pub fn exit_status(&self) -> Option<ExitInfo> {
         self.shared.lock().exit
@@ -562,15 +555,38 @@ impl PtySession {
     }
 
     /// Seed 003's terminal-state golden of the screen as it is now (wait for a
-    /// settled screen first).
+    /// settled screen first), what the steps typed as a secret `<redacted>`.
     pub fn terminal_golden(&self) -> String {
         let state = self.shared.lock();
-        crate::artifacts::terminal_golden(state.emulator.as_ref(), state.exit)
+        crate::artifacts::terminal_golden_hiding(
+            state.emulator.as_ref(),
+            state.exit,
+            &state.secrets,
+        )
     }
 
-    /// The scrollback golden, a text of its own beside the screen's.
+    /// The scrollback golden, a text of its own beside the screen's, what
+    /// the steps typed as a secret `<redacted>`.
     pub fn scrollback_golden(&self) -> String {
-        crate::artifacts::scrollback_golden(self.shared.lock().emulator.as_ref())
+        let state = self.shared.lock();
+        crate::artifacts::scrollback_golden_hiding(state.emulator.as_ref(), &state.secrets)
+    }
+
+    /// Reads the emulator under the session's lock with its screen epoch
+    /// (which changes whenever the grid may have: output, a resize) and,
+    /// when `terminal` is true, the
+    /// [`TerminalState`](rehearse_core::TerminalState) of the same instant
+    /// (typed secrets hidden).
+    pub(crate) fn with_emulator_state<R>(
+        &self,
+        terminal: bool,
+        read: impl FnOnce(&dyn Emulator, u64) -> R,
+    ) -> (R, Option<rehearse_core::TerminalState>) {
+        let state = self.shared.lock();
+        let emulator = state.emulator.as_ref();
+        let terminal = terminal
+            .then(|| crate::artifacts::terminal_state(emulator, state.exit, &state.secrets));
+        (read(emulator, state.screen_epoch), terminal)
     }
 
     /// The screen as a ratatui `Buffer`, for the project's encoders.

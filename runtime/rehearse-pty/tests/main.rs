@@ -7,6 +7,7 @@ mod common;
 mod act_then_observe;
 mod artifacts_golden;
 mod bash_inline;
+mod checkpoint_formats;
 mod emulator_queries;
 mod emulator_resize;
 mod fixture_input_bytes;

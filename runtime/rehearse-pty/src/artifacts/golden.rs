@@ -28,6 +28,8 @@
 
 use std::fmt::Write as _;
 
+use rehearse_core::{TerminalState, TypedSecrets};
+
 use crate::emulator::{ActiveBuffer, CellStyle, Color, Emulator};
 use crate::error::ExitInfo;
 
@@ -82,8 +84,21 @@ pub(crate) fn style_runs(emu: &dyn Emulator, row: u16) -> Vec<(u16, u16, CellSty
     runs
 }
 
-/// The terminal-state golden of the visible screen.
+/// The terminal-state golden of the visible screen, as the emulator holds
+/// it (nothing hidden: [`PtySession::terminal_golden`](crate::PtySession::terminal_golden)
+/// hides what the steps typed as a secret).
 pub fn terminal_golden(emu: &dyn Emulator, exit: Option<ExitInfo>) -> String {
+    terminal_golden_hiding(emu, exit, &TypedSecrets::new())
+}
+
+/// The terminal-state golden with every typed secret in `secrets` replaced
+/// by `<redacted>` in the rows' text (a secret the screen wrapped, on each
+/// row it is on; the style runs keep their columns).
+pub(crate) fn terminal_golden_hiding(
+    emu: &dyn Emulator,
+    exit: Option<ExitInfo>,
+    secrets: &TypedSecrets,
+) -> String {
     let (rows, cols) = emu.size();
     let (buffer, viewport) = match emu.active_buffer() {
         ActiveBuffer::Main => ("main", emu.scrollback().len()),
@@ -107,9 +122,18 @@ pub fn terminal_golden(emu: &dyn Emulator, exit: Option<ExitInfo>) -> String {
     let cursor = emu.cursor();
     let shown = if cursor.visible { "visible" } else { "hidden" };
     let _ = writeln!(out, "cursor row={} col={} {shown}", cursor.row, cursor.col);
-    for row in 0..rows {
+    let mut texts: Vec<String> = (0..rows).map(|row| emu.line_text(row)).collect();
+    if !secrets.is_empty() {
+        let joined = texts.join("\n");
+        let hidden = secrets.redact_text(&joined);
+        if let std::borrow::Cow::Owned(hidden) = hidden {
+            // Each piece of a secret stays on its own row: as many rows.
+            texts = hidden.split('\n').map(str::to_owned).collect();
+        }
+    }
+    for (row, text) in (0..rows).zip(&texts) {
         let wrap = if emu.line_wrapped(row) { "~" } else { "" };
-        let _ = writeln!(out, "{row}{wrap}| {}", quoted(&emu.line_text(row)));
+        let _ = writeln!(out, "{row}{wrap}| {}", quoted(text));
         for (start, end, style) in style_runs(emu, row) {
             let _ = writeln!(out, "  style {start}-{end} {}", style_labels(&style));
         }
@@ -117,12 +141,37 @@ pub fn terminal_golden(emu: &dyn Emulator, exit: Option<ExitInfo>) -> String {
     out
 }
 
+/// The [`TerminalState`] of a checkpoint: the terminal-state golden and the
+/// scrollback as the `scrollback` format writes it (one line per line
+/// scrolled off, each ending in a newline), a typed secret `<redacted>` in
+/// both.
+pub(crate) fn terminal_state(
+    emu: &dyn Emulator,
+    exit: Option<ExitInfo>,
+    secrets: &TypedSecrets,
+) -> TerminalState {
+    let mut scrollback = secrets.redact_text(&emu.scrollback_text()).into_owned();
+    if !scrollback.is_empty() && !scrollback.ends_with('\n') {
+        scrollback.push('\n');
+    }
+    TerminalState::new(terminal_golden_hiding(emu, exit, secrets), scrollback)
+}
+
 /// The scrollback golden: one line per scrolled-off line, oldest first.
 pub fn scrollback_golden(emu: &dyn Emulator) -> String {
+    scrollback_golden_hiding(emu, &TypedSecrets::new())
+}
+
+/// The scrollback golden with every typed secret `<redacted>`, a secret
+/// wrapped across lines on each line it is on.
+pub(crate) fn scrollback_golden_hiding(emu: &dyn Emulator, secrets: &TypedSecrets) -> String {
+    let lines = emu.scrollback();
+    let joined: String = lines.iter().map(|line| line.text.as_str()).collect::<Vec<_>>().join("\n");
+    let hidden = secrets.redact_text(&joined);
     let mut out = String::new();
-    for (index, line) in emu.scrollback().iter().enumerate() {
+    for ((index, line), text) in lines.iter().enumerate().zip(hidden.split('\n')) {
         let wrap = if line.wrapped { "~" } else { "" };
-        let _ = writeln!(out, "{index}{wrap}| {}", quoted(&line.text));
+        let _ = writeln!(out, "{index}{wrap}| {}", quoted(text));
     }
     out
 }

@@ -9,4 +9,5 @@ mod theme;
 pub(crate) use buffer::set_cell;
 pub use buffer::to_buffer;
 pub use golden::{scrollback_golden, terminal_golden};
+pub(crate) use golden::{scrollback_golden_hiding, terminal_golden_hiding, terminal_state};
 pub use theme::{ThemeRule, ThemeViolation, check_theme_neutral};

@@ -1,6 +1,7 @@
 //! The terminal plane as a [`Plane`]: the one executor in `rehearse-core`
 //! runs steps against a program in a PTY through this.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
@@ -118,10 +119,15 @@ impl PtyPlane {
     /// Makes the committed frame what the screen shows now, as `generation`:
     /// the last frame renumbered when the grid has not changed since (no
     /// output, no resize), else with the rows that changed read again.
+    ///
+    /// While a sink writes a terminal format ([`CommitRecord::needs_terminal`])
+    /// the frame also gets the terminal state of the same instant (read
+    /// every commit: the program's lifecycle changes without output).
     fn take_snapshot(&mut self, generation: Generation, time: LogicalTime) {
         let Self { pty, snapshotter, record, lines, .. } = self;
+        let needs_terminal = record.needs_terminal().is_some();
         let committed = record.frame_mut();
-        let taken = pty.with_emulator_epoch(|emulator, epoch| {
+        let (taken, terminal) = pty.with_emulator_state(needs_terminal, |emulator, epoch| {
             if snapshotter.unchanged(epoch) {
                 return false;
             }
@@ -134,6 +140,7 @@ impl PtyPlane {
             committed.cursor = cursor.visible.then_some((cursor.col, cursor.row));
             true
         });
+        committed.terminal = terminal.map(Arc::new);
         if taken {
             // A tree read afresh: what was typed as a secret is hidden in it.
             redact_lines(&mut committed.tree, lines, &pty.typed_secrets());
@@ -329,8 +336,9 @@ fn snapshot(
     pty: &PtySession,
     generation: Generation,
     time: LogicalTime,
+    needs_terminal: bool,
 ) -> (CommittedFrame, Vec<LineMap>) {
-    pty.with_emulator(|emulator| {
+    let ((mut frame, lines), terminal) = pty.with_emulator_state(needs_terminal, |emulator, _| {
         let (rows, cols) = emulator.size();
         let mut buffer = Buffer::empty(Rect::new(0, 0, cols, rows));
         let mut tree = TreeBuilder::new(cols, rows);
@@ -347,7 +355,9 @@ fn snapshot(
         frame.cursor = cursor.visible.then_some((cursor.col, cursor.row));
         frame.time = time;
         (frame, screen.lines)
-    })
+    });
+    frame.terminal = terminal.map(Arc::new);
+    (frame, lines)
 }
 
 /// How a settle the session reported reads for an observer.
@@ -657,7 +667,9 @@ impl Plane for PtyPlane {
         let _ = self.flush_input();
         // What the screen shows now, under the last committed generation's
         // number (nothing is committed).
-        let (mut frame, mut lines) = snapshot(&self.pty, self.frame().generation, self.now());
+        let needs_terminal = self.record.needs_terminal().is_some();
+        let (mut frame, mut lines) =
+            snapshot(&self.pty, self.frame().generation, self.now(), needs_terminal);
         redact_lines(&mut frame.tree, &mut lines, &self.pty.typed_secrets());
         Ok(frame)
     }

@@ -12,7 +12,7 @@
 //! | `resize:` | the emulator (xterm rules, no reflow), then the PTY (SIGWINCH) |
 //! | `wait:` and `sleep:` | wall time passes (time on a program is real), then the screen is stable |
 //! | `drain` | the screen is stable |
-//! | `checkpoint:` | the stable screen to the sinks (`text`, `styled`, `cells`, `png`; a ratatui `Buffer` from the grid) |
+//! | `checkpoint:` | the stable screen to the sinks (`text`, `styled`, `cells`, `png`; a ratatui `Buffer` from the grid), and the terminal state and scrollback (`terminal`, `scrollback`) while a sink writes them |
 //! | `wait-for:` | judged on each new output (at each settling marker for a program that sends them) until it holds, the timeout passes, or the program ends (then [`AutomationError::TargetEnded`] names its exit status) |
 //! | `#id`, `@role`, JSON/Markdown | [`AutomationError::NotAvailable`]: a program publishes no semantic tree — unless a [`TreeSource`] is attached ([`Terminal::with_tree_source`]): then they use the tree the program publishes (a rehearse app or an adopted one serving the control protocol), and clicks land at the centre of its nodes' clipped bounds |
 //! | `focus:` | [`AutomationError::NotAvailable`]: focus moves by the program's own keys |
@@ -31,7 +31,6 @@ mod extension;
 mod input;
 mod pipeline;
 mod screen;
-mod scrollback_file;
 
 use std::ops::{Deref, DerefMut};
 use std::time::Duration;
@@ -135,13 +134,15 @@ impl Terminal {
     }
 
     /// Adds an artifact sink writing the screen formats (`text`, `styled`,
-    /// `cells`, `png`), and with a [`TreeSource`] the semantic ones (JSON,
-    /// Markdown) of the committed tree. What the steps typed as a secret
-    /// shows as `*` in text, styled text and cells (PNG keeps the pixels:
-    /// [`Artifacts::hiding_typed_secrets`]). With `text` among the formats,
-    /// each checkpoint also writes `NAME.scrollback.txt` beside `NAME.txt`:
-    /// the lines scrolled off the top of the main screen (empty when none),
-    /// a typed secret `<redacted>`.
+    /// `cells`, `png`), the terminal's own (`terminal`, `scrollback`), and
+    /// with a [`TreeSource`] the semantic ones (JSON, Markdown) of the
+    /// committed tree. What the steps typed as a secret shows as `*` in
+    /// text, styled text and cells, and as `<redacted>` in the terminal
+    /// state and the scrollback (PNG keeps the pixels:
+    /// [`Artifacts::hiding_typed_secrets`]). With `text` among the formats
+    /// `scrollback` is written too (`NAME.scrollback.txt` beside
+    /// `NAME.txt`: the lines scrolled off the top of the main screen, empty
+    /// when none).
     ///
     /// # Errors
     ///
@@ -158,20 +159,21 @@ impl Terminal {
         {
             return Err(AutomationError::NotAvailable {
                 what: format.name().to_owned(),
-                reason: format!("{NO_TREE}; the screen formats are text, styled, cells and png"),
+                reason: format!(
+                    "{NO_TREE}; the screen formats are text, styled, cells and png, the terminal's terminal and scrollback"
+                ),
             });
         }
-        let shared = std::sync::Arc::clone(&self.plane().pty.shared);
-        let scrollback = artifacts.configured_formats().contains(&Format::Text).then(|| {
-            scrollback_file::ScrollbackFiles::new(artifacts.dir().to_owned(), shared.clone())
-        });
-        let artifacts =
-            artifacts.hiding_typed_secrets(move || shared.lock().secrets.clone()).check()?;
-        self.add_checkpoint_sink(artifacts);
-        if let Some(scrollback) = scrollback {
-            // After the artifacts, which create the directory.
-            self.add_checkpoint_sink(scrollback);
+        let mut formats = artifacts.configured_formats().to_vec();
+        if formats.contains(&Format::Text) && !formats.contains(&Format::Scrollback) {
+            formats.push(Format::Scrollback);
         }
+        let shared = std::sync::Arc::clone(&self.plane().pty.shared);
+        let artifacts = artifacts
+            .formats(formats)
+            .hiding_typed_secrets(move || shared.lock().secrets.clone())
+            .check()?;
+        self.add_checkpoint_sink(artifacts);
         Ok(())
     }
 
