@@ -129,12 +129,25 @@ enum Verb {
         /// named after the script.
         #[arg(long)]
         goldens: Option<PathBuf>,
+        /// The formats --goldens compares, comma-separated (default styled):
+        /// text, styled, cells, png, terminal (the terminal state), scrollback.
+        #[arg(long, value_delimiter = ',', value_parser = run::parse_format)]
+        golden_formats: Option<Vec<rehearse_core::artifacts::Format>>,
         /// The terminal's size, COLSxROWS.
         #[arg(long, value_parser = parse_size, default_value = DEFAULT_SIZE)]
         size: (u16, u16),
         /// Where the checkpoints' artifacts and the report (JSON and Markdown) go.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// The formats --out writes, comma-separated (default text, styled,
+        /// cells, png; text brings scrollback): also terminal, scrollback.
+        #[arg(long, value_delimiter = ',', value_parser = run::parse_format)]
+        out_formats: Option<Vec<rehearse_core::artifacts::Format>>,
+        /// A check every checkpoint makes, failing its step (repeatable):
+        /// theme-neutral (no RGB colour, no palette index above 15, no
+        /// explicit background).
+        #[arg(long, value_parser = run::parse_check)]
+        check: Vec<rehearse_core::artifacts::Check>,
         /// Which plane runs it.
         #[arg(long, value_enum, default_value = "auto")]
         plane: run::PlaneChoice,
@@ -325,21 +338,32 @@ fn dispatch(verb: Verb) -> Result<Exit, Failure> {
             let state = render::state(&exec, DEFAULT_COLS_ROWS, send.as_deref())?;
             print(format!("{}\n", serde_json::to_string_pretty(&state).expect("json")).as_bytes())
         }
-        Verb::Run { scripts, jobs, junit, goldens, size, out, plane, command } => {
-            runs::run_all(runs::RunsArgs {
-                common: run::RunArgs {
-                    script: scripts.first().cloned().unwrap_or_default(),
-                    size,
-                    out,
-                    command,
-                    plane,
-                    goldens,
-                },
-                scripts,
-                jobs: usize::from(jobs),
-                junit,
-            })
-        }
+        Verb::Run {
+            scripts,
+            jobs,
+            junit,
+            goldens,
+            golden_formats,
+            size,
+            out,
+            out_formats,
+            check,
+            plane,
+            command,
+        } => runs::run_all(runs::RunsArgs {
+            common: run::RunArgs {
+                script: scripts.first().cloned().unwrap_or_default(),
+                size,
+                out,
+                command,
+                plane,
+                goldens,
+                checkpoints: run::CheckpointOptions { out_formats, golden_formats, checks: check },
+            },
+            scripts,
+            jobs: usize::from(jobs),
+            junit,
+        }),
         Verb::Record { out, format, app, command } => {
             record::record(&record::RecordArgs { out, format, app, command })
         }

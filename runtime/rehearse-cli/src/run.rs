@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use rehearse_core::Scenario;
-use rehearse_core::artifacts::{Artifacts, Baseline, Format};
+use rehearse_core::artifacts::{Artifacts, Baseline, Check, Checks, Format};
 use rehearse_core::trace::{TraceMode, TraceNote, TraceOptions, TracePaths};
 use rehearse_lang::script::{
     MAX_INCLUDE_BYTES, Script, ScriptReadError, parse_script_file, read_script_text,
@@ -20,12 +20,58 @@ use crate::exit::{Exit, Failure, exit_for};
 use crate::launch::{Launch, launch};
 use crate::render::ANNOUNCE_TIMEOUT;
 
-/// What a program's checkpoints write: its screen (it has no semantic tree).
+/// What a program's checkpoints write by default: its screen (it has no
+/// semantic tree); `text` brings the scrollback with it.
 const SCREEN_FORMATS: [Format; 4] = [Format::Text, Format::Styled, Format::Cells, Format::Png];
 
-/// What `--goldens` compares a program's checkpoints in: the reviewable
-/// styled screen (text and style apart).
+/// What `--goldens` compares a program's checkpoints in by default: the
+/// reviewable styled screen (text and style apart).
 const GOLDEN_FORMATS: [Format; 1] = [Format::Styled];
+
+/// What a run's checkpoints write, compare and check, beyond the defaults.
+#[derive(Debug, Clone, Default)]
+pub struct CheckpointOptions {
+    /// The formats `--out` writes (`--out-formats`), instead of the
+    /// screen's four.
+    pub out_formats: Option<Vec<Format>>,
+    /// The formats `--goldens` compares (`--golden-formats`), instead of
+    /// `styled`.
+    pub golden_formats: Option<Vec<Format>>,
+    /// The checks every checkpoint makes (`--check`).
+    pub checks: Vec<Check>,
+}
+
+impl CheckpointOptions {
+    /// Whether any was given: they are the terminal plane's (its sinks
+    /// write the files; an app over its socket writes its own).
+    fn given(&self) -> bool {
+        self.out_formats.is_some() || self.golden_formats.is_some() || !self.checks.is_empty()
+    }
+
+    /// Refuses what a program in a PTY cannot write: the semantic formats
+    /// (it publishes no tree).
+    fn check(&self) -> Result<(), Failure> {
+        let chosen = self.out_formats.iter().chain(&self.golden_formats).flatten();
+        for format in chosen {
+            if matches!(format, Format::Json | Format::Markdown) {
+                return Err(Failure::script(format!(
+                    "the `{format}` format needs a semantic tree, which a program run in a PTY does not publish; a run's checkpoint formats are text, styled, cells, png, terminal and scrollback; nothing ran"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A `--out-formats`/`--golden-formats` value: a checkpoint format's name.
+pub fn parse_format(text: &str) -> Result<Format, String> {
+    text.trim().parse::<Format>().map_err(|error| error.to_string())
+}
+
+/// A `--check` value: a checkpoint check's name.
+pub fn parse_check(text: &str) -> Result<Check, String> {
+    text.trim().parse::<Check>()
+}
 
 /// Which plane runs the script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -53,6 +99,8 @@ pub struct RunArgs {
     pub plane: PlaneChoice,
     /// Where the goldens of the checkpoints are, to compare them.
     pub goldens: Option<PathBuf>,
+    /// The formats and checks of the checkpoints.
+    pub checkpoints: CheckpointOptions,
 }
 
 /// One step's line in the report.
@@ -133,9 +181,16 @@ pub fn run_script(args: &RunArgs) -> Result<ScriptOutcome, Failure> {
         std::fs::create_dir_all(out)
             .map_err(|error| Failure::runtime(format!("creating {}: {error}", out.display())))?;
     }
+    args.checkpoints.check()?;
+    // Goldens, chosen formats and checks are the sinks of a program in a PTY.
+    let terminal_sinks = args.goldens.is_some() || args.checkpoints.given();
+    if args.plane == PlaneChoice::App && args.checkpoints.given() {
+        return Err(Failure::script(
+            "--out-formats, --golden-formats and --check choose what the terminal plane's checkpoints write and check; a rehearse app run over its socket (--plane app) writes its own artifacts: run it with --plane terminal (or auto); nothing ran",
+        ));
+    }
     let mut outcome = None;
-    // Goldens are compared on the screen of a program in a PTY.
-    if args.plane != PlaneChoice::Terminal && args.goldens.is_none() {
+    if args.plane != PlaneChoice::Terminal && !terminal_sinks {
         let mut command = Command::new(program);
         command.args(rest);
         match launch(command, args.size, args.out.as_deref(), ANNOUNCE_TIMEOUT)? {
@@ -296,16 +351,23 @@ fn on_terminal(
         None => {}
     }
     let mut terminal = terminal.traced(trace);
+    let chosen = &args.checkpoints;
     if let Some(out) = &args.out {
+        let formats = chosen.out_formats.clone().unwrap_or_else(|| SCREEN_FORMATS.to_vec());
         terminal
-            .add_artifacts(Artifacts::new(out).formats(SCREEN_FORMATS))
+            .add_artifacts(Artifacts::new(out).formats(formats))
             .map_err(|error| Failure::runtime(error.to_string()))?;
+    }
+    if !chosen.checks.is_empty() {
+        // After the artifacts: a screen that fails a check is written first.
+        terminal.add_checkpoint_sink(Checks::new(chosen.checks.iter().copied()));
     }
     let baseline = match &args.goldens {
         Some(dir) => {
+            let formats = chosen.golden_formats.clone().unwrap_or_else(|| GOLDEN_FORMATS.to_vec());
             let baseline = Baseline::new(dir)
                 .map_err(|error| Failure::script(error.to_string()))?
-                .formats(GOLDEN_FORMATS);
+                .formats(formats);
             baseline.attach(&mut terminal);
             Some(baseline)
         }

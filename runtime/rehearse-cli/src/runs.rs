@@ -75,6 +75,7 @@ pub fn run_all(args: RunsArgs) -> Result<Exit, Failure> {
                         command: args.common.command.clone(),
                         plane: args.common.plane,
                         goldens: sub(&args.common.goldens),
+                        checkpoints: args.common.checkpoints.clone(),
                     };
                     let started = Instant::now();
                     let outcome = run_script(&one);

@@ -24,6 +24,7 @@ mod quick_start;
 mod record_plain;
 mod record_tree;
 mod review;
+mod run_goldens;
 mod run_includes;
 mod run_reports;
 mod timeouts;

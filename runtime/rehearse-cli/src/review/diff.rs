@@ -59,7 +59,7 @@ pub fn show(
                 ui.draw_with(body, move |area, buf| draw_screen(&screen, &changed, area, buf));
             }
         }
-        Comparison::Tree { golden, actual } => {
+        Comparison::Tree { golden, actual } | Comparison::Text { golden, actual } => {
             let lines = diff_lines(golden, actual);
             ui.draw_with(body, move |area, buf| Paragraph::new(lines).render(area, buf));
         }
@@ -90,7 +90,7 @@ fn summarize(comparison: &Comparison) -> String {
             }
             text
         }
-        Comparison::Tree { golden, actual } => {
+        Comparison::Tree { golden, actual } | Comparison::Text { golden, actual } => {
             let diff = TextDiff::from_lines(golden.as_str(), actual.as_str());
             let (mut added, mut removed) = (0, 0);
             for change in diff.iter_all_changes() {
