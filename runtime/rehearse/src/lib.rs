@@ -115,7 +115,7 @@ pub mod command {
 /// hides what a plane typed as a secret in a screen an output shows.
 pub mod artifacts {
     pub use rehearse_core::artifacts::*;
-    pub use rehearse_core::{MASK, REDACTED, TypedSecrets};
+    pub use rehearse_core::{MASK, REDACTED, TerminalState, TypedSecrets};
     pub use rehearse_engine::drivers::*;
 }
 

@@ -13,6 +13,7 @@ mod support;
 
 mod atomic;
 mod baselines;
+mod checks;
 mod formats;
 #[cfg(feature = "png")]
 mod png;
