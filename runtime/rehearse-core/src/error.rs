@@ -209,13 +209,13 @@ pub enum AutomationError {
     #[error(
         "checkpoint `{checkpoint}` is not theme-neutral: {} cells use colours the user's theme does not choose (allowed: the 16 theme colours in the foreground, the default colours, reverse video):{}",
         violations.len(),
-        crate::artifacts::describe_theme_violations(violations)
+        crate::theme::describe_violations(violations)
     )]
     NotThemeNeutral {
         /// The checkpoint.
         checkpoint: String,
         /// Every violation, row by row.
-        violations: Vec<crate::artifacts::ThemeViolation>,
+        violations: Vec<crate::theme::ThemeViolation>,
     },
     /// A checkpoint differs from its committed golden.
     #[error(

@@ -7,6 +7,7 @@
 //! beside it depend on this crate and never on each other.
 
 pub mod artifacts;
+mod colors;
 mod committed;
 mod driver;
 mod error;
@@ -29,6 +30,7 @@ mod runner;
 mod scenario;
 pub mod semantic;
 mod terminal;
+mod theme;
 mod time;
 pub mod trace;
 mod typing;

@@ -119,8 +119,8 @@ pub fn no_terminal(kind: PlaneKind, what: &str) -> AutomationError {
 /// one) on a plane of `kind` that holds no program in a terminal: names the
 /// plane and the formats it has.
 ///
-/// [`Format::needs_terminal`]: crate::artifacts::Format::needs_terminal
-pub fn no_terminal_format(kind: PlaneKind, format: crate::artifacts::Format) -> AutomationError {
+/// [`Format::needs_terminal`]: crate::format::Format::needs_terminal
+pub fn no_terminal_format(kind: PlaneKind, format: crate::format::Format) -> AutomationError {
     AutomationError::NotAvailable {
         what: format!("the `{format}` checkpoint format"),
         reason: format!(

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use super::atomic::{is_temp_file, write_atomic};
+use super::check::{Check, Checks};
 use super::diff::describe;
 use super::encode::encode_all;
 use super::screen::Screen;
 use super::sink::validate_name;
-use super::theme::{Check, Checks};
 use crate::error::AutomationError;
 use crate::format::{Format, pending_path};
 use crate::golden_report::{self, GoldenResult, GoldenStatus};

@@ -21,7 +21,8 @@ use ratatui::text::Span;
 use super::screen::{
     FormatError, Screen, ScreenCell, check_declared_size, control_message, first_control,
 };
-use super::style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
+use super::style::{CellStyle, modifier_names, parse_color, parse_modifier};
+use crate::colors::color_name;
 use crate::format::Format;
 
 /// The `cells` JSON of a [`Screen`]; `Display` writes it.

@@ -29,6 +29,7 @@ mod ansi;
 mod atomic;
 mod baseline;
 mod cells;
+mod check;
 mod diff;
 mod encode;
 mod pending;
@@ -39,13 +40,15 @@ mod screen;
 mod sink;
 mod style;
 mod styled;
-mod theme;
 
+pub use crate::colors::color_name;
 pub use crate::format::{Format, UnknownFormat, pending_path};
+pub use crate::theme::{ThemeRule, ThemeViolation, theme_violations};
 pub use ansi::paint as ansi;
 pub use atomic::write_atomic;
 pub use baseline::{Baseline, BaselineSink, SnapshotMode};
 pub use cells::CellsSnapshot;
+pub use check::{Check, Checks};
 pub use diff::{lines as line_diff, screens as screen_diff};
 pub use encode::{Artifact, encode, encode_all, encode_screen, ensure_available};
 pub use pending::{Comparison, PendingGolden, find_pending};
@@ -54,7 +57,5 @@ pub use screen::{
     CONTROL_REPLACEMENT, FormatError, Screen, ScreenCell, TextSnapshot, visible_symbol,
 };
 pub use sink::Artifacts;
-pub use style::{CellStyle, color_name, modifier_names, parse_color, parse_modifier};
+pub use style::{CellStyle, modifier_names, parse_color, parse_modifier};
 pub use styled::{StyleSpan, StyledSnapshot};
-pub(crate) use theme::describe_violations as describe_theme_violations;
-pub use theme::{Check, Checks, ThemeRule, ThemeViolation, theme_violations};

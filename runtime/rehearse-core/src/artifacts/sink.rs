@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::atomic::{remove_stale_temps, write_atomic};
+use super::check::{Check, Checks};
 use super::encode::{Artifact, encode, encode_all, ensure_available};
-use super::theme::{Check, Checks};
 use crate::error::AutomationError;
 use crate::format::Format;
 use crate::redact::TypedSecrets;

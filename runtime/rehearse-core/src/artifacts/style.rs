@@ -6,6 +6,8 @@ use std::fmt;
 
 use ratatui::style::{Color, Modifier};
 
+use crate::colors::{NAMED_COLORS, color_name};
+
 /// A cell's complete style: foreground, background, underline colour and
 /// modifiers. [`CellStyle::DEFAULT`] is an untouched cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -83,26 +85,6 @@ impl fmt::Display for CellStyle {
     }
 }
 
-/// The sixteen named colours with their spellings, in ANSI order.
-pub(crate) const NAMED_COLORS: [(Color, &str); 16] = [
-    (Color::Black, "black"),
-    (Color::Red, "red"),
-    (Color::Green, "green"),
-    (Color::Yellow, "yellow"),
-    (Color::Blue, "blue"),
-    (Color::Magenta, "magenta"),
-    (Color::Cyan, "cyan"),
-    (Color::Gray, "gray"),
-    (Color::DarkGray, "dark-gray"),
-    (Color::LightRed, "light-red"),
-    (Color::LightGreen, "light-green"),
-    (Color::LightYellow, "light-yellow"),
-    (Color::LightBlue, "light-blue"),
-    (Color::LightMagenta, "light-magenta"),
-    (Color::LightCyan, "light-cyan"),
-    (Color::White, "white"),
-];
-
 /// Every modifier ratatui has, with its spelling, in a fixed order.
 pub(crate) const MODIFIERS: [(Modifier, &str); 9] = [
     (Modifier::BOLD, "bold"),
@@ -115,19 +97,6 @@ pub(crate) const MODIFIERS: [(Modifier, &str); 9] = [
     (Modifier::HIDDEN, "hidden"),
     (Modifier::CROSSED_OUT, "crossed-out"),
 ];
-
-/// A colour's spelling: `#rrggbb`, `idxN`, an ANSI name, or `reset`.
-pub fn color_name(color: Color) -> String {
-    match color {
-        Color::Reset => "reset".to_owned(),
-        Color::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
-        Color::Indexed(index) => format!("idx{index}"),
-        named => NAMED_COLORS
-            .iter()
-            .find(|(color, _)| *color == named)
-            .map_or_else(|| format!("{named}"), |(_, name)| (*name).to_owned()),
-    }
-}
 
 /// Parses a colour spelled as [`color_name`] writes it.
 ///

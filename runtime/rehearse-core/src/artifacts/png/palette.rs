@@ -39,7 +39,7 @@ pub fn rgb(color: Color, default: Rgb) -> Rgb {
         Color::Rgb(r, g, b) => [r, g, b],
         Color::Indexed(index) => indexed(index),
         named => {
-            let index = super::super::style::NAMED_COLORS
+            let index = crate::colors::NAMED_COLORS
                 .iter()
                 .position(|(candidate, _)| *candidate == named)
                 .unwrap_or(7);

@@ -1,142 +1,15 @@
-//! Checkpoint checks: assertions a checkpoint makes about its screen, which
-//! fail the checkpoint step rather than write a file. The one check is
-//! theme neutrality (seed 003): a screen that leaves colours to the user's
+//! Theme neutrality (seed 003): a screen that leaves colours to the user's
 //! theme uses no RGB colour, no palette index above 15 and no explicit
 //! background. Reverse video on the default colours (a selected row) stays
-//! allowed, as do the 16 theme colours in the foreground.
+//! allowed, as do the 16 theme colours in the foreground. The checkpoint
+//! check that applies it is `Check::ThemeNeutral`, in `artifacts`.
 
 use std::fmt;
-use std::str::FromStr;
 
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
-use super::style::color_name;
-use crate::error::AutomationError;
-use crate::{Checkpoint, CheckpointSink};
-
-/// A check a checkpoint can make: the closed set of
-/// [`Artifacts::checks`](super::Artifacts::checks),
-/// [`Baseline::checks`](super::Baseline::checks) and the [`Checks`](super::Checks)
-/// sink, spelled as `rehearse run --check NAME` spells it.
-///
-/// ```
-/// use rehearse_core::artifacts::Check;
-/// assert_eq!("theme-neutral".parse::<Check>().unwrap(), Check::ThemeNeutral);
-/// assert!("contrast".parse::<Check>().unwrap_err().contains("theme-neutral"));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Check {
-    /// The screen leaves its colours to the user's theme
-    /// ([`theme_violations`]): a checkpoint whose screen breaks a rule fails
-    /// with [`AutomationError::NotThemeNeutral`] listing every cell.
-    ThemeNeutral,
-}
-
-impl Check {
-    /// Every check.
-    pub const ALL: [Check; 1] = [Check::ThemeNeutral];
-
-    /// The check's name, as [`FromStr`] accepts it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Self::ThemeNeutral => "theme-neutral",
-        }
-    }
-
-    /// Makes the check on checkpoint `checkpoint`'s `buffer`.
-    ///
-    /// # Errors
-    ///
-    /// [`AutomationError::NotThemeNeutral`] with every violation.
-    pub fn run(self, checkpoint: &str, buffer: &Buffer) -> Result<(), AutomationError> {
-        match self {
-            Self::ThemeNeutral => {
-                let violations = theme_violations(buffer);
-                if violations.is_empty() {
-                    Ok(())
-                } else {
-                    Err(AutomationError::NotThemeNeutral {
-                        checkpoint: checkpoint.to_owned(),
-                        violations,
-                    })
-                }
-            }
-        }
-    }
-}
-
-impl fmt::Display for Check {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Check {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, Self::Err> {
-        Self::ALL.into_iter().find(|check| check.name() == name).ok_or_else(|| {
-            format!("unknown checkpoint check `{name}`; the checks are: theme-neutral")
-        })
-    }
-}
-
-/// A checkpoint sink that makes [`Check`]s and writes nothing: the first
-/// check a checkpoint's screen fails fails the checkpoint step. Diagnostic
-/// checkpoints (taken to explain another failure) are not checked. Every
-/// plane's checkpoints can be checked: the checks read the rendered grid.
-///
-/// ```no_run
-/// use rehearse::artifacts::{Check, Checks};
-/// # use rehearse::prelude::*;
-/// # struct App;
-/// # impl Component for App { type Message = (); fn update(&mut self, _: (), _: &mut Context<'_, Self>) {} fn view(&self, _: &mut Ui<'_, ()>) {} }
-/// let mut session = Session::new(App, SessionOptions::default());
-/// session.add_checkpoint_sink(Checks::new([Check::ThemeNeutral]));
-/// session.step(AutomationStep::checkpoint("start")).expect("the screen is theme-neutral");
-/// ```
-#[derive(Debug, Clone, Default)]
-pub struct Checks {
-    checks: Vec<Check>,
-}
-
-impl Checks {
-    /// A sink making `checks` (duplicates dropped, order kept) at every
-    /// checkpoint.
-    pub fn new(checks: impl IntoIterator<Item = Check>) -> Self {
-        let mut kept = Vec::new();
-        for check in checks {
-            if !kept.contains(&check) {
-                kept.push(check);
-            }
-        }
-        Self { checks: kept }
-    }
-
-    /// The checks made.
-    pub fn checks(&self) -> &[Check] {
-        &self.checks
-    }
-
-    /// Makes every check on checkpoint `name`'s `buffer`, in order.
-    ///
-    /// # Errors
-    ///
-    /// The first check's failure.
-    pub fn run(&self, name: &str, buffer: &Buffer) -> Result<(), AutomationError> {
-        self.checks.iter().try_for_each(|check| check.run(name, buffer))
-    }
-}
-
-impl CheckpointSink for Checks {
-    fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError> {
-        if checkpoint.diagnostic {
-            return Ok(());
-        }
-        self.run(checkpoint.name, &checkpoint.frame.buffer)
-    }
-}
+use crate::colors::color_name;
 
 /// What broke theme neutrality.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,10 +173,6 @@ mod tests {
             described.contains("row 1 col 2: fg=idx200 (extended index 200 > 15)"),
             "{described}"
         );
-        let error = Check::ThemeNeutral.run("start", &buffer).unwrap_err().to_string();
-        assert!(error.contains("checkpoint `start`") && error.contains("5 cells"), "{error}");
-        let clean = Buffer::empty(Rect::new(0, 0, 4, 1));
-        assert!(Check::ThemeNeutral.run("start", &clean).is_ok());
     }
 
     #[test]
