@@ -241,6 +241,32 @@ mod tests {
     }
 
     #[test]
+    fn a_terminal_state_golden_is_shown_as_a_line_diff() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        let golden = "terminal 20x2 buffer=main viewport=0\n0| \"hello\"\n1| \"\"\n";
+        fs::write(root.join("shown.terminal.txt"), golden).unwrap();
+        fs::write(root.join("shown.terminal.txt.new"), golden.replace("hello", "changed")).unwrap();
+        let pending = find_pending(root).unwrap();
+        let mut session = Session::new(
+            ReviewApp::new(root, pending),
+            SessionOptions::default().viewport(100, 20),
+        );
+        assert!(node_name(&session, "shown").starts_with("terminal golden"));
+        assert_eq!(node_name(&session, "summary"), "1 line added, 1 line removed");
+        let screen: String = (0..20u16)
+            .map(|row| {
+                (0..100u16).map(|col| session.buffer()[(col, row)].symbol()).collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(screen.contains("- 0| \"hello\""), "{screen}");
+        assert!(screen.contains("+ 0| \"changed\""), "{screen}");
+        session.run_script("key:a").unwrap();
+        assert!(fs::read_to_string(root.join("shown.terminal.txt")).unwrap().contains("changed"));
+    }
+
+    #[test]
     fn nothing_to_review_says_so() {
         let dir = tempfile::tempdir().unwrap();
         let session = Session::new(
