@@ -119,6 +119,10 @@ fn a_secret_the_screen_wrapped_is_hidden_across_its_rows() {
     }
     let markdown = terminal.tree().to_markdown();
     assert!(!markdown.contains("Zq9-hunter") && !markdown.contains("2-typed"), "{markdown}");
+    // The terminal-state golden hides each piece on its own row.
+    let golden = terminal.pty().terminal_golden();
+    assert!(!golden.contains("Zq9-hunter") && !golden.contains("2-typed"), "{golden}");
+    assert!(golden.matches("<redacted>").count() >= 2, "{golden}");
 }
 
 /// Every checkpoint's tree (diagnostic ones too), as JSON and Markdown.

@@ -127,8 +127,15 @@ pub(crate) fn terminal_golden_hiding(
         let joined = texts.join("\n");
         let hidden = secrets.redact_text(&joined);
         if let std::borrow::Cow::Owned(hidden) = hidden {
-            // Each piece of a secret stays on its own row: as many rows.
-            texts = hidden.split('\n').map(str::to_owned).collect();
+            // Each piece of a secret stays on its own row: as many rows
+            // (else each row is hidden on its own, which misses only a
+            // secret the screen wrapped).
+            let rows: Vec<String> = hidden.split('\n').map(str::to_owned).collect();
+            texts = if rows.len() == texts.len() {
+                rows
+            } else {
+                texts.iter().map(|text| secrets.redact_text(text).into_owned()).collect()
+            };
         }
     }
     for (row, text) in (0..rows).zip(&texts) {
