@@ -572,23 +572,6 @@ impl PtySession {
         crate::artifacts::scrollback_golden_hiding(state.emulator.as_ref(), &state.secrets)
     }
 
-    /// Reads the emulator under the session's lock with its screen epoch
-    /// (which changes whenever the grid may have: output, a resize) and,
-    /// when `terminal` is true, the
-    /// [`TerminalState`](rehearse_core::TerminalState) of the same instant
-    /// (typed secrets hidden).
-    pub(crate) fn with_emulator_state<R>(
-        &self,
-        terminal: bool,
-        read: impl FnOnce(&dyn Emulator, u64) -> R,
-    ) -> (R, Option<rehearse_core::TerminalState>) {
-        let state = self.shared.lock();
-        let emulator = state.emulator.as_ref();
-        let terminal = terminal
-            .then(|| crate::artifacts::terminal_state(emulator, state.exit, &state.secrets));
-        (read(emulator, state.screen_epoch), terminal)
-    }
-
     /// The screen as a ratatui `Buffer`, for the project's encoders.
     pub fn buffer(&self) -> ratatui::buffer::Buffer {
         crate::artifacts::to_buffer(self.shared.lock().emulator.as_ref())

@@ -127,7 +127,7 @@ impl PtyPlane {
         let Self { pty, snapshotter, record, lines, .. } = self;
         let needs_terminal = record.needs_terminal().is_some();
         let committed = record.frame_mut();
-        let (taken, terminal) = pty.with_emulator_state(needs_terminal, |emulator, epoch| {
+        let (taken, terminal) = with_emulator_state(pty, needs_terminal, |emulator, epoch| {
             if snapshotter.unchanged(epoch) {
                 return false;
             }
@@ -338,7 +338,7 @@ fn snapshot(
     time: LogicalTime,
     needs_terminal: bool,
 ) -> (CommittedFrame, Vec<LineMap>) {
-    let ((mut frame, lines), terminal) = pty.with_emulator_state(needs_terminal, |emulator, _| {
+    let ((mut frame, lines), terminal) = with_emulator_state(pty, needs_terminal, |emulator, _| {
         let (rows, cols) = emulator.size();
         let mut buffer = Buffer::empty(Rect::new(0, 0, cols, rows));
         let mut tree = TreeBuilder::new(cols, rows);
@@ -673,4 +673,20 @@ impl Plane for PtyPlane {
         redact_lines(&mut frame.tree, &mut lines, &self.pty.typed_secrets());
         Ok(frame)
     }
+}
+
+/// Reads `pty`'s emulator under the session's lock with its screen epoch
+/// (which changes whenever the grid may have: output, a resize) and, when
+/// `terminal` is true, the [`TerminalState`](rehearse_core::TerminalState)
+/// of the same instant (typed secrets hidden).
+fn with_emulator_state<R>(
+    pty: &PtySession,
+    terminal: bool,
+    read: impl FnOnce(&dyn crate::emulator::Emulator, u64) -> R,
+) -> (R, Option<rehearse_core::TerminalState>) {
+    let state = pty.shared.lock();
+    let emulator = state.emulator.as_ref();
+    let terminal =
+        terminal.then(|| crate::artifacts::terminal_state(emulator, state.exit, &state.secrets));
+    (read(emulator, state.screen_epoch), terminal)
 }
