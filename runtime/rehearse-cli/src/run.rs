@@ -48,9 +48,19 @@ impl CheckpointOptions {
         self.out_formats.is_some() || self.golden_formats.is_some() || !self.checks.is_empty()
     }
 
-    /// Refuses what a program in a PTY cannot write: the semantic formats
-    /// (it publishes no tree).
-    fn check(&self) -> Result<(), Failure> {
+    /// Refuses what a program in a PTY cannot write (the semantic formats:
+    /// it publishes no tree) and formats for a directory not given.
+    fn check(&self, args: &RunArgs) -> Result<(), Failure> {
+        for (formats, dir, flag, needs) in [
+            (&self.out_formats, &args.out, "--out-formats", "--out DIR"),
+            (&self.golden_formats, &args.goldens, "--golden-formats", "--goldens DIR"),
+        ] {
+            if formats.is_some() && dir.is_none() {
+                return Err(Failure::script(format!(
+                    "{flag} chooses what {needs} holds; give {needs} too; nothing ran"
+                )));
+            }
+        }
         let chosen = self.out_formats.iter().chain(&self.golden_formats).flatten();
         for format in chosen {
             if matches!(format, Format::Json | Format::Markdown) {
@@ -181,7 +191,7 @@ pub fn run_script(args: &RunArgs) -> Result<ScriptOutcome, Failure> {
         std::fs::create_dir_all(out)
             .map_err(|error| Failure::runtime(format!("creating {}: {error}", out.display())))?;
     }
-    args.checkpoints.check()?;
+    args.checkpoints.check(args)?;
     // Goldens, chosen formats and checks are the sinks of a program in a PTY.
     let terminal_sinks = args.goldens.is_some() || args.checkpoints.given();
     if args.plane == PlaneChoice::App && args.checkpoints.given() {

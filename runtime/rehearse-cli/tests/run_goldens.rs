@@ -95,7 +95,7 @@ fn formats_and_checks_a_run_cannot_make_are_refused_before_anything_runs() {
     for (extra, expected) in [
         (&["--golden-formats", "gif"][..], "terminal, scrollback"),
         (&["--check", "contrast"][..], "theme-neutral"),
-        (&["--out-formats", "markdown"][..], "needs a semantic tree"),
+        (&["--golden-formats", "markdown"][..], "needs a semantic tree"),
         (&["--plane", "app", "--check", "theme-neutral"][..], "--plane terminal"),
     ] {
         let refused = run(dir, "update", "x", extra);
@@ -103,4 +103,14 @@ fn formats_and_checks_a_run_cannot_make_are_refused_before_anything_runs() {
         assert!(stderr(&refused).contains(expected), "{extra:?}: {}", stderr(&refused));
     }
     assert!(!dir.join("goldens").exists(), "nothing ran");
+    // Formats for a directory not given.
+    let script = dir.join("shown.rehearse");
+    let refused = Command::new(BIN)
+        .arg("run")
+        .arg(&script)
+        .args(["--out-formats", "terminal", "--", "true"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(4), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("give --out DIR too"), "{}", stderr(&refused));
 }
