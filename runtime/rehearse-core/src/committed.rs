@@ -50,8 +50,9 @@ pub struct CommittedFrame {
     /// previous screen: rows not listed are equal to it.
     pub changed_rows: Option<Vec<u16>>,
     /// What the program's terminal holds beyond the grid — the
-    /// terminal-state golden and the scrollback — when the plane holds a
-    /// program in a terminal and a sink asked for it
+    /// terminal-state golden and the scrollback — in the frame of a
+    /// checkpoint (a `checkpoint:` step's commit, a diagnostic checkpoint)
+    /// of a plane holding a program in a terminal, when a sink asked for it
     /// ([`CheckpointSink::needs_terminal`]); `None` otherwise. The
     /// [`Format::Terminal`] and [`Format::Scrollback`] artifacts are these
     /// texts.
@@ -151,9 +152,9 @@ pub trait CheckpointSink {
 
     /// The first format this sink writes that needs the program's terminal
     /// ([`Format::needs_terminal`]), if any. A plane holding a program in a
-    /// terminal fills [`CommittedFrame::terminal`] only while some sink
-    /// needs it; on any other plane a checkpoint fails naming the plane
-    /// and this format. By default `None`.
+    /// terminal fills [`CommittedFrame::terminal`] at its checkpoints only
+    /// while some sink needs it; on any other plane a checkpoint fails
+    /// naming the plane and this format. By default `None`.
     fn needs_terminal(&self) -> Option<Format> {
         None
     }

@@ -90,7 +90,17 @@ fn run<P: Plane + ?Sized>(
     step: &AutomationStep,
 ) -> Result<Generation, AutomationError> {
     perform(plane, step)?;
-    let generation = plane.commit()?;
+    // A checkpoint's commit is the one whose frame carries what only its
+    // sinks read (a terminal plane's terminal state).
+    let checkpointing = matches!(step, AutomationStep::Checkpoint { .. });
+    if checkpointing {
+        plane.commit_record_mut().set_checkpointing(true);
+    }
+    let committed = plane.commit();
+    if checkpointing {
+        plane.commit_record_mut().set_checkpointing(false);
+    }
+    let generation = committed?;
     if let AutomationStep::Checkpoint { name } = step {
         plane.commit_record_mut().checkpoint(name)?;
     }

@@ -31,6 +31,8 @@ pub struct CommitRecord {
     watching: bool,
     /// Steps begun under observation, to number the next.
     steps_observed: u64,
+    /// The commit being made is a checkpoint step's.
+    checkpointing: bool,
 }
 
 impl std::fmt::Debug for CommitRecord {
@@ -58,6 +60,7 @@ impl CommitRecord {
             observer: None,
             watching: false,
             steps_observed: 0,
+            checkpointing: false,
         }
     }
 
@@ -139,10 +142,27 @@ impl CommitRecord {
 
     /// The first format a sink needs the program's terminal for
     /// ([`CheckpointSink::needs_terminal`]): a plane holding a program in a
-    /// terminal fills [`CommittedFrame::terminal`] at its commits then; the
-    /// executor refuses a checkpoint on a plane without one.
+    /// terminal fills [`CommittedFrame::terminal`] at a checkpoint's commit
+    /// then ([`checkpointing`](Self::checkpointing)) and in the frame of a
+    /// diagnostic checkpoint; the executor refuses a checkpoint on a plane
+    /// without one.
     pub fn needs_terminal(&self) -> Option<crate::format::Format> {
         self.sinks.iter().find_map(|sink| sink.needs_terminal())
+    }
+
+    /// Whether the commit the plane is making is a `checkpoint:` step's (the
+    /// executor says so around that one commit): a plane fills
+    /// [`CommittedFrame::terminal`] for that commit only, so the steps
+    /// between checkpoints pay nothing for it.
+    #[inline]
+    pub fn checkpointing(&self) -> bool {
+        self.checkpointing
+    }
+
+    /// Says whether the next commits are a `checkpoint:` step's (the
+    /// executor sets it before that step's commit and clears it after).
+    pub fn set_checkpointing(&mut self, checkpointing: bool) {
+        self.checkpointing = checkpointing;
     }
 
     /// Whether any sink takes checkpoints (a diagnostic checkpoint is only

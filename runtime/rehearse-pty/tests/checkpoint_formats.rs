@@ -108,7 +108,11 @@ fn artifacts_write_the_terminal_formats_and_the_session_goldens_hide_the_secret(
     let formats = [Format::Styled, Format::Terminal, Format::Scrollback];
     terminal.add_artifacts(Artifacts::new(scratch.path()).formats(formats)).unwrap();
     type_secret_then(&mut terminal, &[]);
+    // Only a checkpoint's commit reads the terminal state.
+    terminal.step(AutomationStep::Drain).unwrap();
+    assert!(terminal.frame().terminal.is_none());
     terminal.step(AutomationStep::checkpoint("typed")).unwrap();
+    assert!(terminal.frame().terminal.is_some());
     let written = read(scratch.path(), "typed.terminal.txt");
     // The file is the terminal state of the checkpoint's own commit.
     assert_eq!(written, terminal.pty().terminal_golden());

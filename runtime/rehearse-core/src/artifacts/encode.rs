@@ -77,7 +77,7 @@ fn terminal_text(format: Format, frame: &CommittedFrame) -> Result<Vec<u8>, Auto
 pub(crate) fn no_terminal_state(format: Format) -> AutomationError {
     AutomationError::NotAvailable {
         what: format.name().to_owned(),
-        reason: "this frame holds no terminal state: only the terminal plane (a program in a PTY) has one, and it keeps it at the commits of a session whose sinks write a terminal format; the formats of any plane's screen are text, styled, cells and png".to_owned(),
+        reason: "this frame holds no terminal state: only the terminal plane (a program in a PTY) has one, and it keeps it in the frames of the checkpoints of a session whose sinks write a terminal format; the formats of any plane's screen are text, styled, cells and png".to_owned(),
     }
 }
 

@@ -120,12 +120,12 @@ impl PtyPlane {
     /// the last frame renumbered when the grid has not changed since (no
     /// output, no resize), else with the rows that changed read again.
     ///
-    /// While a sink writes a terminal format ([`CommitRecord::needs_terminal`])
-    /// the frame also gets the terminal state of the same instant (read
-    /// every commit: the program's lifecycle changes without output).
+    /// A checkpoint's commit ([`CommitRecord::checkpointing`]) while a sink
+    /// writes a terminal format ([`CommitRecord::needs_terminal`]) also
+    /// gets the terminal state of the same instant; other commits none.
     fn take_snapshot(&mut self, generation: Generation, time: LogicalTime) {
         let Self { pty, snapshotter, record, lines, .. } = self;
-        let needs_terminal = record.needs_terminal().is_some();
+        let needs_terminal = record.checkpointing() && record.needs_terminal().is_some();
         let committed = record.frame_mut();
         let (taken, terminal) = with_emulator_state(pty, needs_terminal, |emulator, epoch| {
             if snapshotter.unchanged(epoch) {
