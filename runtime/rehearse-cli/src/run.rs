@@ -22,7 +22,7 @@ use crate::render::ANNOUNCE_TIMEOUT;
 
 /// What a program's checkpoints write by default: its screen (it has no
 /// semantic tree); `text` brings the scrollback with it.
-const SCREEN_FORMATS: [Format; 4] = [Format::Text, Format::Styled, Format::Cells, Format::Png];
+const SCREEN_FORMATS: [Format; 4] = Format::SCREEN;
 
 /// What `--goldens` compares a program's checkpoints in by default: the
 /// reviewable styled screen (text and style apart).
