@@ -30,6 +30,7 @@ mod sensitivity;
 mod spelling;
 mod state;
 mod step;
+mod style;
 pub mod suggest;
 mod terminal;
 mod text_regex;
@@ -52,6 +53,7 @@ pub use step::{
     AutomationStep, FocusOrder, FocusTarget, Guard, MAX_LABEL_BYTES, MouseButton, ScrollDirection,
     validate_label,
 };
+pub use style::{AnsiColor, StyleAttribute, StyleCheck, StyleColor};
 pub use terminal::{
     LineCount, Pattern, PointerAction, PointerButton, TerminalCondition, TerminalPredicateName,
     TerminalSubject, TextMatcher, TextRegion,

@@ -5,6 +5,7 @@ use std::fmt;
 use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
 use crate::state::Checked;
+use crate::style::{StyleAttribute, StyleCheck};
 use crate::text_regex::TextRegex;
 use crate::vocabulary::closed_set;
 
@@ -44,6 +45,18 @@ closed_set! {
         Scroll = "scroll",
         /// `scroll-extent=N`: content `N` units long
         ScrollExtent = "scroll-extent",
+        /// `fg=COLOUR`: the matched text's foreground
+        Fg = "fg",
+        /// `bg=COLOUR`: the matched text's background
+        Bg = "bg",
+        /// `bold` or `bold=false`
+        Bold = "bold",
+        /// `italic` or `italic=false`
+        Italic = "italic",
+        /// `underline` or `underline=false`
+        Underline = "underline",
+        /// `reverse` or `reverse=false`
+        Reverse = "reverse",
     }
 }
 
@@ -55,9 +68,15 @@ impl PredicateName {
         match self {
             Self::Value | Self::Text => PredicateArgument::Text,
             Self::Count | Self::Scroll | Self::ScrollExtent => PredicateArgument::Count,
-            Self::Selected | Self::Expanded | Self::ReadOnly | Self::Modal => {
-                PredicateArgument::OptionalBool
-            }
+            Self::Selected
+            | Self::Expanded
+            | Self::ReadOnly
+            | Self::Modal
+            | Self::Bold
+            | Self::Italic
+            | Self::Underline
+            | Self::Reverse => PredicateArgument::OptionalBool,
+            Self::Fg | Self::Bg => PredicateArgument::Color,
             Self::Checked => PredicateArgument::OptionalChecked,
             _ => PredicateArgument::None,
         }
@@ -105,6 +124,8 @@ pub enum PredicateArgument {
     OptionalBool,
     /// Optionally `true`, `false` or `mixed`: `checked`, `checked=mixed`.
     OptionalChecked,
+    /// A colour: `fg=red`, `bg=#1e1e2e`, `fg=idx196`, `fg=default`.
+    Color,
 }
 
 /// What must hold of the nodes a selector matches.
@@ -157,6 +178,11 @@ pub enum Predicate {
     ScrollOffset(u64),
     /// A matching node's content is this many units long.
     ScrollExtent(u64),
+    /// Every cell of a matching node's text has this style (`fg=red`,
+    /// `bg=#1e1e2e`, `bold`, `italic=false`): on the terminal plane the
+    /// characters `text~` matched, on a node the cells of its text inside
+    /// its bounds.
+    Style(StyleCheck),
 }
 
 impl Predicate {
@@ -179,6 +205,14 @@ impl Predicate {
             Self::Count(_) => PredicateName::Count,
             Self::ScrollOffset(_) => PredicateName::Scroll,
             Self::ScrollExtent(_) => PredicateName::ScrollExtent,
+            Self::Style(StyleCheck::Fg(_)) => PredicateName::Fg,
+            Self::Style(StyleCheck::Bg(_)) => PredicateName::Bg,
+            Self::Style(StyleCheck::Attribute(attribute, _)) => match attribute {
+                StyleAttribute::Bold => PredicateName::Bold,
+                StyleAttribute::Italic => PredicateName::Italic,
+                StyleAttribute::Underline => PredicateName::Underline,
+                StyleAttribute::Reverse => PredicateName::Reverse,
+            },
         }
     }
 }
@@ -200,6 +234,7 @@ impl fmt::Display for Predicate {
             Self::Count(count) => write!(f, "count={count}"),
             Self::ScrollOffset(offset) => write!(f, "{}={offset}", self.name()),
             Self::ScrollExtent(extent) => write!(f, "{}={extent}", self.name()),
+            Self::Style(check) => write!(f, "{check}"),
             other => f.write_str(other.name().as_str()),
         }
     }
