@@ -28,6 +28,7 @@ mod report;
 mod runner;
 mod scenario;
 pub mod semantic;
+mod style_wait;
 mod terminal;
 mod time;
 pub mod trace;

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use ratatui::style::{Color, Modifier};
+use rehearse_lang::{AnsiColor, StyleColor, Vocabulary};
 
 /// A cell's complete style: foreground, background, underline colour and
 /// modifiers. [`CellStyle::DEFAULT`] is an untouched cell.
@@ -83,25 +84,48 @@ impl fmt::Display for CellStyle {
     }
 }
 
-/// The sixteen named colours with their spellings, in ANSI order.
-pub(crate) const NAMED_COLORS: [(Color, &str); 16] = [
-    (Color::Black, "black"),
-    (Color::Red, "red"),
-    (Color::Green, "green"),
-    (Color::Yellow, "yellow"),
-    (Color::Blue, "blue"),
-    (Color::Magenta, "magenta"),
-    (Color::Cyan, "cyan"),
-    (Color::Gray, "gray"),
-    (Color::DarkGray, "dark-gray"),
-    (Color::LightRed, "light-red"),
-    (Color::LightGreen, "light-green"),
-    (Color::LightYellow, "light-yellow"),
-    (Color::LightBlue, "light-blue"),
-    (Color::LightMagenta, "light-magenta"),
-    (Color::LightCyan, "light-cyan"),
-    (Color::White, "white"),
+/// The sixteen named colours, in ANSI order (a colour's index is its
+/// place). Their spellings are the language's ([`AnsiColor`]), so a colour
+/// reads the same in an artifact and in a style predicate (`fg=red`).
+pub(crate) const NAMED_COLORS: [Color; 16] = [
+    Color::Black,
+    Color::Red,
+    Color::Green,
+    Color::Yellow,
+    Color::Blue,
+    Color::Magenta,
+    Color::Cyan,
+    Color::Gray,
+    Color::DarkGray,
+    Color::LightRed,
+    Color::LightGreen,
+    Color::LightYellow,
+    Color::LightBlue,
+    Color::LightMagenta,
+    Color::LightCyan,
+    Color::White,
 ];
+
+/// The named colours with their spellings, in ANSI order.
+fn named_colors() -> impl Iterator<Item = (Color, &'static str)> {
+    NAMED_COLORS.into_iter().zip(AnsiColor::ALL.iter().map(|name| name.as_str()))
+}
+
+/// The language's spelling of a cell's colour: `default` for `Reset`, an
+/// ANSI name for a named colour or an index 0 to 15 (the same colour to a
+/// style predicate), else `idxN` or `#rrggbb`.
+pub fn style_color(color: Color) -> StyleColor {
+    match color {
+        Color::Reset => StyleColor::Default,
+        Color::Rgb(r, g, b) => StyleColor::Rgb(r, g, b),
+        Color::Indexed(index) => StyleColor::Indexed(index).named(),
+        named => NAMED_COLORS
+            .iter()
+            .position(|candidate| *candidate == named)
+            .and_then(|at| AnsiColor::ALL.get(at))
+            .map_or(StyleColor::Default, |name| StyleColor::Ansi(*name)),
+    }
+}
 
 /// Every modifier ratatui has, with its spelling, in a fixed order.
 pub(crate) const MODIFIERS: [(Modifier, &str); 9] = [
@@ -122,10 +146,9 @@ pub fn color_name(color: Color) -> String {
         Color::Reset => "reset".to_owned(),
         Color::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
         Color::Indexed(index) => format!("idx{index}"),
-        named => NAMED_COLORS
-            .iter()
+        named => named_colors()
             .find(|(color, _)| *color == named)
-            .map_or_else(|| format!("{named}"), |(_, name)| (*name).to_owned()),
+            .map_or_else(|| format!("{named}"), |(_, name)| name.to_owned()),
     }
 }
 
@@ -150,11 +173,11 @@ pub fn parse_color(name: &str) -> Result<Color, String> {
     {
         return Ok(Color::Indexed(index));
     }
-    NAMED_COLORS.iter().find(|(_, spelling)| *spelling == name).map(|(color, _)| *color).ok_or_else(
+    named_colors().find(|(_, spelling)| *spelling == name).map(|(color, _)| color).ok_or_else(
         || {
             format!(
                 "unknown colour `{name}`; write #rrggbb, idx0..idx255 or one of {}",
-                NAMED_COLORS.map(|(_, name)| name).join(", ")
+                AnsiColor::names().collect::<Vec<_>>().join(", ")
             )
         },
     )
@@ -187,7 +210,7 @@ mod tests {
 
     #[test]
     fn every_colour_round_trips() {
-        let mut colors: Vec<Color> = NAMED_COLORS.iter().map(|(color, _)| *color).collect();
+        let mut colors: Vec<Color> = NAMED_COLORS.to_vec();
         colors.extend([
             Color::Reset,
             Color::Rgb(1, 0xab, 0xff),
