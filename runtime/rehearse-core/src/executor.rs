@@ -13,6 +13,7 @@ use rehearse_lang::{
     Secret, Selector, SemanticAction, WaitCondition,
 };
 
+use crate::cursor_wait::{test_cursor, wait_cursor};
 use crate::error::AutomationError;
 use crate::input::{Input, PointerKind};
 use crate::observe::StepNote;
@@ -81,7 +82,9 @@ fn guard_holds<P: Plane + ?Sized>(plane: &mut P, guard: &Guard) -> Result<bool, 
             let kind = plane.kind();
             match plane.terminal() {
                 Some(terminal) => terminal.test_terminal(condition),
-                None => Err(no_terminal(kind, &condition.to_string())),
+                // Without a terminal the cursor is the frame's.
+                None => test_cursor(plane, condition)?
+                    .ok_or_else(|| no_terminal(kind, &condition.to_string())),
             }
         }
         other => Err(AutomationError::Unsupported {
@@ -138,7 +141,12 @@ fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<()
             let kind = plane.kind();
             match plane.terminal() {
                 Some(terminal) => terminal.wait_terminal(condition, *timeout)?,
-                None => return Err(no_terminal(kind, &condition.to_string())),
+                // Without a terminal the cursor is the frame's.
+                None => {
+                    if !wait_cursor(plane, condition, *timeout)? {
+                        return Err(no_terminal(kind, &condition.to_string()));
+                    }
+                }
             }
         }
         AutomationStep::Paste { text } => deliver(plane, Input::Paste(text))?,

@@ -7,7 +7,9 @@
 //! beside it depend on this crate and never on each other.
 
 pub mod artifacts;
+mod colors;
 mod committed;
+mod cursor_wait;
 mod driver;
 mod error;
 mod events;

@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use rehearse_lang::{Selector, StyleAttribute, StyleCheck};
 
-use crate::artifacts::style_color;
+use crate::colors::style_color;
 use crate::semantic::{CompiledRegex, SemanticNode};
 
 /// What the cells must contain to be the node's text.

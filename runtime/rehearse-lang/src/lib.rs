@@ -48,7 +48,7 @@ pub use role::SemanticRole;
 pub use secret::{Secret, validate_env_name};
 pub use selector::{RoleSelector, Selector};
 pub use sensitivity::Sensitivity;
-pub use state::{Checked, StateName};
+pub use state::{Boolean, Checked, StateName};
 pub use step::{
     AutomationStep, FocusOrder, FocusTarget, Guard, MAX_LABEL_BYTES, MouseButton, ScrollDirection,
     validate_label,
@@ -60,4 +60,4 @@ pub use terminal::{
 };
 pub use text_regex::{IGNORE_CASE_FLAG, TextRegex};
 pub use vocabulary::{UnknownName, Vocabulary};
-pub use wait::{Boolean, Predicate, PredicateArgument, PredicateName, WaitCondition};
+pub use wait::{Predicate, PredicateArgument, PredicateName, WaitCondition};

@@ -8,8 +8,8 @@
 
 use std::fmt;
 
+use crate::state::Boolean;
 use crate::vocabulary::{Vocabulary, closed_set};
-use crate::wait::Boolean;
 
 closed_set! {
     /// The sixteen ANSI colours, in ANSI order: a colour's index (0 to 15)

@@ -4,7 +4,7 @@ use std::fmt;
 
 use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
-use crate::state::Checked;
+use crate::state::{Boolean, Checked};
 use crate::style::{StyleAttribute, StyleCheck};
 use crate::text_regex::TextRegex;
 use crate::vocabulary::closed_set;
@@ -80,34 +80,6 @@ impl PredicateName {
             Self::Checked => PredicateArgument::OptionalChecked,
             _ => PredicateArgument::None,
         }
-    }
-}
-
-closed_set! {
-    /// The words `selected=` takes: `true` and `false`.
-    ///
-    /// ```
-    /// use rehearse_lang::Boolean;
-    /// assert_eq!("false".parse::<Boolean>().map(bool::from), Ok(false));
-    /// assert_eq!(Boolean::from(true).as_str(), "true");
-    /// ```
-    pub enum Boolean: "boolean" {
-        /// `true`
-        True = "true",
-        /// `false`
-        False = "false",
-    }
-}
-
-impl From<bool> for Boolean {
-    fn from(value: bool) -> Self {
-        if value { Self::True } else { Self::False }
-    }
-}
-
-impl From<Boolean> for bool {
-    fn from(value: Boolean) -> Self {
-        value == Boolean::True
     }
 }
 

@@ -5,7 +5,10 @@
 use std::fmt;
 
 use ratatui::style::{Color, Modifier};
-use rehearse_lang::{AnsiColor, StyleColor, Vocabulary};
+use rehearse_lang::{AnsiColor, Vocabulary};
+
+pub use crate::colors::style_color;
+pub(crate) use crate::colors::NAMED_COLORS;
 
 /// A cell's complete style: foreground, background, underline colour and
 /// modifiers. [`CellStyle::DEFAULT`] is an untouched cell.
@@ -84,47 +87,9 @@ impl fmt::Display for CellStyle {
     }
 }
 
-/// The sixteen named colours, in ANSI order (a colour's index is its
-/// place). Their spellings are the language's ([`AnsiColor`]), so a colour
-/// reads the same in an artifact and in a style predicate (`fg=red`).
-pub(crate) const NAMED_COLORS: [Color; 16] = [
-    Color::Black,
-    Color::Red,
-    Color::Green,
-    Color::Yellow,
-    Color::Blue,
-    Color::Magenta,
-    Color::Cyan,
-    Color::Gray,
-    Color::DarkGray,
-    Color::LightRed,
-    Color::LightGreen,
-    Color::LightYellow,
-    Color::LightBlue,
-    Color::LightMagenta,
-    Color::LightCyan,
-    Color::White,
-];
-
 /// The named colours with their spellings, in ANSI order.
 fn named_colors() -> impl Iterator<Item = (Color, &'static str)> {
     NAMED_COLORS.into_iter().zip(AnsiColor::ALL.iter().map(|name| name.as_str()))
-}
-
-/// The language's spelling of a cell's colour: `default` for `Reset`, an
-/// ANSI name for a named colour or an index 0 to 15 (the same colour to a
-/// style predicate), else `idxN` or `#rrggbb`.
-pub fn style_color(color: Color) -> StyleColor {
-    match color {
-        Color::Reset => StyleColor::Default,
-        Color::Rgb(r, g, b) => StyleColor::Rgb(r, g, b),
-        Color::Indexed(index) => StyleColor::Indexed(index).named(),
-        named => NAMED_COLORS
-            .iter()
-            .position(|candidate| *candidate == named)
-            .and_then(|at| AnsiColor::ALL.get(at))
-            .map_or(StyleColor::Default, |name| StyleColor::Ansi(*name)),
-    }
 }
 
 /// Every modifier ratatui has, with its spelling, in a fixed order.

@@ -1,12 +1,13 @@
 //! The predicate of `wait-for:`: a name, and the value some names take.
 
 use crate::script::error::{ErrorKind, GrammarError};
+use crate::state::Boolean;
 use crate::state::Checked;
 use crate::style::{AnsiColor, StyleAttribute, StyleCheck, StyleColor};
 use crate::suggest::closest;
 use crate::terminal::TerminalPredicateName;
 use crate::vocabulary::{UnknownName, Vocabulary};
-use crate::wait::{Boolean, Predicate, PredicateName};
+use crate::wait::{Predicate, PredicateName};
 
 use super::piece::Piece;
 use super::regex::Matched;
