@@ -78,7 +78,7 @@ fn style_and_cursor_predicates_read_the_adopted_frame() {
             wait-for:reverse,text~"Chocolate",0;
             when(hidden,cursor)key:esc;
             key:down;
-            wait-for:reverse,@list-item="Stracciatella",0;
+            wait-for:reverse,@list-item="Pistachio",0;
             wait-for:reverse=false,@list-item="Chocolate",0;
         })
         .unwrap_or_else(|error| panic!("{error}\n{}", harness.tree().to_markdown()));
@@ -87,7 +87,7 @@ fn style_and_cursor_predicates_read_the_adopted_frame() {
         .run(scenario! { ids = picker::ids; wait-for:fg=red,@list-item="Stracciatella",0; })
         .unwrap_err();
     let message = error.to_string();
-    assert!(message.contains("fg was default at "), "{message}");
+    assert!(message.contains(": fg was default at 1,6 (13 of 13 cells)"), "{message}");
     let error = harness.run(scenario! { wait-for:at=0x0,cursor,0; }).unwrap_err();
     let message = error.to_string();
     assert!(message.contains("(the cursor was at 2x1, shown)"), "{message}");

@@ -4,8 +4,8 @@
 //! The cells of a node's text are found in its clipped bounds: on a row of
 //! them, where the text a `text~` selector matched is drawn (its first
 //! occurrence, as a pointer goes there) — on the terminal plane, the
-//! matched characters of a screen line — or else where the node's own name
-//! (or public value) is drawn; when neither is drawn on one row of its
+//! matched characters of a screen line — or else where the node's own name,
+//! or else its public value, is drawn; when none is drawn on one row of its
 //! bounds, every non-blank cell inside them. A message about a cell names
 //! its style and position, never the text it shows (a secret stays one).
 
@@ -60,11 +60,17 @@ pub(crate) fn text_cells(
     if area.is_empty() {
         return Vec::new();
     }
-    let needle = matched_text(selector).or_else(|| {
-        let own = if node.name.is_empty() { node.public_value()? } else { node.name.as_str() };
-        Some(Needle::Text(own.to_owned()))
-    });
-    if let Some(needle) = needle {
+    // What a `text~` matched; else the node's name, then its public value
+    // (a text box's name is often its label, drawn outside it).
+    let needles: Vec<Needle> = match matched_text(selector) {
+        Some(needle) => vec![needle],
+        None => [Some(node.name.as_str()), node.public_value()]
+            .into_iter()
+            .flatten()
+            .map(|own| Needle::Text(own.to_owned()))
+            .collect(),
+    };
+    for needle in needles {
         for row in area.top()..area.bottom() {
             // The row's text, each character with its column.
             let mut text = String::new();
