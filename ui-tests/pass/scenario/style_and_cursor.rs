@@ -38,7 +38,7 @@ fn main() {
         AutomationStep::wait_for_terminal(TerminalCondition::CursorAt { col: 7, row: 0 }, ms),
     ];
     let (lowered, written): (Vec<AutomationStep>, Vec<String>) =
-        steps.into_iter().map(|step| (step.step, step.source.spelling)).unzip();
+        steps.into_iter().map(|step| (step.step, step.source.spelling.into_owned())).unzip();
     assert_eq!(lowered, expected);
     // Each keeps its spelling as written; `Display` writes the canonical one.
     assert_eq!(written[3], "wait-for:bg=reset,text~\"Error\",500");
