@@ -7,8 +7,8 @@ use std::fmt;
 use ratatui::style::{Color, Modifier};
 use rehearse_lang::{AnsiColor, Vocabulary};
 
-pub use crate::colors::style_color;
 pub(crate) use crate::colors::NAMED_COLORS;
+pub use crate::colors::style_color;
 
 /// A cell's complete style: foreground, background, underline colour and
 /// modifiers. [`CellStyle::DEFAULT`] is an untouched cell.
