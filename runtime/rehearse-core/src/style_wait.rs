@@ -71,23 +71,17 @@ pub(crate) fn text_cells(
             .collect(),
     };
     for needle in needles {
-        for row in area.top()..area.bottom() {
-            // The row's text, each character with its column.
-            let mut text = String::new();
-            let mut columns = Vec::new();
-            for col in area.left()..area.right() {
-                let symbol = cells[(col, row)].symbol();
-                let symbol = if symbol.is_empty() { " " } else { symbol };
-                for character in symbol.chars() {
-                    text.push(character);
-                    columns.extend(std::iter::repeat_n(col, character.len_utf8()));
+        // A wide character's second cell holds a blank: read the row as
+        // drawn, then with a blank after a non-ASCII cell left out.
+        for wide in [false, true] {
+            for row in area.top()..area.bottom() {
+                let (text, columns) = row_text(cells, area, row, wide);
+                if let Some(span) = needle.find(&text) {
+                    let mut found: Vec<(u16, u16)> =
+                        columns[span].iter().map(|&col| (col, row)).collect();
+                    found.dedup();
+                    return found;
                 }
-            }
-            if let Some(span) = needle.find(&text) {
-                let mut found: Vec<(u16, u16)> =
-                    columns[span].iter().map(|&col| (col, row)).collect();
-                found.dedup();
-                return found;
             }
         }
     }
@@ -100,6 +94,29 @@ pub(crate) fn text_cells(
         }
     }
     found
+}
+
+/// Row `row`'s text inside `area`, with the column of each of its bytes;
+/// `wide`: leaving out a blank cell right after a non-ASCII one (the second
+/// cell of a wide character).
+fn row_text(cells: &Buffer, area: Rect, row: u16, wide: bool) -> (String, Vec<u16>) {
+    let mut text = String::new();
+    let mut columns = Vec::new();
+    let mut after_wide = false;
+    for col in area.left()..area.right() {
+        let symbol = cells[(col, row)].symbol();
+        let symbol = if symbol.is_empty() { " " } else { symbol };
+        if wide && after_wide && symbol == " " {
+            after_wide = false;
+            continue;
+        }
+        after_wide = !symbol.is_ascii();
+        for character in symbol.chars() {
+            text.push(character);
+            columns.extend(std::iter::repeat_n(col, character.len_utf8()));
+        }
+    }
+    (text, columns)
 }
 
 /// The modifier an attribute is.
@@ -211,6 +228,18 @@ mod tests {
         assert_eq!(style_holds(&green, &line, &regex, &cells), Ok(()));
         let default_bg = StyleCheck::Bg(StyleColor::Default);
         assert_eq!(style_holds(&default_bg, &line, &regex, &cells), Ok(()));
+    }
+
+    #[test]
+    fn wide_characters_are_found_across_their_second_cells() {
+        let mut cells = Buffer::empty(Rect::new(0, 0, 20, 1));
+        cells.set_string(0, 0, "日本 ok", Style::new().fg(Color::Red));
+        let line =
+            SemanticNode::new(SemanticRole::Text, Bounds::new(0, 0, 7, 1)).with_name("日本 ok");
+        let found = text_cells(&line, &Selector::text_contains("本 o"), &cells);
+        assert_eq!(found, [(2, 0), (4, 0), (5, 0)]);
+        let red = StyleCheck::Fg(StyleColor::Ansi(AnsiColor::Red));
+        assert_eq!(style_holds(&red, &line, &Selector::id("l"), &cells), Ok(()));
     }
 
     #[test]
