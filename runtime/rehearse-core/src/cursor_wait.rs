@@ -54,15 +54,17 @@ pub(crate) fn test_cursor<P: Plane + ?Sized>(
     Ok(held)
 }
 
-/// Waits until a cursor condition holds of what the plane shows, for at
-/// most `timeout`; `Ok(false)` when `condition` is not about the cursor.
+/// Waits until a cursor condition holds of what a plane without a terminal
+/// shows (the frame's cursor), for at most `timeout`; `Ok(false)` when
+/// `condition` is not about the cursor. The executor's `wait-for:` on the
+/// cursor, and a server's.
 ///
 /// # Errors
 ///
 /// [`AutomationError::ScreenTimeout`] saying where the cursor was, when the
 /// time is up or nothing pending could move it (a controlled clock with no
 /// work); [`AutomationError::TargetEnded`] when the target ended first.
-pub(crate) fn wait_cursor<P: Plane + ?Sized>(
+pub fn wait_cursor<P: Plane + ?Sized>(
     plane: &mut P,
     condition: &TerminalCondition,
     timeout: Duration,

@@ -41,6 +41,7 @@ mod waiting;
 pub use committed::{
     Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
 };
+pub use cursor_wait::wait_cursor;
 pub use driver::Driver;
 pub use error::AutomationError;
 pub use events::{crossterm_button, key_event, key_press, mouse_event, rehearse_button};
