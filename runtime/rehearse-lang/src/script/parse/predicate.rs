@@ -324,6 +324,38 @@ mod tests {
     }
 
     #[test]
+    fn every_colour_and_attribute_step_displays_as_a_spelling_that_reads_back() {
+        use crate::{AnsiColor, Selector, StyleAttribute, StyleCheck, StyleColor, WaitCondition};
+        let mut colors: Vec<StyleColor> =
+            AnsiColor::ALL.iter().map(|c| StyleColor::Ansi(*c)).collect();
+        colors.push(StyleColor::Default);
+        colors.extend((0..=255).map(StyleColor::Indexed));
+        // 24-bit colours from a fixed seed (a linear congruential generator).
+        let mut state: u32 = 0x2026_1203;
+        for _ in 0..64 {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let [r, g, b, _] = state.to_le_bytes();
+            colors.push(StyleColor::Rgb(r, g, b));
+        }
+        let mut checks: Vec<StyleCheck> =
+            colors.iter().flat_map(|c| [StyleCheck::Fg(*c), StyleCheck::Bg(*c)]).collect();
+        for attribute in StyleAttribute::ALL {
+            checks.extend([true, false].map(|on| StyleCheck::Attribute(*attribute, on)));
+        }
+        let selectors =
+            [Selector::text_contains("a, b"), Selector::id("status"), Selector::point(3, 4)];
+        for check in checks {
+            for selector in &selectors {
+                let condition = WaitCondition::new(Predicate::Style(check), selector.clone());
+                let step = AutomationStep::wait_for(condition, std::time::Duration::from_millis(9));
+                let shown = step.to_string();
+                let read = parse_step_str(&shown).unwrap_or_else(|e| panic!("{shown}: {e}")).step;
+                assert_eq!(read, step, "{shown}");
+            }
+        }
+    }
+
+    #[test]
     fn a_colour_that_is_not_one_is_named_on_its_token() {
         let error = parse_step_str("wait-for:fg=rde,text~Error,500").unwrap_err();
         assert_eq!(error.kind, ErrorKind::MalformedColor);
