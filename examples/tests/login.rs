@@ -140,3 +140,20 @@ fn the_declared_ids_cover_everything_the_view_renders() {
     assert_eq!(session.app().failed_attempts(), 1);
     assert_eq!(session.app().signed_in(), None);
 }
+
+#[test]
+fn a_style_wait_on_the_password_field_names_cells_never_the_password() {
+    let mut session = session();
+    run(&mut session, scenario! { app = LoginApp; click:#password; type:"lovelace"; });
+    // Its name is drawn bold (the focused field's title): the failure of
+    // the opposite names that cell, never the password.
+    run(&mut session, scenario! { app = LoginApp; wait-for:bold,#password,0; });
+    let error =
+        session.run(scenario! { app = LoginApp; wait-for:bold=false,#password,0; }).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains(": was bold at 19,10 (8 of 8 cells)"), "{message}");
+    assert!(!message.contains(DEMO_PASSWORD), "{message}");
+    // Nor is a guess at it: `text~` never matches a masked value.
+    let error = session.run_script("wait-for:bold,text~lovelace,0").unwrap_err().to_string();
+    assert!(error.contains("the selector matched nothing"), "{error}");
+}

@@ -58,3 +58,37 @@ fn the_real_binary_prints_the_pick_after_restoring_its_terminal() {
         })
         .unwrap_or_else(|error| panic!("{error}\n{}", picker.pty().screen_text()));
 }
+
+#[test]
+fn style_and_cursor_predicates_read_the_adopted_frame() {
+    let mut harness = harness();
+    // The field is bold and holds the cursor after what was typed; the
+    // selected flavour is drawn reversed.
+    harness
+        .run(scenario! { ids = picker::ids;
+            wait-for:count=6,@list-item,0;
+            wait-for:visible,cursor,0;
+            wait-for:at=1x1,cursor,0;
+            wait-for:reverse,@list-item="Vanilla",0;
+            wait-for:reverse=false,@list-item="Chocolate",0;
+            wait-for:fg=default,text~"Vanilla",0;
+            type:"c";
+            wait-for:at=2x1,cursor,0;
+            wait-for:bold,#filter,0;
+            wait-for:reverse,text~"Chocolate",0;
+            when(hidden,cursor)key:esc;
+            key:down;
+            wait-for:reverse,@list-item="Pistachio",0;
+            wait-for:reverse=false,@list-item="Chocolate",0;
+        })
+        .unwrap_or_else(|error| panic!("{error}\n{}", harness.tree().to_markdown()));
+    // What the cells had, when a style does not hold; where the cursor was.
+    let error = harness
+        .run(scenario! { ids = picker::ids; wait-for:fg=red,@list-item="Stracciatella",0; })
+        .unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains(": fg was default at 1,6 (13 of 13 cells)"), "{message}");
+    let error = harness.run(scenario! { wait-for:at=0x0,cursor,0; }).unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("(the cursor was at 2x1, shown)"), "{message}");
+}

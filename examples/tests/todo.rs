@@ -494,3 +494,36 @@ fn waits_on_checked_modal_and_where_the_list_is_scrolled() {
         assert!(session.run_script(script).is_err(), "{script}");
     }
 }
+
+#[test]
+fn the_field_places_the_cursor_and_its_text_has_a_style() {
+    let mut session = session(TodoApp::default());
+    // The focused field places the cursor; with focus elsewhere no widget
+    // does, and it is hidden.
+    run(
+        &mut session,
+        scenario! { app = TodoApp; plane = engine;
+            wait-for:visible,cursor,0;
+            key:tab;
+            wait-for:focused,#filters,0;
+            wait-for:hidden,cursor,0;
+            click:#new-todo;
+            wait-for:visible,cursor,0;
+        },
+    );
+    let (col, row) = rehearse::engine::SinkHost::commit_record(&session)
+        .frame()
+        .cursor
+        .expect("the focused field placed it");
+    run(&mut session, scenario! { app = TodoApp; type:"ab"; });
+    // Two characters on, on the same row.
+    let script = format!("wait-for:at={}x{row},cursor,0\nwait-for:fg=default,text~ab,0", col + 2);
+    session.run_script(&script).unwrap_or_else(|error| panic!("{error}"));
+    let stale = format!("wait-for:at={col}x{row},cursor,0");
+    let error = session.run_script(&stale).unwrap_err().to_string();
+    let said = format!("(the cursor was at {}x{row}, shown)", col + 2);
+    assert!(error.contains(&said), "{error}");
+    // The typed text is not bold: the failure names the cell, not the text.
+    let error = session.run_script("wait-for:bold,text~ab,0").unwrap_err().to_string();
+    assert!(error.contains(&format!(": was not bold at {col},{row} (2 of 2 cells)")), "{error}");
+}

@@ -14,8 +14,9 @@ use rehearse_lang::script::{
     parse_step_in,
 };
 use rehearse_lang::{
-    Checked, LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection,
-    Secret, TerminalCondition, TerminalPredicateName, TextMatcher, TextRegex, TextRegion,
+    AnsiColor, Checked, LineCount, Pattern, PointerAction, PointerButton, PredicateName,
+    ScrollDirection, Secret, StyleAttribute, StyleCheck, StyleColor, TerminalCondition,
+    TerminalPredicateName, TextMatcher, TextRegex, TextRegion,
 };
 
 /// (script, scenario!, line in docs/testing.md, expected step).
@@ -190,7 +191,7 @@ fn the_table_covers_every_verb_predicate_key_and_selector_form() {
             "no row for the terminal predicate `{predicate}`"
         );
     }
-    for subject in ["screen", "history", "scrollback", "process"] {
+    for subject in ["screen", "history", "scrollback", "process", "cursor"] {
         assert!(
             scripts
                 .iter()

@@ -9,8 +9,8 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
 use rehearse_lang::{
     AutomationStep, FocusTarget, Guard, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
-    ScrollDirection, Selector, TerminalCondition, TextMatcher, TextRegex, TextRegion,
-    WaitCondition,
+    ScrollDirection, Selector, StyleCheck, StyleColor, TerminalCondition, TextMatcher, TextRegex,
+    TextRegion, WaitCondition,
 };
 
 /// The constructor call that builds `step`, or what cannot be lowered.
@@ -263,8 +263,56 @@ fn terminal_condition(condition: &TerminalCondition) -> Result<TokenStream, Stri
             let quiet = duration_tokens(*quiet)?;
             quote! { ::rehearse::__private::TerminalCondition::Quiet(#quiet) }
         }
+        TerminalCondition::CursorVisible(visible) => {
+            quote! { ::rehearse::__private::TerminalCondition::CursorVisible(#visible) }
+        }
+        TerminalCondition::CursorAt { col, row } => {
+            let (col, row) = (Literal::u16_unsuffixed(*col), Literal::u16_unsuffixed(*row));
+            quote! { ::rehearse::__private::TerminalCondition::CursorAt { col: #col, row: #row } }
+        }
         other => return Err(format!("the condition `{other}`")),
     })
+}
+
+/// A style predicate's check: `fg=red` is
+/// `StyleCheck::Fg(StyleColor::Ansi(AnsiColor::Red))`.
+fn style_tokens(check: &StyleCheck) -> TokenStream {
+    let color = |color: &StyleColor| match color {
+        StyleColor::Default => quote! { ::rehearse::__private::StyleColor::Default },
+        StyleColor::Ansi(name) => {
+            let name = Ident::new(name.variant_name(), Span::call_site());
+            quote! {
+                ::rehearse::__private::StyleColor::Ansi(::rehearse::__private::AnsiColor::#name)
+            }
+        }
+        StyleColor::Indexed(index) => {
+            let index = Literal::u8_unsuffixed(*index);
+            quote! { ::rehearse::__private::StyleColor::Indexed(#index) }
+        }
+        StyleColor::Rgb(r, g, b) => {
+            let [r, g, b] = [*r, *g, *b].map(Literal::u8_unsuffixed);
+            quote! { ::rehearse::__private::StyleColor::Rgb(#r, #g, #b) }
+        }
+    };
+    match check {
+        StyleCheck::Fg(fg) => {
+            let fg = color(fg);
+            quote! { ::rehearse::__private::StyleCheck::Fg(#fg) }
+        }
+        StyleCheck::Bg(bg) => {
+            let bg = color(bg);
+            quote! { ::rehearse::__private::StyleCheck::Bg(#bg) }
+        }
+        StyleCheck::Attribute(attribute, on) => {
+            let attribute = Ident::new(attribute.variant_name(), Span::call_site());
+            quote! {
+                ::rehearse::__private::StyleCheck::Attribute(
+                    ::rehearse::__private::StyleAttribute::#attribute,
+                    #on,
+                )
+            }
+        }
+    }
 }
 
 fn selector(written: &Selector) -> Result<TokenStream, String> {
@@ -351,6 +399,10 @@ fn predicate_tokens(predicate: &Predicate) -> Result<TokenStream, String> {
         Predicate::ScrollExtent(extent) => {
             let extent = Literal::u64_unsuffixed(*extent);
             quote! { ::rehearse::Predicate::ScrollExtent(#extent) }
+        }
+        Predicate::Style(check) => {
+            let check = style_tokens(check);
+            quote! { ::rehearse::Predicate::Style(#check) }
         }
         Predicate::ValueEquals(value) => {
             let value = Literal::string(value);

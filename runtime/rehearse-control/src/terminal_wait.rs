@@ -1,12 +1,13 @@
-//! A `wait-for` request on a program's screen, scrollback or process
-//! (`contains=Ready,screen`, `exited,process`), which the language has
+//! A `wait-for` request on a program's screen, scrollback, process or
+//! cursor (`contains=Ready,screen`, `exited,process`, `at=7x0,cursor`: on a
+//! plane without a terminal, the frame's cursor), which the language has
 //! beside the conditions on the tree: the plane waits on its terminal, on
 //! the session's thread, as a `wait-for:` step of `act` would — in slices,
 //! so a `cancel` or the request's deadline ends it within one slice.
 
 use std::time::{Duration, Instant};
 
-use rehearse_core::{AutomationError, no_terminal};
+use rehearse_core::{AutomationError, no_terminal, wait_cursor};
 use rehearse_lang::TerminalCondition;
 use rehearse_protocol::{ErrorCode, WireError};
 
@@ -47,7 +48,23 @@ pub(crate) fn wait<S: Served + ?Sized>(
         let kind = plane.kind();
         let waited = match plane.terminal() {
             Some(terminal) => terminal.wait_terminal(condition, slice),
-            None => Err(no_terminal(kind, &format!("wait-for:{condition}"))),
+            // Without a terminal the cursor is the frame's; when nothing
+            // pending can move it, the wait fails now, as a step's does.
+            None => {
+                let can_change = plane.pending().can_change;
+                match wait_cursor(plane, condition, slice) {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err(no_terminal(kind, &format!("wait-for:{condition}"))),
+                    Err(AutomationError::ScreenTimeout { condition, screen, .. })
+                        if !can_change =>
+                    {
+                        let error = AutomationError::ScreenTimeout { condition, timeout, screen };
+                        let code = ErrorCode::WaitTimeout;
+                        return Ended::Failed(WireError::new(code, error.to_string()));
+                    }
+                    Err(error) => Err(error),
+                }
+            }
         };
         match waited {
             Ok(()) => return Ended::Held,

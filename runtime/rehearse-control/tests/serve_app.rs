@@ -282,3 +282,21 @@ fn a_canceller_reaches_a_wait_its_client_blocks_on() {
     };
     assert_eq!(error.code, ErrorCode::Cancelled);
 }
+
+#[test]
+fn a_wait_on_the_cursor_reads_the_apps_frame() {
+    let served = Served::todo();
+    let mut client = served.client();
+    let wait = |condition: &str, timeout_ms| {
+        RequestBody::WaitFor(WaitFor { condition: condition.into(), timeout_ms })
+    };
+    // The focused field placed the cursor inside its border.
+    let OkReply::WaitFor(_) = client.request(wait("at=1x1,cursor", 1_000), 2_000).unwrap() else {
+        panic!("wait-for answers wait-for")
+    };
+    client.request(wait("visible,cursor", 1_000), 2_000).unwrap();
+    // Nothing pending can move it: the wait fails at once, saying where it is.
+    let error = refused(client.request(wait("hidden,cursor", 3_000), 10_000));
+    assert_eq!(error.code, ErrorCode::WaitTimeout);
+    assert!(error.message.contains("(the cursor was at 1x1, shown)"), "{}", error.message);
+}

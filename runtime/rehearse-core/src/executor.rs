@@ -9,10 +9,11 @@ use std::time::Duration;
 
 use rehearse_lang::suggest::closest;
 use rehearse_lang::{
-    AutomationStep, Guard, MouseButton, PointerAction, PointerButton, ScrollDirection, Secret,
-    Selector, SemanticAction, WaitCondition,
+    AutomationStep, Guard, MouseButton, PointerAction, PointerButton, Predicate, ScrollDirection,
+    Secret, Selector, SemanticAction, WaitCondition,
 };
 
+use crate::cursor_wait::{test_cursor, wait_cursor};
 use crate::error::AutomationError;
 use crate::input::{Input, PointerKind};
 use crate::observe::StepNote;
@@ -20,7 +21,7 @@ use crate::plane::Plane;
 use crate::report::Outcome;
 use crate::semantic::{CompiledRegex, Generation, SemanticNode, SemanticTree};
 use crate::terminal::{PipelineStep, no_terminal};
-use crate::wait::evaluate;
+use crate::wait::evaluate_with_cells;
 use crate::waiting::WaitInProgress;
 
 /// Executes one step on `plane`: resolves its selector against the
@@ -68,14 +69,22 @@ fn guard_holds<P: Plane + ?Sized>(plane: &mut P, guard: &Guard) -> Result<bool, 
             plane.check_selector(&condition.selector)?;
             // A guard judges what the plane shows once it is stable.
             let observed = plane.observe(None)?;
+            // A style predicate reads the cells drawn with the tree it judges.
+            let cells = match (&condition.predicate, &observed) {
+                (Predicate::Style(_), Some(_)) => Some(plane.current_cells()?),
+                _ => None,
+            };
             let tree = observed.as_ref().unwrap_or(&plane.committed().tree);
-            Ok(evaluate(condition, tree)?.0)
+            let cells = cells.as_ref().unwrap_or(&plane.committed().buffer);
+            Ok(evaluate_with_cells(condition, tree, cells)?.holds)
         }
         Guard::Terminal(condition) => {
             let kind = plane.kind();
             match plane.terminal() {
                 Some(terminal) => terminal.test_terminal(condition),
-                None => Err(no_terminal(kind, &condition.to_string())),
+                // Without a terminal the cursor is the frame's.
+                None => test_cursor(plane, condition)?
+                    .ok_or_else(|| no_terminal(kind, &condition.to_string())),
             }
         }
         other => Err(AutomationError::Unsupported {
@@ -148,7 +157,12 @@ fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<()
             let kind = plane.kind();
             match plane.terminal() {
                 Some(terminal) => terminal.wait_terminal(condition, *timeout)?,
-                None => return Err(no_terminal(kind, &condition.to_string())),
+                // Without a terminal the cursor is the frame's.
+                None => {
+                    if !wait_cursor(plane, condition, *timeout)? {
+                        return Err(no_terminal(kind, &condition.to_string()));
+                    }
+                }
             }
         }
         AutomationStep::Paste { text } => deliver(plane, Input::Paste(text))?,

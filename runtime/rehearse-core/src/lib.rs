@@ -9,6 +9,7 @@
 pub mod artifacts;
 mod colors;
 mod committed;
+mod cursor_wait;
 mod driver;
 mod error;
 mod events;
@@ -29,6 +30,7 @@ mod report;
 mod runner;
 mod scenario;
 pub mod semantic;
+mod style_wait;
 mod terminal;
 mod theme;
 mod time;
@@ -41,6 +43,7 @@ pub use committed::{
     Checkpoint, CheckpointSink, CommitHook, CommittedFrame, DEFAULT_VIEWPORT, InteractionState,
     TerminalState,
 };
+pub use cursor_wait::wait_cursor;
 pub use driver::Driver;
 pub use error::AutomationError;
 pub use events::{crossterm_button, key_event, key_press, mouse_event, rehearse_button};

@@ -11,6 +11,7 @@
 use std::ops::Range;
 use std::time::Duration;
 
+use ratatui::buffer::Buffer;
 use rehearse_lang::Selector;
 use rehearse_lang::script::CheckContext;
 
@@ -264,6 +265,18 @@ pub trait Plane: SinkHost {
     ///
     /// What projecting it fails with.
     fn current_tree(&self) -> Result<SemanticTree, AutomationError>;
+
+    /// The cells drawn with [`current_tree`](Self::current_tree)'s tree (or,
+    /// after [`observe`](Self::observe) gave a tree, with that one): what a
+    /// style predicate (`fg=red`, `bold`) reads. By default the buffer of
+    /// [`current_frame`](Self::current_frame).
+    ///
+    /// # Errors
+    ///
+    /// What reading them fails with.
+    fn current_cells(&mut self) -> Result<Buffer, AutomationError> {
+        Ok(self.current_frame()?.buffer)
+    }
 
     /// The plane's terminal, when it holds a program in one: what only
     /// such a plane does (screen, scrollback and process waits and guards,

@@ -3,7 +3,10 @@
 use std::fmt;
 use std::time::Duration;
 
+use ratatui::buffer::Buffer;
+
 use crate::semantic::{CompiledRegex, ResolveError, SemanticNode, SemanticTree};
+use crate::style_wait::style_holds;
 use rehearse_lang::{Predicate, WaitCondition};
 
 /// Whether `condition` holds in `tree`, and the nodes its selector matched.
@@ -18,6 +21,9 @@ use rehearse_lang::{Predicate, WaitCondition};
 /// any of its descendants; `value=/RE/` and `text=/RE/` when the regular
 /// expression is found there instead. Values compare against the public value only: a
 /// redacted value never equals or contains anything.
+///
+/// A style predicate (`fg=red`, `bold`) needs the rendered cells and never
+/// holds here: [`evaluate_with_cells`] judges it.
 ///
 /// # Errors
 ///
@@ -62,6 +68,49 @@ pub fn evaluate<'t>(
         _ => false,
     };
     Ok((holds, matches))
+}
+
+/// One evaluation of a condition on a tree and the cells it was drawn in.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct Evaluation<'t> {
+    /// Whether it held.
+    pub holds: bool,
+    /// The nodes its selector matched.
+    pub matches: Vec<&'t SemanticNode>,
+    /// For a style predicate that did not hold, why each match did not, in
+    /// order (`fg was green at 3,4`): styles and positions, never text.
+    pub why: Vec<String>,
+}
+
+/// Whether `condition` holds in `tree`, whose frame is `cells`: as
+/// [`evaluate`], and a style predicate (`fg=red`, `bg=#1e1e2e`, `bold`,
+/// `italic=false`) holds when every cell of a match's text has the style —
+/// the characters a `text~` selector matched, else the cells of the node's
+/// name inside its bounds (see `docs/testing.md`). An ANSI name is the same
+/// colour as its index 0 to 15.
+///
+/// # Errors
+///
+/// An id selector that breaks the id rules.
+pub fn evaluate_with_cells<'t>(
+    condition: &WaitCondition,
+    tree: &'t SemanticTree,
+    cells: &Buffer,
+) -> Result<Evaluation<'t>, ResolveError> {
+    let Predicate::Style(check) = &condition.predicate else {
+        let (holds, matches) = evaluate(condition, tree)?;
+        return Ok(Evaluation { holds, matches, why: Vec::new() });
+    };
+    let matches = tree.find_all(&condition.selector)?;
+    let mut why = Vec::new();
+    for node in &matches {
+        match style_holds(check, node, &condition.selector, cells) {
+            Ok(()) => return Ok(Evaluation { holds: true, matches, why: Vec::new() }),
+            Err(reason) => why.push(reason),
+        }
+    }
+    Ok(Evaluation { holds: false, matches, why })
 }
 
 /// Work the session knows about at one moment, and the boundary it cannot

@@ -8,6 +8,7 @@
 
 use std::time::{Duration, Instant};
 
+use ratatui::buffer::Buffer;
 use rehearse_lang::{Predicate, WaitCondition};
 
 use crate::error::AutomationError;
@@ -16,7 +17,7 @@ use crate::plane::Plane;
 use crate::report::redacted_regex;
 use crate::semantic::{SemanticNode, SemanticTree};
 use crate::time::LogicalTime;
-use crate::wait::{WaitTimeout, evaluate};
+use crate::wait::{Evaluation, WaitTimeout, evaluate_with_cells};
 
 /// A `wait-for:` in progress.
 #[derive(Debug)]
@@ -30,6 +31,8 @@ pub struct WaitInProgress {
     /// What the plane showed after the last wait for a change; the
     /// committed tree until then.
     latest: Option<SemanticTree>,
+    /// The cells drawn with `latest`, read only for a style predicate.
+    latest_cells: Option<Buffer>,
     /// Something besides the plane's own work may change it (another
     /// client's request): never give up before the timeout.
     patient: bool,
@@ -56,6 +59,7 @@ impl WaitInProgress {
             ends: started + timeout,
             logical_start: plane.now(),
             latest: None,
+            latest_cells: None,
             patient: false,
         })
     }
@@ -100,15 +104,21 @@ impl WaitInProgress {
     /// invalid selector.
     pub fn check<P: Plane + ?Sized>(&mut self, plane: &mut P) -> Result<bool, AutomationError> {
         let tree = self.latest.as_ref().unwrap_or(&plane.committed().tree);
-        let (holds, matches) = evaluate(&self.condition, tree)?;
+        let cells = self.latest_cells.as_ref().unwrap_or(&plane.committed().buffer);
+        let Evaluation { holds, matches, why, .. } =
+            evaluate_with_cells(&self.condition, tree, cells)?;
+        // A match as a failure names it: with why its cells did not have the
+        // style, for a style predicate.
+        let labels = || {
+            matches.iter().enumerate().map(|(at, node)| match why.get(at) {
+                Some(why) => format!("{}: {why}", node.label()),
+                None => node.label(),
+            })
+        };
         let observed = plane.commit_record().is_observed();
         let evaluated = observed.then(|| {
             // Why it did not hold: the first nodes it matched.
-            let matched: Vec<String> = if holds {
-                Vec::new()
-            } else {
-                matches.iter().take(5).map(|node| node.label()).collect()
-            };
+            let matched: Vec<String> = if holds { Vec::new() } else { labels().take(5).collect() };
             (redacted(&self.condition, &matches), matches.len(), matched)
         });
         let generation = tree.generation;
@@ -129,7 +139,7 @@ impl WaitInProgress {
             } else if timed_out || gave_up_early {
                 let condition = redacted(&self.condition, &matches);
                 let mut timeout = WaitTimeout::new(condition, self.timeout);
-                timeout.last_matches = matches.iter().map(|node| node.label()).collect();
+                timeout.last_matches = labels().collect();
                 timeout.what_is_there = matches
                     .is_empty()
                     .then(|| tree.what_is_there(&self.condition.selector))
@@ -175,6 +185,9 @@ impl WaitInProgress {
     ) -> Result<(), AutomationError> {
         plane.await_change(self.ends.saturating_duration_since(Instant::now()))?;
         self.latest = Some(plane.current_tree()?);
+        if matches!(self.condition.predicate, Predicate::Style(_)) {
+            self.latest_cells = Some(plane.current_cells()?);
+        }
         Ok(())
     }
 

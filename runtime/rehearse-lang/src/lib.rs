@@ -30,6 +30,7 @@ mod sensitivity;
 mod spelling;
 mod state;
 mod step;
+mod style;
 pub mod suggest;
 mod terminal;
 mod text_regex;
@@ -47,15 +48,16 @@ pub use role::SemanticRole;
 pub use secret::{Secret, validate_env_name};
 pub use selector::{RoleSelector, Selector};
 pub use sensitivity::Sensitivity;
-pub use state::{Checked, StateName};
+pub use state::{Boolean, Checked, StateName};
 pub use step::{
     AutomationStep, FocusOrder, FocusTarget, Guard, MAX_LABEL_BYTES, MouseButton, ScrollDirection,
     validate_label,
 };
+pub use style::{AnsiColor, StyleAttribute, StyleCheck, StyleColor};
 pub use terminal::{
     LineCount, Pattern, PointerAction, PointerButton, TerminalCondition, TerminalPredicateName,
     TerminalSubject, TextMatcher, TextRegion,
 };
 pub use text_regex::{IGNORE_CASE_FLAG, TextRegex};
 pub use vocabulary::{UnknownName, Vocabulary};
-pub use wait::{Boolean, Predicate, PredicateArgument, PredicateName, WaitCondition};
+pub use wait::{Predicate, PredicateArgument, PredicateName, WaitCondition};

@@ -1,4 +1,5 @@
-//! State names and the tri-state `Checked`.
+//! State names, the tri-state `Checked`, and the words `true` and `false`
+//! a state predicate takes (`Boolean`).
 
 use crate::vocabulary::closed_set;
 
@@ -112,6 +113,34 @@ impl From<Option<bool>> for Checked {
     /// `None` is the indeterminate (mixed) state.
     fn from(checked: Option<bool>) -> Self {
         checked.map_or(Self::Mixed, Self::from)
+    }
+}
+
+closed_set! {
+    /// The words `selected=` takes: `true` and `false`.
+    ///
+    /// ```
+    /// use rehearse_lang::Boolean;
+    /// assert_eq!("false".parse::<Boolean>().map(bool::from), Ok(false));
+    /// assert_eq!(Boolean::from(true).as_str(), "true");
+    /// ```
+    pub enum Boolean: "boolean" {
+        /// `true`
+        True = "true",
+        /// `false`
+        False = "false",
+    }
+}
+
+impl From<bool> for Boolean {
+    fn from(value: bool) -> Self {
+        if value { Self::True } else { Self::False }
+    }
+}
+
+impl From<Boolean> for bool {
+    fn from(value: Boolean) -> Self {
+        value == Boolean::True
     }
 }
 

@@ -1,6 +1,7 @@
 //! The terminal plane's words: raw mouse input (`mouse:`) and the
-//! conditions a wait or a guard can put on a program's screen, scrollback
-//! and process (`wait-for:contains=Ready,screen,5000`).
+//! conditions a wait or a guard can put on a program's screen, scrollback,
+//! process and cursor (`wait-for:contains=Ready,screen,5000`,
+//! `wait-for:at=2x0,cursor,500`).
 //!
 //! These steps need a terminal: on the engine plane they fail with a "not
 //! available on this plane" error, and a `plane = engine;` header in
@@ -74,6 +75,8 @@ closed_set! {
         History = "history",
         /// The program itself.
         Process = "process",
+        /// The terminal's cursor.
+        Cursor = "cursor",
     }
 }
 
@@ -103,6 +106,12 @@ closed_set! {
         ExitCode = "exit-code",
         /// `quiet=MS`: the program wrote nothing for this long.
         Quiet = "quiet",
+        /// `visible`: the cursor is shown.
+        Visible = "visible",
+        /// `hidden`: the cursor is hidden.
+        Hidden = "hidden",
+        /// `at=COLxROW`: the cursor is at this cell (zero-based).
+        At = "at",
     }
 }
 
@@ -119,6 +128,7 @@ impl TerminalPredicateName {
                 &[TerminalSubject::Scrollback]
             }
             Self::Exited | Self::ExitCode | Self::Quiet => &[TerminalSubject::Process],
+            Self::Visible | Self::Hidden | Self::At => &[TerminalSubject::Cursor],
         }
     }
 }
@@ -286,6 +296,16 @@ pub enum TerminalCondition {
     ExitCode(i32),
     /// The program wrote nothing for this long.
     Quiet(Duration),
+    /// The cursor is shown (`visible,cursor`) or hidden (`hidden,cursor`).
+    CursorVisible(bool),
+    /// The cursor is at this zero-based cell (`at=3x4,cursor`), shown or
+    /// not.
+    CursorAt {
+        /// The column, from 0.
+        col: u16,
+        /// The row, from 0.
+        row: u16,
+    },
 }
 
 impl TerminalCondition {
@@ -297,6 +317,9 @@ impl TerminalCondition {
             Self::Exited => TerminalPredicateName::Exited,
             Self::ExitCode(_) => TerminalPredicateName::ExitCode,
             Self::Quiet(_) => TerminalPredicateName::Quiet,
+            Self::CursorVisible(true) => TerminalPredicateName::Visible,
+            Self::CursorVisible(false) => TerminalPredicateName::Hidden,
+            Self::CursorAt { .. } => TerminalPredicateName::At,
         }
     }
 
@@ -306,6 +329,7 @@ impl TerminalCondition {
             Self::Text { region, .. } => region.subject(),
             Self::ScrollbackLines(_) => TerminalSubject::Scrollback,
             Self::Exited | Self::ExitCode(_) | Self::Quiet(_) => TerminalSubject::Process,
+            Self::CursorVisible(_) | Self::CursorAt { .. } => TerminalSubject::Cursor,
         }
     }
 }
@@ -323,7 +347,8 @@ impl fmt::Display for TerminalCondition {
             Self::ScrollbackLines(
                 LineCount::Equals(n) | LineCount::AtLeast(n) | LineCount::AtMost(n),
             ) => write!(f, "{name}={n}")?,
-            Self::Exited => write!(f, "{name}")?,
+            Self::Exited | Self::CursorVisible(_) => write!(f, "{name}")?,
+            Self::CursorAt { col, row } => write!(f, "{name}={col}x{row}")?,
             Self::ExitCode(code) => write!(f, "{name}={code}")?,
             Self::Quiet(quiet) => write!(f, "{name}={}", quiet.as_millis())?,
         }
@@ -371,5 +396,8 @@ mod tests {
             "lines-between=1..3,scrollback"
         );
         assert_eq!(TerminalCondition::ExitCode(-1).to_string(), "exit-code=-1,process");
+        assert_eq!(TerminalCondition::CursorVisible(true).to_string(), "visible,cursor");
+        assert_eq!(TerminalCondition::CursorVisible(false).to_string(), "hidden,cursor");
+        assert_eq!(TerminalCondition::CursorAt { col: 3, row: 0 }.to_string(), "at=3x0,cursor");
     }
 }

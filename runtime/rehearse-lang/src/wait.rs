@@ -4,7 +4,8 @@ use std::fmt;
 
 use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
-use crate::state::Checked;
+use crate::state::{Boolean, Checked};
+use crate::style::{StyleAttribute, StyleCheck};
 use crate::text_regex::TextRegex;
 use crate::vocabulary::closed_set;
 
@@ -44,6 +45,18 @@ closed_set! {
         Scroll = "scroll",
         /// `scroll-extent=N`: content `N` units long
         ScrollExtent = "scroll-extent",
+        /// `fg=COLOUR`: the matched text's foreground
+        Fg = "fg",
+        /// `bg=COLOUR`: the matched text's background
+        Bg = "bg",
+        /// `bold` or `bold=false`
+        Bold = "bold",
+        /// `italic` or `italic=false`
+        Italic = "italic",
+        /// `underline` or `underline=false`
+        Underline = "underline",
+        /// `reverse` or `reverse=false`
+        Reverse = "reverse",
     }
 }
 
@@ -55,40 +68,18 @@ impl PredicateName {
         match self {
             Self::Value | Self::Text => PredicateArgument::Text,
             Self::Count | Self::Scroll | Self::ScrollExtent => PredicateArgument::Count,
-            Self::Selected | Self::Expanded | Self::ReadOnly | Self::Modal => {
-                PredicateArgument::OptionalBool
-            }
+            Self::Selected
+            | Self::Expanded
+            | Self::ReadOnly
+            | Self::Modal
+            | Self::Bold
+            | Self::Italic
+            | Self::Underline
+            | Self::Reverse => PredicateArgument::OptionalBool,
+            Self::Fg | Self::Bg => PredicateArgument::Color,
             Self::Checked => PredicateArgument::OptionalChecked,
             _ => PredicateArgument::None,
         }
-    }
-}
-
-closed_set! {
-    /// The words `selected=` takes: `true` and `false`.
-    ///
-    /// ```
-    /// use rehearse_lang::Boolean;
-    /// assert_eq!("false".parse::<Boolean>().map(bool::from), Ok(false));
-    /// assert_eq!(Boolean::from(true).as_str(), "true");
-    /// ```
-    pub enum Boolean: "boolean" {
-        /// `true`
-        True = "true",
-        /// `false`
-        False = "false",
-    }
-}
-
-impl From<bool> for Boolean {
-    fn from(value: bool) -> Self {
-        if value { Self::True } else { Self::False }
-    }
-}
-
-impl From<Boolean> for bool {
-    fn from(value: Boolean) -> Self {
-        value == Boolean::True
     }
 }
 
@@ -105,6 +96,8 @@ pub enum PredicateArgument {
     OptionalBool,
     /// Optionally `true`, `false` or `mixed`: `checked`, `checked=mixed`.
     OptionalChecked,
+    /// A colour: `fg=red`, `bg=#1e1e2e`, `fg=idx196`, `fg=default`.
+    Color,
 }
 
 /// What must hold of the nodes a selector matches.
@@ -157,6 +150,11 @@ pub enum Predicate {
     ScrollOffset(u64),
     /// A matching node's content is this many units long.
     ScrollExtent(u64),
+    /// Every cell of a matching node's text has this style (`fg=red`,
+    /// `bg=#1e1e2e`, `bold`, `italic=false`): on the terminal plane the
+    /// characters `text~` matched, on a node the cells of its text inside
+    /// its bounds.
+    Style(StyleCheck),
 }
 
 impl Predicate {
@@ -179,6 +177,14 @@ impl Predicate {
             Self::Count(_) => PredicateName::Count,
             Self::ScrollOffset(_) => PredicateName::Scroll,
             Self::ScrollExtent(_) => PredicateName::ScrollExtent,
+            Self::Style(StyleCheck::Fg(_)) => PredicateName::Fg,
+            Self::Style(StyleCheck::Bg(_)) => PredicateName::Bg,
+            Self::Style(StyleCheck::Attribute(attribute, _)) => match attribute {
+                StyleAttribute::Bold => PredicateName::Bold,
+                StyleAttribute::Italic => PredicateName::Italic,
+                StyleAttribute::Underline => PredicateName::Underline,
+                StyleAttribute::Reverse => PredicateName::Reverse,
+            },
         }
     }
 }
@@ -200,6 +206,7 @@ impl fmt::Display for Predicate {
             Self::Count(count) => write!(f, "count={count}"),
             Self::ScrollOffset(offset) => write!(f, "{}={offset}", self.name()),
             Self::ScrollExtent(extent) => write!(f, "{}={extent}", self.name()),
+            Self::Style(check) => write!(f, "{check}"),
             other => f.write_str(other.name().as_str()),
         }
     }

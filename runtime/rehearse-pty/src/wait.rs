@@ -244,6 +244,36 @@ impl PtySession {
         )
     }
 
+    /// Waits until the cursor is shown or hidden (`visible`), or at a cell
+    /// (`at`: zero-based column and row, shown or not), judged as
+    /// [`wait_screen`](Self::wait_screen) judges.
+    ///
+    /// # Errors
+    /// As [`PtySession::wait_screen`].
+    pub fn wait_cursor(
+        &self,
+        visible: Option<bool>,
+        at: Option<(u16, u16)>,
+        timeout: Duration,
+    ) -> Result<WaitOutcome, PtyError> {
+        let described = match (visible, at) {
+            (_, Some((col, row))) => format!("the cursor at column {col}, row {row}"),
+            (Some(true), None) => "the cursor shown".to_owned(),
+            _ => "the cursor hidden".to_owned(),
+        };
+        self.wait_until(
+            &described,
+            timeout,
+            Mode::Judge,
+            |state| {
+                let cursor = state.emulator.cursor();
+                visible.is_none_or(|visible| cursor.visible == visible)
+                    && at.is_none_or(|at| (cursor.col, cursor.row) == at)
+            },
+            |_| None,
+        )
+    }
+
     /// Waits until the screen is stable: settled by the marker or the end of
     /// a synchronized frame, else quiet for the stability window adapted to
     /// the program (see [`crate::settle`]).

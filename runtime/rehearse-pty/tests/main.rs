@@ -23,6 +23,7 @@ mod process_cleanup;
 mod pty_resize;
 mod settle_sync_output;
 mod signals;
+mod style_and_cursor;
 mod terminal_steps;
 mod trace_screen;
 mod tree_source;

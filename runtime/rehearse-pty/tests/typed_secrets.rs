@@ -176,3 +176,23 @@ fn text_artifacts_and_the_scrollback_file_hide_the_secret() {
     assert!(!scrollback.contains(SECRET), "{scrollback}");
     assert!(scrollback.contains("<redacted>"), "{scrollback}");
 }
+
+#[test]
+fn a_style_wait_on_a_line_holding_the_secret_names_cells_never_the_secret() {
+    let mut terminal = cat(80);
+    typed(&mut terminal);
+    // The line is found by its redacted name; the failure says which cell
+    // had which style, and the line's label is the redacted one.
+    let bold = WaitCondition::new(
+        Predicate::Style(rehearse_lang::StyleCheck::Attribute(
+            rehearse_lang::StyleAttribute::Bold,
+            true,
+        )),
+        Selector::text_contains("redacted"),
+    );
+    let failed =
+        terminal.step(AutomationStep::wait_for(bold, Duration::from_millis(50))).unwrap_err();
+    let shown = shown(&failed.error);
+    assert!(shown.contains(": was not bold at 0,0"), "{shown}");
+    assert!(!shown.contains(SECRET), "{shown}");
+}

@@ -137,11 +137,12 @@ pub mod script {
 /// of ids and checkpoint names.
 pub mod vocabulary {
     pub use rehearse_lang::{
-        ActionSet, AutomationId, AutomationIdError, Checked, CheckpointNameError, FocusTarget,
-        KeyParseError, LineCount, MAX_AUTOMATION_ID_BYTES, MouseButton, Pattern, PointerAction,
-        PointerButton, PredicateName, RoleSelector, ScrollDirection, Secret, SemanticAction,
-        Sensitivity, StateName, TerminalCondition, TerminalPredicateName, TerminalSubject,
-        TextMatcher, TextRegex, TextRegion, UnknownName, Vocabulary, validate_checkpoint_name,
+        ActionSet, AnsiColor, AutomationId, AutomationIdError, Checked, CheckpointNameError,
+        FocusTarget, KeyParseError, LineCount, MAX_AUTOMATION_ID_BYTES, MouseButton, Pattern,
+        PointerAction, PointerButton, PredicateName, RoleSelector, ScrollDirection, Secret,
+        SemanticAction, Sensitivity, StateName, StyleAttribute, StyleCheck, StyleColor,
+        TerminalCondition, TerminalPredicateName, TerminalSubject, TextMatcher, TextRegex,
+        TextRegion, UnknownName, Vocabulary, validate_checkpoint_name,
     };
 }
 
@@ -178,9 +179,10 @@ pub mod __private {
         undeclared_id_message,
     };
     pub use rehearse_lang::{
-        ActionSet, AutomationId, Checked, LineCount, Pattern, PointerAction, PointerButton,
-        ScrollDirection, Secret, SemanticAction, SemanticRole, Sensitivity, TerminalCondition,
-        TextMatcher, TextRegex, TextRegion,
+        ActionSet, AnsiColor, AutomationId, Checked, LineCount, Pattern, PointerAction,
+        PointerButton, ScrollDirection, Secret, SemanticAction, SemanticRole, Sensitivity,
+        StyleAttribute, StyleCheck, StyleColor, TerminalCondition, TextMatcher, TextRegex,
+        TextRegion,
     };
 
     /// A field that holds a dynamic automation id (`#[semantic(id)]`):

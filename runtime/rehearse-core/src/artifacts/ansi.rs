@@ -73,7 +73,7 @@ fn color_code(color: Color, normal: u8, bright: u8, extended: u8) -> Option<Stri
 }
 
 fn ansi_index(named: Color) -> u8 {
-    let at = crate::colors::NAMED_COLORS.iter().position(|(color, _)| *color == named).unwrap_or(7);
+    let at = crate::colors::NAMED_COLORS.iter().position(|color| *color == named).unwrap_or(7);
     u8::try_from(at).expect("sixteen colours")
 }
 

@@ -57,5 +57,5 @@ pub use screen::{
     CONTROL_REPLACEMENT, FormatError, Screen, ScreenCell, TextSnapshot, visible_symbol,
 };
 pub use sink::Artifacts;
-pub use style::{CellStyle, modifier_names, parse_color, parse_modifier};
+pub use style::{CellStyle, modifier_names, parse_color, parse_modifier, style_color};
 pub use styled::{StyleSpan, StyledSnapshot};

@@ -5,8 +5,11 @@
 use std::fmt;
 
 use ratatui::style::{Color, Modifier};
+use rehearse_lang::{AnsiColor, Vocabulary};
 
-use crate::colors::{NAMED_COLORS, color_name};
+pub use crate::colors::style_color;
+
+use crate::colors::{color_name, named_colors};
 
 /// A cell's complete style: foreground, background, underline colour and
 /// modifiers. [`CellStyle::DEFAULT`] is an untouched cell.
@@ -119,11 +122,11 @@ pub fn parse_color(name: &str) -> Result<Color, String> {
     {
         return Ok(Color::Indexed(index));
     }
-    NAMED_COLORS.iter().find(|(_, spelling)| *spelling == name).map(|(color, _)| *color).ok_or_else(
+    named_colors().find(|(_, spelling)| *spelling == name).map(|(color, _)| color).ok_or_else(
         || {
             format!(
                 "unknown colour `{name}`; write #rrggbb, idx0..idx255 or one of {}",
-                NAMED_COLORS.map(|(_, name)| name).join(", ")
+                AnsiColor::names().collect::<Vec<_>>().join(", ")
             )
         },
     )
@@ -153,10 +156,11 @@ pub fn parse_modifier(name: &str) -> Result<Modifier, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::colors::NAMED_COLORS;
 
     #[test]
     fn every_colour_round_trips() {
-        let mut colors: Vec<Color> = NAMED_COLORS.iter().map(|(color, _)| *color).collect();
+        let mut colors: Vec<Color> = NAMED_COLORS.to_vec();
         colors.extend([
             Color::Reset,
             Color::Rgb(1, 0xab, 0xff),

@@ -66,6 +66,8 @@ closed_set! {
         MalformedCount = "malformed-count",
         /// `selected=` followed by something other than `true` or `false`.
         MalformedBool = "malformed-bool",
+        /// `fg=` or `bg=` followed by something that is not a colour.
+        MalformedColor = "malformed-color",
         /// `wait-for` without its three comma-separated fields.
         MalformedWaitFor = "malformed-wait-for",
         /// `wait-for` without a timeout.

@@ -102,6 +102,7 @@ fn expected(kind: ErrorKind) -> &'static str {
         ErrorKind::UnexpectedPredicateValue => "no value: this predicate takes none",
         ErrorKind::MalformedCount => "a whole number",
         ErrorKind::MalformedBool => "`true` or `false`",
+        ErrorKind::MalformedColor => "a colour: `default`, an ANSI name, `idxN` or `#rrggbb`",
         ErrorKind::MalformedWaitFor => "`wait-for:PREDICATE,SELECTOR,MILLISECONDS`",
         ErrorKind::MissingTimeout => "a timeout in milliseconds after the selector",
         ErrorKind::MalformedDuration => "a whole number of milliseconds, at most 604800000",

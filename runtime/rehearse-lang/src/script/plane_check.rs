@@ -64,3 +64,23 @@ pub fn plane_errors(parsed: &ParsedStep, plane: PlaneName) -> Vec<GrammarError> 
     }
     errors
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::parse_step_str;
+
+    fn on_engine(step: &str) -> usize {
+        plane_errors(&parse_step_str(step).unwrap(), PlaneName::Engine).len()
+    }
+
+    #[test]
+    fn the_cursor_is_the_one_terminal_subject_the_engine_knows() {
+        assert_eq!(on_engine("wait-for:at=1x1,cursor,5"), 0);
+        assert_eq!(on_engine("wait-for:hidden,cursor,5"), 0);
+        assert_eq!(on_engine("when(visible,cursor) key:q"), 0);
+        assert_eq!(on_engine("wait-for:fg=red,text~Error,5"), 0);
+        assert_eq!(on_engine("wait-for:exited,process,5"), 1);
+        assert_eq!(on_engine("when(contains=x,screen) key:q"), 1);
+    }
+}

@@ -398,9 +398,12 @@ impl AutomationStep {
     /// guard is one of those conditions.
     pub fn needs_terminal(&self) -> bool {
         match self {
+            // The cursor is known on every plane (where a frame placed it).
+            Self::WaitForTerminal { condition, .. } => {
+                condition.subject() != crate::terminal::TerminalSubject::Cursor
+            }
             Self::Paste { .. }
             | Self::Send { .. }
-            | Self::WaitForTerminal { .. }
             | Self::Download { .. }
             | Self::Transform { .. }
             | Self::Monitor { .. } => true,
@@ -409,7 +412,8 @@ impl AutomationStep {
                     || then.as_deref().is_some_and(Self::needs_terminal)
             }
             Self::Annotated { guard, step, .. } => {
-                matches!(guard.as_deref(), Some(Guard::Terminal(_))) || step.needs_terminal()
+                matches!(guard.as_deref(), Some(Guard::Terminal(condition)) if condition.subject() != crate::terminal::TerminalSubject::Cursor)
+                    || step.needs_terminal()
             }
             _ => false,
         }

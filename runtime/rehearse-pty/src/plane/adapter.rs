@@ -14,7 +14,7 @@ use rehearse_core::{
 };
 use rehearse_lang::{Selector, SemanticRole};
 
-use super::screen::{LineMap, Snapshotter, TreeBuilder, redact_lines, screen_tree};
+use super::screen::{LineMap, Snapshotter, TreeBuilder, redact_lines};
 use crate::error::PtyError;
 use crate::session::PtySession;
 
@@ -52,8 +52,9 @@ pub struct PtyPlane {
     /// The output count the last wait evaluation saw.
     seen_outputs: u64,
     /// The screen tree as of the last settle a wait saw, which is what a
-    /// wait evaluates: never a screen read while output was still arriving.
-    settled_tree: Option<SemanticTree>,
+    /// wait evaluates: never a screen read while output was still arriving;
+    /// with the cells it was read from (what a style predicate reads).
+    settled_tree: Option<(SemanticTree, Buffer)>,
     /// Re-reads only what changed at each commit.
     snapshotter: Snapshotter,
     /// Where the program's own tree comes from, when it publishes one.
@@ -68,6 +69,7 @@ pub struct PtyPlane {
 /// A stable screen a step observed without committing it.
 struct Observed {
     tree: SemanticTree,
+    cells: Buffer,
     lines: Vec<LineMap>,
     /// The tree is the program's own.
     published: bool,
@@ -193,19 +195,24 @@ impl PtyPlane {
     /// Takes what the screen shows now as the step's observation and returns
     /// its tree: the program's own when it publishes one, else the screen's.
     fn observe_now(&mut self) -> Result<SemanticTree, AutomationError> {
-        let (tree, lines, published) = match self.program_tree()? {
+        let program = self.program_tree()?;
+        // A tree read afresh: what was typed as a secret is hidden in it.
+        let (frame, lines) = self.screen_now(false);
+        let (tree, lines, published) = match program {
             Some(tree) => (tree, Vec::new(), true),
-            None => {
-                let generation = self.frame().generation;
-                let mut screen =
-                    self.pty.with_emulator(|emulator| screen_tree(emulator, generation));
-                // A tree read afresh: what was typed as a secret is hidden in it.
-                redact_lines(&mut screen.tree, &mut screen.lines, &self.pty.typed_secrets());
-                (screen.tree, screen.lines, false)
-            }
+            None => (frame.tree, lines, false),
         };
-        self.observed = Some(Observed { tree: tree.clone(), lines, published });
+        let cells = frame.buffer;
+        self.observed = Some(Observed { tree: tree.clone(), cells, lines, published });
         Ok(tree)
+    }
+
+    /// What the screen shows now (its terminal state if asked), redacted.
+    fn screen_now(&self, needs_terminal: bool) -> (CommittedFrame, Vec<LineMap>) {
+        let (mut frame, mut lines) =
+            snapshot(&self.pty, self.frame().generation, self.now(), needs_terminal);
+        redact_lines(&mut frame.tree, &mut lines, &self.pty.typed_secrets());
+        (frame, lines)
     }
 
     /// The tree a pointer's target is reached on, its line maps, and whether
@@ -217,16 +224,12 @@ impl PtyPlane {
         }
     }
 
-    /// The tree a wait evaluates now: the program's own when it publishes
-    /// one, else the screen's.
-    fn settled(&mut self) -> Result<SemanticTree, AutomationError> {
-        if let Some(tree) = self.program_tree()? {
-            return Ok(tree);
-        }
-        let generation = self.frame().generation;
-        let mut screen = self.pty.with_emulator(|emulator| screen_tree(emulator, generation));
-        redact_lines(&mut screen.tree, &mut screen.lines, &self.pty.typed_secrets());
-        Ok(screen.tree)
+    /// The tree a wait evaluates now — the program's own when it publishes
+    /// one, else the screen's — and the screen's cells.
+    fn settled(&mut self) -> Result<(SemanticTree, Buffer), AutomationError> {
+        let program = self.program_tree()?;
+        let (frame, _) = self.screen_now(false);
+        Ok((program.unwrap_or(frame.tree), frame.buffer))
     }
 
     /// Queues input bytes for the next [`flush_input`](Self::flush_input),
@@ -656,7 +659,15 @@ impl Plane for PtyPlane {
     fn current_tree(&self) -> Result<SemanticTree, AutomationError> {
         // A wait that timed out while output was still arriving evaluates
         // the last settled screen, never a half-drawn one.
-        Ok(self.settled_tree.clone().unwrap_or_else(|| self.frame().tree.clone()))
+        Ok(self.settled_tree.as_ref().map_or_else(|| self.frame().tree.clone(), |s| s.0.clone()))
+    }
+
+    fn current_cells(&mut self) -> Result<Buffer, AutomationError> {
+        // Drawn with the tree a wait or a guard judged: the last settle's,
+        // else the step's observation, else the committed frame.
+        let observed = self.observed.as_ref().map(|observed| &observed.cells);
+        let settled = self.settled_tree.as_ref().map(|settled| &settled.1);
+        Ok(settled.or(observed).unwrap_or(&self.frame().buffer).clone())
     }
 
     fn terminal(&mut self) -> Option<&mut dyn TerminalPlane> {
@@ -668,10 +679,7 @@ impl Plane for PtyPlane {
         // What the screen shows now, under the last committed generation's
         // number (nothing is committed).
         let needs_terminal = self.record.needs_terminal().is_some();
-        let (mut frame, mut lines) =
-            snapshot(&self.pty, self.frame().generation, self.now(), needs_terminal);
-        redact_lines(&mut frame.tree, &mut lines, &self.pty.typed_secrets());
-        Ok(frame)
+        Ok(self.screen_now(needs_terminal).0)
     }
 }
 

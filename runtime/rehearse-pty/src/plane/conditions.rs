@@ -8,7 +8,7 @@ use std::time::Duration;
 use rehearse_core::AutomationError;
 use std::borrow::Cow;
 
-use rehearse_lang::{Pattern, TerminalCondition, TextMatcher, TextRegion};
+use rehearse_lang::{Pattern, TerminalCondition, TerminalSubject, TextMatcher, TextRegion};
 
 use super::adapter::automation_error;
 use crate::error::PtyError;
@@ -23,7 +23,14 @@ pub(crate) fn wait(
 ) -> Result<(), AutomationError> {
     let spelled = condition.to_string();
     run(pty, condition, timeout).map_err(|error| match error {
-        PtyError::Timeout { screen, .. } => {
+        PtyError::Timeout { mut screen, .. } => {
+            if condition.subject() == TerminalSubject::Cursor {
+                // Where it was instead, under the screen it was on.
+                let cursor = pty.cursor();
+                let shown = if cursor.visible { "shown" } else { "hidden" };
+                let at = format!("{}x{}", cursor.col, cursor.row);
+                screen.push_str(&format!("\n(the cursor was at {at}, {shown})"));
+            }
             AutomationError::ScreenTimeout { condition: spelled, timeout, screen }
         }
         PtyError::ExitCode { actual, .. } => AutomationError::TargetEnded {
@@ -101,6 +108,12 @@ fn run(pty: &PtySession, condition: &TerminalCondition, timeout: Duration) -> Re
         TerminalCondition::Exited => pty.wait_exit(timeout).map(drop),
         TerminalCondition::ExitCode(code) => pty.wait_exit_code(*code, timeout).map(drop),
         TerminalCondition::Quiet(quiet) => pty.wait_idle(*quiet, timeout).map(drop),
+        TerminalCondition::CursorVisible(visible) => {
+            pty.wait_cursor(Some(*visible), None, timeout).map(drop)
+        }
+        TerminalCondition::CursorAt { col, row } => {
+            pty.wait_cursor(None, Some((*col, *row)), timeout).map(drop)
+        }
         other => Err(PtyError::Encode(format!("the terminal plane does not know `{other}`"))),
     }
 }

@@ -213,7 +213,9 @@ pub(crate) fn redact_lines(tree: &mut SemanticTree, lines: &mut [LineMap], secre
     }
 }
 
-/// Builds the screen tree of what `emulator` shows now.
+/// Builds the screen tree of what `emulator` shows now (the plane reads
+/// it with its cells in one pass; the tests compare snapshots with it).
+#[cfg(test)]
 pub(crate) fn screen_tree(emulator: &dyn Emulator, generation: Generation) -> ScreenTree {
     let (rows, cols) = emulator.size();
     let mut builder = TreeBuilder::new(cols, rows);

@@ -41,7 +41,7 @@ pub fn rgb(color: Color, default: Rgb) -> Rgb {
         named => {
             let index = crate::colors::NAMED_COLORS
                 .iter()
-                .position(|(candidate, _)| *candidate == named)
+                .position(|candidate| *candidate == named)
                 .unwrap_or(7);
             ANSI[index]
         }

@@ -1,11 +1,13 @@
 //! The predicate of `wait-for:`: a name, and the value some names take.
 
 use crate::script::error::{ErrorKind, GrammarError};
+use crate::state::Boolean;
 use crate::state::Checked;
+use crate::style::{AnsiColor, StyleAttribute, StyleCheck, StyleColor};
 use crate::suggest::closest;
 use crate::terminal::TerminalPredicateName;
 use crate::vocabulary::{UnknownName, Vocabulary};
-use crate::wait::{Boolean, Predicate, PredicateName};
+use crate::wait::{Predicate, PredicateName};
 
 use super::piece::Piece;
 use super::regex::Matched;
@@ -134,11 +136,19 @@ impl Parser {
             PredicateName::Selected
             | PredicateName::Expanded
             | PredicateName::ReadOnly
-            | PredicateName::Modal => {
+            | PredicateName::Modal
+            | PredicateName::Bold
+            | PredicateName::Italic
+            | PredicateName::Underline
+            | PredicateName::Reverse => {
                 let state = |holds: bool| match name {
                     PredicateName::Selected => Predicate::Selected(holds),
                     PredicateName::Expanded => Predicate::Expanded(holds),
                     PredicateName::ReadOnly => Predicate::ReadOnly(holds),
+                    PredicateName::Bold => attribute(StyleAttribute::Bold, holds),
+                    PredicateName::Italic => attribute(StyleAttribute::Italic, holds),
+                    PredicateName::Underline => attribute(StyleAttribute::Underline, holds),
+                    PredicateName::Reverse => attribute(StyleAttribute::Reverse, holds),
                     _ => Predicate::Modal(holds),
                 };
                 let Some(value_piece) = value_piece.map(Piece::trim) else {
@@ -180,6 +190,23 @@ impl Parser {
                     }
                 }
             }
+            PredicateName::Fg | PredicateName::Bg => {
+                let Some(value_piece) = value_piece.map(Piece::trim).filter(|p| !p.is_empty())
+                else {
+                    return Err(missing("red"));
+                };
+                let text = self.strict(value_piece, "a colour")?;
+                let color = text.parse::<StyleColor>().map_err(|message| {
+                    let suggestions = closest(&text, AnsiColor::names());
+                    error(ErrorKind::MalformedColor, value_piece.range(), message)
+                        .with_suggestions(suggestions)
+                })?;
+                Ok(Predicate::Style(if name == PredicateName::Fg {
+                    StyleCheck::Fg(color)
+                } else {
+                    StyleCheck::Bg(color)
+                }))
+            }
             PredicateName::Scroll | PredicateName::ScrollExtent => {
                 let Some(value_piece) = value_piece.map(Piece::trim).filter(|p| !p.is_empty())
                 else {
@@ -207,6 +234,11 @@ impl Parser {
             }
         }
     }
+}
+
+/// `bold`, `italic=false`, ...: a style attribute on or off.
+fn attribute(attribute: StyleAttribute, on: bool) -> Predicate {
+    Predicate::Style(StyleCheck::Attribute(attribute, on))
 }
 
 #[cfg(test)]
@@ -259,5 +291,91 @@ mod tests {
         fails("scroll-extent=-1", ErrorKind::MalformedCount, "is not a scroll extent");
         let error = parse_step_str("wait-for:checked=mixd,#a,1").unwrap_err();
         assert_eq!(error.suggestions, ["mixed"]);
+    }
+
+    #[test]
+    fn style_predicates_read_every_colour_spelling_and_display_canonically() {
+        use crate::{AnsiColor, StyleAttribute, StyleCheck, StyleColor};
+        let style = Predicate::Style;
+        let on = |attribute, on| Predicate::Style(StyleCheck::Attribute(attribute, on));
+        for (written, expected, shown) in [
+            ("fg=red", style(StyleCheck::Fg(StyleColor::Ansi(AnsiColor::Red))), "fg=red"),
+            (
+                "fg = light-cyan",
+                style(StyleCheck::Fg(StyleColor::Ansi(AnsiColor::LightCyan))),
+                "fg=light-cyan",
+            ),
+            ("bg=#1E1E2e", style(StyleCheck::Bg(StyleColor::Rgb(0x1e, 0x1e, 0x2e))), "bg=#1e1e2e"),
+            ("fg=idx196", style(StyleCheck::Fg(StyleColor::Indexed(196))), "fg=idx196"),
+            ("fg=idx1", style(StyleCheck::Fg(StyleColor::Indexed(1))), "fg=idx1"),
+            ("bg=default", style(StyleCheck::Bg(StyleColor::Default)), "bg=default"),
+            ("bg=reset", style(StyleCheck::Bg(StyleColor::Default)), "bg=default"),
+            ("bold", on(StyleAttribute::Bold, true), "bold"),
+            ("bold=true", on(StyleAttribute::Bold, true), "bold"),
+            ("italic=false", on(StyleAttribute::Italic, false), "italic=false"),
+            ("underline", on(StyleAttribute::Underline, true), "underline"),
+            ("reverse=false", on(StyleAttribute::Reverse, false), "reverse=false"),
+        ] {
+            let parsed = predicate(written);
+            assert_eq!(parsed, expected, "{written}");
+            assert_eq!(parsed.to_string(), shown, "{written}");
+            assert_eq!(predicate(shown), parsed, "{shown} reads back");
+        }
+    }
+
+    #[test]
+    fn every_colour_and_attribute_step_displays_as_a_spelling_that_reads_back() {
+        use crate::{AnsiColor, Selector, StyleAttribute, StyleCheck, StyleColor, WaitCondition};
+        let mut colors: Vec<StyleColor> =
+            AnsiColor::ALL.iter().map(|c| StyleColor::Ansi(*c)).collect();
+        colors.push(StyleColor::Default);
+        colors.extend((0..=255).map(StyleColor::Indexed));
+        // 24-bit colours from a fixed seed (a linear congruential generator).
+        let mut state: u32 = 0x2026_1203;
+        for _ in 0..64 {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            let [r, g, b, _] = state.to_le_bytes();
+            colors.push(StyleColor::Rgb(r, g, b));
+        }
+        let mut checks: Vec<StyleCheck> =
+            colors.iter().flat_map(|c| [StyleCheck::Fg(*c), StyleCheck::Bg(*c)]).collect();
+        for attribute in StyleAttribute::ALL {
+            checks.extend([true, false].map(|on| StyleCheck::Attribute(*attribute, on)));
+        }
+        let selectors =
+            [Selector::text_contains("a, b"), Selector::id("status"), Selector::point(3, 4)];
+        for check in checks {
+            for selector in &selectors {
+                let condition = WaitCondition::new(Predicate::Style(check), selector.clone());
+                let step = AutomationStep::wait_for(condition, std::time::Duration::from_millis(9));
+                let shown = step.to_string();
+                let read = parse_step_str(&shown).unwrap_or_else(|e| panic!("{shown}: {e}")).step;
+                assert_eq!(read, step, "{shown}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_colour_that_is_not_one_is_named_on_its_token() {
+        let error = parse_step_str("wait-for:fg=rde,text~Error,500").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::MalformedColor);
+        assert_eq!(error.suggestions, ["red"]);
+        assert!(error.message.starts_with("unknown colour `rde`; did you mean `red`?"), "{error}");
+        assert!(error.message.contains("default (or reset), #rrggbb, idx0 to idx255"), "{error}");
+        assert_eq!((error.range.start.0, error.range.end.0), (12, 14));
+        for (written, message) in [
+            ("fg=#12345", "six hexadecimal digits"),
+            ("bg=idx256", "a palette index is 0 to 255"),
+            ("fg=\"red\"", "a colour is never quoted"),
+        ] {
+            let error = parse_step_str(&format!("wait-for:{written},text~E,1")).expect_err(written);
+            assert!(error.message.contains(message), "{written}: {error}");
+        }
+        let error = parse_step_str("wait-for:fg,text~E,1").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::MissingPredicateValue);
+        assert!(error.message.contains("write `fg=red`"), "{error}");
+        let error = parse_step_str("wait-for:bold=yes,text~E,1").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::MalformedBool);
+        assert!(error.message.contains("write `bold` or `bold=false`"), "{error}");
     }
 }

@@ -87,8 +87,15 @@ impl Parser {
         predicate: Piece<'_>,
         subject: Piece<'_>,
     ) -> Result<TerminalCondition, GrammarError> {
-        let subject = self.subject(name, subject)?;
         let value = predicate.find_char('=').map(|at| predicate.split_at(at).2);
+        if name == TerminalPredicateName::At
+            && let Some(value) = value
+        {
+            // `at=3,4` ends its value at the comma: say so before the
+            // subject (`4,cursor`) is read.
+            self.cursor_cell(value.trim())?;
+        }
+        let subject = self.subject(name, subject)?;
         let needs = |example: &str| {
             error(
                 ErrorKind::MissingPredicateValue,
@@ -99,7 +106,9 @@ impl Parser {
         let region = match subject {
             TerminalSubject::Screen => TextRegion::Screen,
             TerminalSubject::History => TextRegion::History,
-            TerminalSubject::Scrollback | TerminalSubject::Process => TextRegion::Scrollback,
+            TerminalSubject::Scrollback | TerminalSubject::Process | TerminalSubject::Cursor => {
+                TextRegion::Scrollback
+            }
         };
         use TerminalPredicateName as Name;
         match name {
@@ -160,6 +169,22 @@ impl Parser {
                 }
                 Ok(TerminalCondition::ScrollbackLines(LineCount::Between(low, high)))
             }
+            Name::Visible | Name::Hidden => match value {
+                None => Ok(TerminalCondition::CursorVisible(name == Name::Visible)),
+                Some(value) => Err(error(
+                    ErrorKind::UnexpectedPredicateValue,
+                    value.range(),
+                    format!(
+                        "`{name}` takes no value; write `visible,cursor` or `hidden,cursor`, or `at=COLxROW,cursor` for where it is"
+                    ),
+                )
+                .with_suggestions([name.as_str()])),
+            },
+            Name::At => {
+                let Some(value) = value else { return Err(needs("0x0")) };
+                let (col, row) = self.cursor_cell(value.trim())?;
+                Ok(TerminalCondition::CursorAt { col, row })
+            }
             Name::Exited => match value {
                 None => Ok(TerminalCondition::Exited),
                 Some(value) => Err(error(
@@ -186,6 +211,45 @@ impl Parser {
                 Ok(TerminalCondition::Quiet(quiet))
             }
         }
+    }
+
+    /// `COLxROW` after `at=`: a zero-based cell, written as `resize:`
+    /// writes a size because a predicate's value ends at the first `,`.
+    fn cursor_cell(&self, piece: Piece<'_>) -> Result<(u16, u16), GrammarError> {
+        let text = self.strict(piece, "a cell")?;
+        let Some(x) = text.find('x') else {
+            let hint = text
+                .split_once(['X', ':', ';'])
+                .filter(|(a, b)| {
+                    !a.is_empty()
+                        && !b.is_empty()
+                        && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
+                })
+                .map(|(a, b)| format!("{a}x{b}"));
+            let mut failure = error(
+                ErrorKind::MalformedPoint,
+                piece.range(),
+                format!(
+                    "`{text}` is not a cell; write COLxROW (zero-based) such as `at=0x0`{}",
+                    match &hint {
+                        Some(hint) => format!("; did you mean `{hint}`?"),
+                        None if text.bytes().all(|b| b.is_ascii_digit()) => {
+                            " (a predicate's value ends at the first `,`, so a cell is not `col,row` here)"
+                                .to_owned()
+                        }
+                        None => String::new(),
+                    }
+                ),
+            );
+            if let Some(hint) = hint {
+                failure = failure.with_suggestions([hint]);
+            }
+            return Err(failure);
+        };
+        let kind = ErrorKind::MalformedPoint;
+        let col = self.dimension(piece, &text, (0, x), "the column", kind, 0)?;
+        let row = self.dimension(piece, &text, (x + 1, text.len()), "the row", kind, 0)?;
+        Ok((col, row))
     }
 
     fn line_count(&self, piece: Piece<'_>) -> Result<usize, GrammarError> {
@@ -388,6 +452,58 @@ mod tests {
         fails("wait-for:contains=x,screen", ErrorKind::MissingTimeout, "needs a timeout");
         let error = parse_step_str("wait-for:contians=x,screen,10").unwrap_err();
         assert_eq!(error.suggestions, ["contains"]);
+    }
+
+    #[test]
+    fn cursor_waits_read_where_and_whether_it_shows() {
+        assert_eq!(
+            step("wait-for:visible,cursor,500"),
+            wait(TerminalCondition::CursorVisible(true), 500)
+        );
+        assert_eq!(
+            step("wait-for:hidden, cursor ,500"),
+            wait(TerminalCondition::CursorVisible(false), 500)
+        );
+        assert_eq!(
+            step("wait-for:at=12x3,cursor,500"),
+            wait(TerminalCondition::CursorAt { col: 12, row: 3 }, 500)
+        );
+        assert_eq!(step("wait-for:at=0x0,cursor,1").to_string(), "wait-for:at=0x0,cursor,1");
+        assert_eq!(step("when(hidden,cursor)key:q").to_string(), "when(hidden,cursor) key:q");
+        fails(
+            "wait-for:at=3,4,cursor,500",
+            ErrorKind::MalformedPoint,
+            "`3` is not a cell; write COLxROW",
+        );
+        fails(
+            "wait-for:at=3x,cursor,500",
+            ErrorKind::MalformedPoint,
+            "the row must be a whole number",
+        );
+        fails(
+            "wait-for:at=70000x1,cursor,500",
+            ErrorKind::MalformedPoint,
+            "larger than the largest",
+        );
+        fails("wait-for:at,cursor,500", ErrorKind::MissingPredicateValue, "write `at=0x0`");
+        fails(
+            "wait-for:visible=true,cursor,500",
+            ErrorKind::UnexpectedPredicateValue,
+            "takes no value",
+        );
+        fails("wait-for:visible,screen,500", ErrorKind::WrongSubject, "it takes `cursor`");
+        fails(
+            "wait-for:contains=x,cursor,500",
+            ErrorKind::WrongSubject,
+            "`contains` is not about the cursor",
+        );
+        fails(
+            "wait-for:exists,cursor,500",
+            ErrorKind::WrongSubject,
+            "`exists` is about nodes, not the cursor",
+        );
+        let error = parse_step_str("wait-for:at=3:4,cursor,500").unwrap_err();
+        assert_eq!(error.suggestions, ["3x4"]);
     }
 
     #[test]

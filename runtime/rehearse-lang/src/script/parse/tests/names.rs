@@ -71,6 +71,7 @@ fn every_role_and_predicate_parses() {
             | crate::wait::PredicateArgument::OptionalChecked => name.as_str().to_owned(),
             crate::wait::PredicateArgument::Text => format!("{name}=x"),
             crate::wait::PredicateArgument::Count => format!("{name}=2"),
+            crate::wait::PredicateArgument::Color => format!("{name}=red"),
         };
         let parsed = step(&format!("wait-for:{spelled},#a,1"));
         let AutomationStep::WaitFor { condition, .. } = parsed else { panic!("{spelled}") };

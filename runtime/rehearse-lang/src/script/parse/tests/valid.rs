@@ -6,7 +6,16 @@ use crate::role::SemanticRole;
 use crate::script::*;
 use crate::selector::Selector;
 use crate::step::{AutomationStep, ScrollDirection};
+use crate::style::{AnsiColor, StyleAttribute, StyleCheck, StyleColor};
 use crate::wait::Predicate;
+
+fn style(check: StyleCheck) -> Predicate {
+    Predicate::Style(check)
+}
+
+fn text(text: &str) -> Selector {
+    Selector::text_contains(text)
+}
 
 use super::support::{ms, named, role, step, wait_for};
 
@@ -125,6 +134,30 @@ pub(super) fn valid_cases() -> Vec<(&'static str, AutomationStep)> {
         ("wait-for:count=3,@list-item,500", wait_for(Predicate::Count(3), role(ListItem), 500)),
         ("wait-for:count=0,@list-item,500", wait_for(Predicate::Count(0), role(ListItem), 500)),
         ("wait-for:exists,3,4,500", wait_for(Predicate::Exists, Selector::point(3, 4), 500)),
+        (
+            "wait-for:fg=red,text~Error,500",
+            wait_for(style(StyleCheck::Fg(StyleColor::Ansi(AnsiColor::Red))), text("Error"), 500),
+        ),
+        (
+            "wait-for:bg=#1e1e2e,text~\"a, b\",500",
+            wait_for(style(StyleCheck::Bg(StyleColor::Rgb(0x1e, 0x1e, 0x2e))), text("a, b"), 500),
+        ),
+        (
+            "wait-for:fg=idx196,#status,9",
+            wait_for(style(StyleCheck::Fg(StyleColor::Indexed(196))), Selector::id("status"), 9),
+        ),
+        (
+            "wait-for:bg=default,3,4,9",
+            wait_for(style(StyleCheck::Bg(StyleColor::Default)), Selector::point(3, 4), 9),
+        ),
+        (
+            "wait-for:bold,text~Done,9",
+            wait_for(style(StyleCheck::Attribute(StyleAttribute::Bold, true)), text("Done"), 9),
+        ),
+        (
+            "wait-for:underline=false,@link,9",
+            wait_for(style(StyleCheck::Attribute(StyleAttribute::Underline, false)), role(Link), 9),
+        ),
         (
             "wait-for:exists,text~a,b,500",
             wait_for(Predicate::Exists, Selector::text_contains("a,b"), 500),
