@@ -8,6 +8,7 @@ use ratatui::layout::Size;
 
 use crate::error::AutomationError;
 use crate::format::Format;
+use crate::redact::TypedSecrets;
 use crate::semantic::{Generation, SemanticTree};
 use crate::time::LogicalTime;
 
@@ -129,12 +130,23 @@ pub struct Checkpoint<'a> {
     /// Whether the engine took it to explain a failure (a wait timeout)
     /// rather than because a step asked for it.
     pub diagnostic: bool,
+    /// What the plane typed as secrets, when it typed any: a sink hides
+    /// them in everything it writes but pixels
+    /// ([`CommitRecord::hide_typed_secrets`](crate::CommitRecord::hide_typed_secrets)).
+    pub secrets: Option<&'a TypedSecrets>,
 }
 
 impl<'a> Checkpoint<'a> {
     /// A checkpoint named `name` (already validated) of `frame`.
     pub fn new(name: &'a str, frame: &'a CommittedFrame, diagnostic: bool) -> Self {
-        Self { name, frame, diagnostic }
+        Self { name, frame, diagnostic, secrets: None }
+    }
+
+    /// The checkpoint with what the plane typed as `secrets`.
+    #[must_use]
+    pub fn with_secrets(mut self, secrets: Option<&'a TypedSecrets>) -> Self {
+        self.secrets = secrets.filter(|secrets| !secrets.is_empty());
+        self
     }
 }
 

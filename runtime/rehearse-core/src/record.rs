@@ -9,6 +9,7 @@ use crate::error::AutomationError;
 use crate::golden_report;
 use crate::note::TraceNote;
 use crate::observe::{StepNote, StepObserver};
+use crate::redact::TypedSecrets;
 use crate::semantic::Generation;
 
 /// A plane's committed generation and everything told about it.
@@ -33,6 +34,8 @@ pub struct CommitRecord {
     steps_observed: u64,
     /// The commit being made is a checkpoint step's.
     checkpointing: bool,
+    /// What the plane typed as secrets, asked at each checkpoint.
+    secrets: Option<Box<dyn Fn() -> TypedSecrets>>,
 }
 
 impl std::fmt::Debug for CommitRecord {
@@ -61,7 +64,21 @@ impl CommitRecord {
             watching: false,
             steps_observed: 0,
             checkpointing: false,
+            secrets: None,
         }
+    }
+
+    /// Says where to ask what the plane typed as secrets: every sink is
+    /// handed them with each checkpoint ([`Checkpoint::secrets`]) and
+    /// hides them in what it writes or compares (all but pixels). A plane
+    /// driving a program in a terminal sets it; a later call replaces it.
+    pub fn hide_typed_secrets(&mut self, secrets: impl Fn() -> TypedSecrets + 'static) {
+        self.secrets = Some(Box::new(secrets));
+    }
+
+    /// What the plane typed as secrets now, when it typed any.
+    fn typed_secrets(&self) -> Option<TypedSecrets> {
+        self.secrets.as_ref().map(|source| source()).filter(|secrets| !secrets.is_empty())
     }
 
     /// The last committed generation.
@@ -102,7 +119,8 @@ impl CommitRecord {
     ///
     /// The first sink's error; the checkpoint is not listed then.
     pub fn checkpoint(&mut self, name: &str) -> Result<(), AutomationError> {
-        let checkpoint = Checkpoint::new(name, &self.frame, false);
+        let secrets = self.typed_secrets();
+        let checkpoint = Checkpoint::new(name, &self.frame, false).with_secrets(secrets.as_ref());
         match self.observer.as_deref_mut().filter(|_| self.watching) {
             None => record(&mut self.sinks, &checkpoint)?,
             Some(observer) => {
@@ -129,7 +147,8 @@ impl CommitRecord {
     /// Not listed among [`checkpoints`](Self::checkpoints).
     pub fn diagnostic(&mut self, frame: &CommittedFrame) -> String {
         let name = format!("diagnostic-{}", self.frame.generation);
-        let checkpoint = Checkpoint::new(&name, frame, true);
+        let secrets = self.typed_secrets();
+        let checkpoint = Checkpoint::new(&name, frame, true).with_secrets(secrets.as_ref());
         let recorded = record(&mut self.sinks, &checkpoint);
         if let Some(observer) = self.watcher() {
             observer.checkpointed(&checkpoint, recorded.as_ref().copied());

@@ -196,3 +196,67 @@ fn a_style_wait_on_a_line_holding_the_secret_names_cells_never_the_secret() {
     assert!(shown.contains(": was not bold at 0,0"), "{shown}");
     assert!(!shown.contains(SECRET), "{shown}");
 }
+
+/// Runs cat under a baseline of `formats` in `mode`, types the secret and
+/// takes checkpoint `typed`.
+fn baseline_run(
+    dir: &std::path::Path,
+    mode: rehearse_core::artifacts::SnapshotMode,
+) -> Result<(), AutomationError> {
+    use rehearse_core::artifacts::{Baseline, Format};
+    let formats = [Format::Text, Format::Styled, Format::Cells];
+    let baseline = Baseline::with_mode(dir, mode).formats(formats);
+    let mut terminal = cat(40);
+    baseline.attach(&mut terminal);
+    typed(&mut terminal);
+    terminal.step(AutomationStep::checkpoint("typed")).unwrap();
+    drop(terminal);
+    baseline.finish()
+}
+
+#[test]
+fn a_baseline_on_the_terminal_hides_the_secret_in_goldens_pending_files_and_diffs() {
+    use rehearse_core::artifacts::{Format, SnapshotMode, pending_path};
+    let dir = tempfile::tempdir().unwrap();
+    baseline_run(dir.path(), SnapshotMode::Update).unwrap();
+    for format in [Format::Text, Format::Styled, Format::Cells] {
+        let golden = std::fs::read_to_string(dir.path().join(format.file_name("typed"))).unwrap();
+        assert!(!golden.contains(SECRET), "{format}: {golden}");
+    }
+    let text = std::fs::read_to_string(dir.path().join("typed.txt")).unwrap();
+    assert!(text.contains(&"*".repeat(SECRET.len())), "each cell of it is masked: {text}");
+    // The same run again matches: what is compared is hidden the same way.
+    baseline_run(dir.path(), SnapshotMode::Compare).unwrap();
+
+    // A golden that differs: the diff and the pending file hide it too.
+    std::fs::write(dir.path().join("typed.txt"), "something else\n").unwrap();
+    let error = baseline_run(dir.path(), SnapshotMode::New).unwrap_err();
+    assert!(matches!(error, AutomationError::GoldensDiffer { .. }), "{error:?}");
+    assert!(!shown(&error).contains(SECRET), "{}", shown(&error));
+    assert!(shown(&error).contains("*****"), "the diff shows the masked line: {error}");
+    let pending = pending_path(&dir.path().join("typed.txt"));
+    let pending = std::fs::read_to_string(pending).unwrap();
+    assert!(!pending.contains(SECRET) && pending.contains("*****"), "{pending}");
+}
+
+/// A sink of one's own, told what the steps typed with each checkpoint.
+struct Seen(Arc<Mutex<Vec<bool>>>);
+
+impl CheckpointSink for Seen {
+    fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError> {
+        let told = checkpoint.secrets.is_some_and(|secrets| secrets.redact_text(SECRET) != SECRET);
+        self.0.lock().unwrap().push(told);
+        Ok(())
+    }
+}
+
+#[test]
+fn every_checkpoint_sink_is_told_what_was_typed_as_a_secret_once_it_was() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let mut terminal = cat(40);
+    terminal.add_checkpoint_sink(Seen(Arc::clone(&seen)));
+    terminal.step(AutomationStep::checkpoint("before")).unwrap();
+    typed(&mut terminal);
+    terminal.step(AutomationStep::checkpoint("after")).unwrap();
+    assert_eq!(*seen.lock().unwrap(), [false, true]);
+}

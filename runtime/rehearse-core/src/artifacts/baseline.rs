@@ -11,12 +11,13 @@ use std::rc::Rc;
 use super::atomic::{is_temp_file, write_atomic};
 use super::check::{Check, Checks};
 use super::diff::describe;
-use super::encode::encode_all;
+use super::encode::{encode_all_hiding, hiding_secrets};
 use super::screen::Screen;
 use super::sink::validate_name;
 use crate::error::AutomationError;
 use crate::format::{Format, pending_path};
 use crate::golden_report::{self, GoldenResult, GoldenStatus};
+use crate::redact::TypedSecrets;
 use crate::{Checkpoint, CheckpointSink, CommittedFrame, SinkHost};
 
 /// What a baseline does with its goldens (as insta's `INSTA_UPDATE`): a
@@ -279,7 +280,7 @@ impl Baseline {
     /// As the sink: an invalid or repeated name, an unsupported format, a
     /// missing or different golden, I/O.
     pub fn check(&self, name: &str, frame: &CommittedFrame) -> Result<(), AutomationError> {
-        self.state.borrow_mut().check(name, frame)
+        self.state.borrow_mut().check(name, frame, None)
     }
 
     /// Golden files written so far (update mode), by file name.
@@ -315,7 +316,14 @@ impl Drop for Baseline {
 }
 
 impl State {
-    fn check(&mut self, name: &str, frame: &CommittedFrame) -> Result<(), AutomationError> {
+    /// Compares (or updates) checkpoint `name` of `frame`, with what was
+    /// typed as `secrets` hidden in every format but PNG and in the diffs.
+    fn check(
+        &mut self,
+        name: &str,
+        frame: &CommittedFrame,
+        secrets: Option<&TypedSecrets>,
+    ) -> Result<(), AutomationError> {
         validate_name(name)?;
         if !self.names.insert(name.to_owned()) {
             return Err(AutomationError::InvalidCheckpointName {
@@ -328,10 +336,10 @@ impl State {
             self.produced.insert(format.file_name(name));
         }
         self.checks.run(name, &frame.buffer)?;
-        let artifacts = encode_all(&self.formats, frame)?;
+        let artifacts = encode_all_hiding(&self.formats, frame, secrets)?;
         // Goldens this checkpoint did not match, in format order.
         let mut failures = Vec::new();
-        let screen = Screen::from_frame(frame);
+        let screen = Screen::from_frame(&hiding_secrets(frame, secrets));
         for artifact in artifacts {
             let file = artifact.format.file_name(name);
             let golden = self.dir.join(&file);
@@ -517,7 +525,7 @@ impl CheckpointSink for BaselineSink {
         if checkpoint.diagnostic {
             return Ok(());
         }
-        self.state.borrow_mut().check(checkpoint.name, checkpoint.frame)
+        self.state.borrow_mut().check(checkpoint.name, checkpoint.frame, checkpoint.secrets)
     }
 
     fn needs_terminal(&self) -> Option<Format> {

@@ -4,6 +4,7 @@ use super::screen::Screen;
 use crate::CommittedFrame;
 use crate::error::AutomationError;
 use crate::format::Format;
+use crate::redact::TypedSecrets;
 
 /// One encoded artifact: its format and bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,6 +61,44 @@ pub fn encode_all(
             };
             Ok(Artifact { format, bytes })
         })
+        .collect()
+}
+
+/// `frame` with what was typed as a secret masked in its cells (the frame
+/// itself when nothing was): what every format but PNG shows.
+pub(crate) fn hiding_secrets<'a>(
+    frame: &'a CommittedFrame,
+    secrets: Option<&TypedSecrets>,
+) -> std::borrow::Cow<'a, CommittedFrame> {
+    match secrets.filter(|secrets| !secrets.is_empty()) {
+        None => std::borrow::Cow::Borrowed(frame),
+        Some(secrets) => {
+            let mut hidden = frame.clone();
+            secrets.redact_cells(&mut hidden.buffer);
+            std::borrow::Cow::Owned(hidden)
+        }
+    }
+}
+
+/// [`encode_all`] with what was typed as a secret hidden in every format
+/// but PNG (pixels show the screen as it was; the terminal state and the
+/// scrollback arrive already hidden).
+pub(crate) fn encode_all_hiding(
+    formats: &[Format],
+    frame: &CommittedFrame,
+    secrets: Option<&TypedSecrets>,
+) -> Result<Vec<Artifact>, AutomationError> {
+    let hidden = hiding_secrets(frame, secrets);
+    if matches!(hidden, std::borrow::Cow::Borrowed(_)) {
+        return encode_all(formats, frame);
+    }
+    // Every format is checked before any is encoded, as encode_all does.
+    for format in formats {
+        ensure_available(*format)?;
+    }
+    formats
+        .iter()
+        .map(|&format| encode(format, if format == Format::Png { frame } else { &hidden }))
         .collect()
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::atomic::{remove_stale_temps, write_atomic};
 use super::check::{Check, Checks};
-use super::encode::{Artifact, encode, encode_all, ensure_available};
+use super::encode::{Artifact, encode_all_hiding};
 use crate::error::AutomationError;
 use crate::format::Format;
 use crate::redact::TypedSecrets;
@@ -29,10 +29,10 @@ use crate::{Checkpoint, CheckpointSink, CommittedFrame};
 ///
 /// PNG and the visual text formats show what the user sees and are not
 /// redacted: treat them as sensitive when an app renders secrets unmasked.
-/// What a plane typed as a secret is the exception: a sink told where to
-/// find it ([`hiding_typed_secrets`](Self::hiding_typed_secrets), which the
-/// terminal plane's `Terminal::add_artifacts` does) writes `*` over it in
-/// text, styled text and cells; PNG keeps the pixels as drawn.
+/// What a plane typed as a secret is the exception: a checkpoint carries
+/// it ([`Checkpoint::secrets`], which the terminal plane fills) and this
+/// sink writes `*` over it in text, styled text and cells; PNG keeps the
+/// pixels as drawn.
 ///
 /// ```no_run
 /// use rehearse::artifacts::{Artifacts, Format};
@@ -93,8 +93,10 @@ impl Artifacts {
     /// checkpoint `secrets` says what was typed so far, and text, styled
     /// text and cells show `*` in each cell of it (as
     /// [`TypedSecrets::redact_cells`]); PNG keeps the pixels as drawn, as
-    /// recordings do (docs/artifacts.md). The terminal plane's
-    /// `Terminal::add_artifacts` sets this.
+    /// recordings do (docs/artifacts.md). A checkpoint's own
+    /// [`Checkpoint::secrets`] (the terminal plane's) serve when this is
+    /// not set: set it for a sink fed frames by hand
+    /// ([`write`](Self::write)).
     #[must_use]
     pub fn hiding_typed_secrets(
         mut self,
@@ -173,6 +175,17 @@ impl Artifacts {
         name: &str,
         frame: &CommittedFrame,
     ) -> Result<Vec<PathBuf>, AutomationError> {
+        self.write_hiding(name, frame, None)
+    }
+
+    /// [`write`](Self::write), hiding `secrets` (when this sink has no
+    /// source of its own) in every format but PNG.
+    fn write_hiding(
+        &mut self,
+        name: &str,
+        frame: &CommittedFrame,
+        secrets: Option<&TypedSecrets>,
+    ) -> Result<Vec<PathBuf>, AutomationError> {
         validate_name(name)?;
         for &format in &self.formats {
             let file = format.file_name(name);
@@ -195,7 +208,7 @@ impl Artifacts {
                 });
             }
         }
-        let artifacts = self.encode(frame)?;
+        let artifacts = self.encode(frame, secrets)?;
         fs::create_dir_all(&self.dir).map_err(|error| {
             std::io::Error::new(
                 error.kind(),
@@ -223,30 +236,21 @@ impl Artifacts {
 }
 
 impl Artifacts {
-    /// Every configured format of `frame`, a typed secret hidden in all
-    /// but PNG.
-    fn encode(&self, frame: &CommittedFrame) -> Result<Vec<Artifact>, AutomationError> {
-        let secrets = self.typed_secrets.as_ref().map(|source| (source.0)());
-        let Some(secrets) = secrets.filter(|secrets| !secrets.is_empty()) else {
-            return encode_all(&self.formats, frame);
-        };
-        // Every format is checked before any is encoded, as encode_all does.
-        for format in &self.formats {
-            ensure_available(*format)?;
-        }
-        let mut hidden = frame.clone();
-        secrets.redact_cells(&mut hidden.buffer);
-        let hidden = &hidden;
-        self.formats
-            .iter()
-            .map(|&format| encode(format, if format == Format::Png { frame } else { hidden }))
-            .collect()
+    /// Every configured format of `frame`, a typed secret (this sink's
+    /// own source's, else the checkpoint's) hidden in all but PNG.
+    fn encode(
+        &self,
+        frame: &CommittedFrame,
+        secrets: Option<&TypedSecrets>,
+    ) -> Result<Vec<Artifact>, AutomationError> {
+        let own = self.typed_secrets.as_ref().map(|source| (source.0)());
+        encode_all_hiding(&self.formats, frame, own.as_ref().or(secrets))
     }
 }
 
 impl CheckpointSink for Artifacts {
     fn record(&mut self, checkpoint: &Checkpoint<'_>) -> Result<(), AutomationError> {
-        self.write(checkpoint.name, checkpoint.frame)?;
+        self.write_hiding(checkpoint.name, checkpoint.frame, checkpoint.secrets)?;
         if checkpoint.diagnostic {
             return Ok(());
         }

@@ -96,7 +96,12 @@ impl Terminal {
 
     /// Drives a session already started.
     pub fn from_session(pty: PtySession) -> Self {
-        Self { driver: Driver::new(PtyPlane::new(pty)) }
+        let shared = std::sync::Arc::clone(&pty.shared);
+        let mut plane = PtyPlane::new(pty);
+        // Every checkpoint sink (artifacts, baselines) hides what the steps
+        // typed as secrets in all it writes but pixels.
+        plane.record.hide_typed_secrets(move || shared.lock().secrets.clone());
+        Self { driver: Driver::new(plane) }
     }
 
     /// Records this terminal's trace as `options` say (mode, directory,
@@ -138,9 +143,11 @@ impl Terminal {
     /// with a [`TreeSource`] the semantic ones (JSON, Markdown) of the
     /// committed tree. What the steps typed as a secret shows as `*` in
     /// text, styled text and cells, and as `<redacted>` in the terminal
-    /// state and the scrollback (PNG keeps the pixels:
-    /// [`Artifacts::hiding_typed_secrets`]). With `text` among the formats
-    /// `scrollback` is written too (`NAME.scrollback.txt` beside
+    /// state and the scrollback; PNG keeps the pixels. (Every checkpoint
+    /// sink of this terminal, a
+    /// [`Baseline`](rehearse_core::artifacts::Baseline)'s too, is handed
+    /// them: [`Checkpoint::secrets`](rehearse_core::Checkpoint::secrets).)
+    /// With `text` among the formats `scrollback` is written too (`NAME.scrollback.txt` beside
     /// `NAME.txt`: the lines scrolled off the top of the main screen, empty
     /// when none).
     ///
@@ -168,11 +175,7 @@ impl Terminal {
         if formats.contains(&Format::Text) && !formats.contains(&Format::Scrollback) {
             formats.push(Format::Scrollback);
         }
-        let shared = std::sync::Arc::clone(&self.plane().pty.shared);
-        let artifacts = artifacts
-            .formats(formats)
-            .hiding_typed_secrets(move || shared.lock().secrets.clone())
-            .check()?;
+        let artifacts = artifacts.formats(formats).check()?;
         self.add_checkpoint_sink(artifacts);
         Ok(())
     }
