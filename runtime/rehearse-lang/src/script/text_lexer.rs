@@ -63,12 +63,16 @@ pub(super) struct Lexer<'t> {
     /// The byte after the closing quote of each quoted string, by the
     /// offset of its opening quote.
     pub(super) quote_ends: HashMap<u32, u32>,
+    /// An `expect-tree:` step whose outline's `(` is still open at the end
+    /// of a line: its lexemes, its first error and the depth, continued on
+    /// the next line.
+    open_block: Option<(Vec<Located<Lexeme>>, Option<GrammarError>, usize)>,
 }
 
 impl<'t> Lexer<'t> {
     /// A lexer over `text`.
     pub(super) fn new(text: &'t str) -> Self {
-        Self { text, quote_ends: HashMap::new() }
+        Self { text, quote_ends: HashMap::new(), open_block: None }
     }
 
     /// Every non-blank step of the script, in order.
@@ -86,6 +90,10 @@ impl<'t> Lexer<'t> {
             }
             line_start = line_end + 1;
         }
+        // An outline never closed: the parser says so.
+        if let Some((mut lexemes, mut error, _)) = self.open_block.take() {
+            flush(&mut lexemes, &mut error, &self.quote_ends, &mut steps);
+        }
         steps
     }
 
@@ -94,15 +102,24 @@ impl<'t> Lexer<'t> {
         if text[start..end].trim_start().starts_with('#') {
             return;
         }
-        let mut lexemes: Vec<Located<Lexeme>> = Vec::new();
-        let mut error = None;
+        // Inside `batch:(...)`, `;` separates the batch's own steps; inside
+        // an `expect-tree:` outline's `(...)`, `;` is text, and the outline
+        // may go on over the next lines until its `)`.
+        let (mut lexemes, mut error, mut batch_depth) = match self.open_block.take() {
+            Some((mut lexemes, error, depth)) => {
+                lexemes.push(Located::char('\n', start.saturating_sub(1) as u32));
+                (lexemes, error, depth)
+            }
+            None => (Vec::new(), None, 0usize),
+        };
         let mut at = start;
-        // Inside `batch:(...)`, `;` separates the batch's own steps.
-        let mut batch_depth = 0usize;
         while at < end {
             let character = text[at..].chars().next().unwrap_or('\0');
             match character {
-                '(' if batch_depth > 0 || ends_with_batch(&lexemes) => {
+                '(' if batch_depth > 0
+                    || ends_with_batch(&lexemes)
+                    || is_verb(&lexemes, "expect-tree") =>
+                {
                     batch_depth += 1;
                     lexemes.push(Located::char('(', at as u32));
                     at += 1;
@@ -133,6 +150,10 @@ impl<'t> Lexer<'t> {
                     at += other.len_utf8();
                 }
             }
+        }
+        if batch_depth > 0 && is_verb(&lexemes, "expect-tree") {
+            self.open_block = Some((lexemes, error, batch_depth));
+            return;
         }
         flush(&mut lexemes, &mut error, &self.quote_ends, steps);
     }
@@ -236,6 +257,48 @@ fn ends_with_batch(lexemes: &[Located<Lexeme>]) -> bool {
         .filter_map(|lexeme| lexeme.value.as_char())
         .find(|character| !character.is_whitespace())
         .is_none_or(|character| character == ']' || character == ')')
+}
+
+/// Whether the step so far has the verb `verb`: after at most a `[label]`
+/// and a `when(...)` guard, it starts with `verb` and then `:`.
+fn is_verb(lexemes: &[Located<Lexeme>], verb: &str) -> bool {
+    // Quoted strings stand as NUL: they are never part of a verb.
+    let chars: Vec<char> =
+        lexemes.iter().map(|lexeme| lexeme.value.as_char().unwrap_or('\0')).collect();
+    let blanks = |mut at: usize| {
+        while chars.get(at).is_some_and(|c| c.is_whitespace()) {
+            at += 1;
+        }
+        at
+    };
+    // Past the bracket that closes the one opened at `at`.
+    let closed = |at: usize| {
+        let mut depth = 0usize;
+        for (offset, &character) in chars[at..].iter().enumerate() {
+            match character {
+                '(' | '[' => depth += 1,
+                ')' | ']' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(at + offset + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    };
+    let mut at = blanks(0);
+    if chars.get(at) == Some(&'[') {
+        let Some(next) = closed(at) else { return false };
+        at = blanks(next);
+    }
+    if chars[at..].starts_with(&['w', 'h', 'e', 'n', '(']) {
+        let Some(next) = closed(at + 4) else { return false };
+        at = blanks(next);
+    }
+    let word: Vec<char> = verb.chars().collect();
+    chars[at..].starts_with(&word) && chars.get(blanks(at + word.len())) == Some(&':')
 }
 
 /// Ends the current step: trims it, skips it if blank, and records it.
