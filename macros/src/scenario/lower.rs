@@ -158,6 +158,12 @@ pub fn lower_step(step: &AutomationStep) -> Result<TokenStream, String> {
                 }
             }
         }
+        AutomationStep::ExpectTree { target, pattern, timeout } => {
+            let target = selector(target)?;
+            let pattern = super::lower_tree::tree_pattern(pattern);
+            let timeout = duration_tokens(*timeout)?;
+            quote! { ::rehearse::AutomationStep::expect_tree(#target, #pattern, #timeout) }
+        }
         AutomationStep::Annotated { label, guard, step } => {
             let mut tokens = lower_step(step)?;
             if let Some(label) = label {
@@ -267,7 +273,7 @@ fn terminal_condition(condition: &TerminalCondition) -> Result<TokenStream, Stri
     })
 }
 
-fn selector(written: &Selector) -> Result<TokenStream, String> {
+pub(super) fn selector(written: &Selector) -> Result<TokenStream, String> {
     Ok(match written {
         Selector::Id(id) => {
             let id = Literal::string(id);
@@ -317,7 +323,7 @@ fn selector(written: &Selector) -> Result<TokenStream, String> {
 /// A regular expression of a selector or a predicate. Its syntax was
 /// checked when the step was parsed, so the generated `TextRegex::new`
 /// cannot fail.
-fn regex(regex: &TextRegex) -> TokenStream {
+pub(super) fn regex(regex: &TextRegex) -> TokenStream {
     let pattern = Literal::string(regex.pattern());
     let ignoring_case = regex.ignores_case().then(|| quote! { .ignoring_case() });
     quote! {
@@ -408,7 +414,7 @@ fn scroll_direction(direction: ScrollDirection) -> TokenStream {
     quote! { ::rehearse::__private::ScrollDirection::#direction }
 }
 
-fn duration_tokens(duration: Duration) -> Result<TokenStream, String> {
+pub(super) fn duration_tokens(duration: Duration) -> Result<TokenStream, String> {
     let millis = u64::try_from(duration.as_millis())
         .ok()
         .filter(|&millis| Duration::from_millis(millis) == duration)

@@ -12,6 +12,7 @@ mod driver;
 mod error;
 mod events;
 mod executor;
+mod expect_tree;
 mod format;
 pub mod golden_report;
 mod input;
@@ -42,6 +43,7 @@ pub use driver::Driver;
 pub use error::AutomationError;
 pub use events::{crossterm_button, key_event, key_press, mouse_event, rehearse_button};
 pub use executor::{check_can, execute, execute_guarded, resolve};
+pub use expect_tree::TreeTimeout;
 pub use input::{Input, PointerKind};
 pub use kind::PlaneKind;
 pub use limits::{
