@@ -17,6 +17,7 @@ use rehearse_lang::{
     Checked, LineCount, Pattern, PointerAction, PointerButton, PredicateName, ScrollDirection,
     Secret, TerminalCondition, TerminalPredicateName, TextMatcher, TextRegex, TextRegion,
 };
+use rehearse_lang::{NodePattern, StatePattern, TextPattern, TreePattern};
 
 /// (script, scenario!, line in docs/testing.md, expected step).
 type StepRow = (&'static str, &'static str, u32, AutomationStep);
