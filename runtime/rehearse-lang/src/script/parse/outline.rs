@@ -80,10 +80,7 @@ impl Parser {
                 return Err(error(
                     ErrorKind::BareText,
                     inner.range(),
-                    format!(
-                        "the outline must be one string literal in `scenario!`: write ({})",
-                        crate::spelling::quote(&inner.spelling())
-                    ),
+                    "the outline must be one string literal in `scenario!`: write it quoted, lines separated by `\\n`, or as a raw string of lines, such as `(r#\"- list-item \"Buy milk\"\"#)`",
                 ));
             }
             _ => outline(written)?,
