@@ -113,7 +113,7 @@ impl<'t> Flat<'t> {
 pub fn match_outline(pattern: &TreePattern, root: &SemanticNode) -> Result<(), OutlineMismatch> {
     let lines = compile(&pattern.nodes, &mut 0);
     let flat = Flat::new(root);
-    find_in_order(&lines, &flat, 0, flat.nodes.len(), None).map_err(|(line, within)| {
+    find_in_order(&lines, &flat, (0, flat.nodes.len()), None, &mut Memo::new()).map_err(|(line, within)| {
         let written = pattern.lines()[line].1.line();
         let written = written.strip_suffix(':').unwrap_or(&written).to_owned();
         let reason = match within {
@@ -133,15 +133,23 @@ pub fn match_outline(pattern: &TreePattern, root: &SemanticNode) -> Result<(), O
     })
 }
 
+/// What is known of a line at a node: whether the line matches there, its
+/// children included (`Ok`), or the line not found beneath it.
+type Judged = Result<(), (usize, Option<usize>)>;
+
+/// The judgements made so far, by (line, node): each is made once, so a
+/// match costs at most lines × nodes of them however the outline nests.
+type Memo = std::collections::HashMap<(usize, usize), Judged>;
+
 /// Finds `lines` in order among `flat.nodes[start..end]`; the line not
 /// found and the node it was looked under.
 fn find_in_order(
     lines: &[Line<'_>],
     flat: &Flat<'_>,
-    start: usize,
-    end: usize,
+    (start, end): (usize, usize),
     within: Option<usize>,
-) -> Result<(), (usize, Option<usize>)> {
+    memo: &mut Memo,
+) -> Judged {
     let mut cursor = start;
     for line in lines {
         let mut deepest: Option<(usize, Option<usize>)> = None;
@@ -151,7 +159,16 @@ fn find_in_order(
             if !head_matches(line, node) {
                 continue;
             }
-            match find_in_order(&line.children, flat, at + 1, subtree_end, Some(at)) {
+            let judged = match memo.get(&(line.index, at)) {
+                Some(judged) => *judged,
+                None => {
+                    let judged =
+                        find_in_order(&line.children, flat, (at + 1, subtree_end), Some(at), memo);
+                    memo.insert((line.index, at), judged);
+                    judged
+                }
+            };
+            match judged {
                 Ok(()) => {
                     found = Some(subtree_end);
                     break;
@@ -377,6 +394,24 @@ mod tests {
                 "  - text-box = \"Eggs\"",
             ]
         );
+    }
+
+    #[test]
+    fn a_deep_outline_over_a_deep_chain_is_judged_once_per_line_and_node() {
+        // 60 nested groups and an outline of 15 nested groups over a line
+        // that is nowhere: without the memo, C(60, 15) tries.
+        let mut chain = SemanticNode::new(SemanticRole::Text, Bounds::new(0, 0, 1, 1));
+        for _ in 0..60 {
+            chain =
+                SemanticNode::new(SemanticRole::Group, Bounds::new(0, 0, 1, 1)).with_child(chain);
+        }
+        let mut text = String::new();
+        for depth in 0..15 {
+            text.push_str(&format!("{}- group\n", "  ".repeat(depth)));
+        }
+        text.push_str(&format!("{}- alert", "  ".repeat(15)));
+        let failure = match_outline(&outline(&text), &chain).unwrap_err();
+        assert_eq!(failure.line, 15, "{failure:?}");
     }
 
     #[test]
