@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
+
+use super::lower_regex::regex;
 use rehearse_lang::{
     AutomationStep, FocusTarget, Guard, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
-    ScrollDirection, Selector, TerminalCondition, TextMatcher, TextRegex, TextRegion,
-    WaitCondition,
+    ScrollDirection, Selector, TerminalCondition, TextMatcher, TextRegion, WaitCondition,
 };
 
 /// The constructor call that builds `step`, or what cannot be lowered.
@@ -318,20 +319,6 @@ pub(super) fn selector(written: &Selector) -> Result<TokenStream, String> {
         }
         other => return Err(format!("the selector `{other}`")),
     })
-}
-
-/// A regular expression of a selector or a predicate. Its syntax was
-/// checked when the step was parsed, so the generated `TextRegex::new`
-/// cannot fail.
-pub(super) fn regex(regex: &TextRegex) -> TokenStream {
-    let pattern = Literal::string(regex.pattern());
-    let ignoring_case = regex.ignores_case().then(|| quote! { .ignoring_case() });
-    quote! {
-        (match ::rehearse::__private::TextRegex::new(#pattern) {
-            ::core::result::Result::Ok(regex) => regex,
-            ::core::result::Result::Err(why) => ::core::panic!("{}", why),
-        }) #ignoring_case
-    }
 }
 
 fn predicate_tokens(predicate: &Predicate) -> Result<TokenStream, String> {

@@ -6,7 +6,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::quote;
 use rehearse_lang::{NodePattern, StatePattern, TextPattern, TreePattern};
 
-use super::lower::regex;
+use super::lower_regex::regex;
 
 /// The expression that builds `pattern`.
 pub(super) fn tree_pattern(pattern: &TreePattern) -> TokenStream {

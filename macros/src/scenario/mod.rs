@@ -21,6 +21,7 @@ mod holes;
 mod include;
 mod lex;
 mod lower;
+mod lower_regex;
 mod lower_tree;
 mod parse;
 

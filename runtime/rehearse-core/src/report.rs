@@ -65,9 +65,9 @@ pub(crate) fn withhold_guesses(
         // An outline's values may be a guess at a secret, as `value=` is.
         AutomationStep::ExpectTree { target, pattern, timeout }
             if pattern.lines().iter().any(|(_, line)| line.value.is_some())
-                && crate::expect_tree::withholds_values(tree, target) =>
+                && crate::tree_timeout::withholds_values(tree, target) =>
         {
-            let pattern = crate::expect_tree::withhold_values(pattern);
+            let pattern = crate::tree_timeout::withhold_values(pattern);
             Some(AutomationStep::expect_tree(target.clone(), pattern, *timeout))
         }
         _ => None,

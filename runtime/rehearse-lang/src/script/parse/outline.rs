@@ -16,7 +16,7 @@ use crate::tree_pattern::{
 };
 use crate::verb::Verb;
 
-use super::outline_line::line;
+use super::outline_line::{line, range_of};
 use super::piece::Piece;
 use super::{Dialect, Parser, error};
 
@@ -249,13 +249,5 @@ fn close(open: &mut Vec<Open>, roots: &mut Vec<NodePattern>) {
             Some(parent) => parent.node.children.push(done.node),
             None => roots.push(done.node),
         }
-    }
-}
-
-/// The range from the first lexeme to the last.
-pub(super) fn range_of(lexemes: &[Located<Lexeme>]) -> LocRange {
-    match (lexemes.first(), lexemes.last()) {
-        (Some(first), Some(last)) => LocRange::new(first.loc, last.loc),
-        _ => LocRange::at(Loc(0)),
     }
 }

@@ -8,13 +8,12 @@
 
 use crate::role::SemanticRole;
 use crate::script::error::{ErrorKind, GrammarError};
-use crate::script::source::{Lexeme, LocRange, Located};
+use crate::script::source::{Lexeme, Loc, LocRange, Located};
 use crate::state::Checked;
 use crate::text_regex::{IGNORE_CASE_FLAG, TextRegex};
 use crate::tree_pattern::{NodePattern, StatePattern, TextPattern};
 use crate::vocabulary::{UnknownName, Vocabulary};
 
-use super::outline::range_of;
 use super::{error, unknown_name};
 
 /// The states a line may check.
@@ -315,5 +314,13 @@ fn state(lexemes: &[Located<Lexeme>], states: &mut StatePattern) -> Result<(), G
         "expanded" => slot(&mut states.expanded, boolean()?),
         "readonly" => slot(&mut states.readonly, boolean()?),
         _ => slot(&mut states.modal, boolean()?),
+    }
+}
+
+/// The range from the first lexeme to the last.
+pub(super) fn range_of(lexemes: &[Located<Lexeme>]) -> LocRange {
+    match (lexemes.first(), lexemes.last()) {
+        (Some(first), Some(last)) => LocRange::new(first.loc, last.loc),
+        _ => LocRange::at(Loc(0)),
     }
 }
