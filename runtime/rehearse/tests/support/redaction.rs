@@ -134,8 +134,7 @@ pub fn step(secret: String) -> impl Strategy<Value = AutomationStep> {
         }),
         (0..ROLES.len(), 0..ROLES.len()).prop_map(move |(of, at)| {
             let sel = Selector::role(ROLES[of]);
-            let line =
-                NodePattern::new(ROLES[at]).child(NodePattern::new(SemanticRole::Alert));
+            let line = NodePattern::new(ROLES[at]).child(NodePattern::new(SemanticRole::Alert));
             AutomationStep::expect_tree(sel, TreePattern::new([line]), now)
         }),
         Just(s.clone()).prop_map(|s| AutomationStep::click(Selector::text_contains(s))),
