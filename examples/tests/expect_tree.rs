@@ -1,9 +1,15 @@
-//! `expect-tree:` on the engine plane: the todo app's list checked against
-//! an outline, in `scenario!` and in a script block; a failing outline
-//! reported as a diff; and a masked value never shown in one.
+//! `expect-tree:` on every plane with a tree: the todo app's list on the
+//! engine, checked against an outline in `scenario!` and in a script block;
+//! a failing outline reported as a diff; a masked value never shown in one;
+//! the countdown adopted (on the controlled clock) and as the real binary in
+//! a PTY (the tree it publishes, on the wall clock).
 
 use rehearse::AutomationError;
+use rehearse::adopt::{Harness, HarnessOptions};
+use rehearse::control::spawn_app_in_pty;
 use rehearse::prelude::*;
+use rehearse::pty::PtySessionOptions;
+use rehearse_examples::countdown;
 use rehearse_examples::login::{LoginApp, ids as login_ids};
 use rehearse_examples::todo::TodoApp;
 
@@ -88,4 +94,41 @@ fn a_masked_value_and_a_guess_at_it_are_never_shown() {
     assert!(message.contains("= <redacted>"), "{message}");
     assert!(message.contains("= \"<redacted>\""), "{message}");
     assert!(!message.contains("hunter2"), "{message}");
+}
+
+#[test]
+fn an_adopted_app_is_checked_on_the_controlled_clock() {
+    let options = HarnessOptions::default().viewport(50, 8).declared(countdown::ids::DECLARED);
+    let mut harness = Harness::start_main(options, countdown::main).expect("the countdown starts");
+    harness
+        .run(scenario! {
+            ids = countdown::ids;
+            expect-tree:@application,0("- application:\n  - status /^03:00 Paused$/\n  - progress-bar \"Time passed\" = \"0%\"");
+            key:space;
+            wait:60000;
+            expect-tree:#clock,0("- status \"02:00 Running\"");
+            expect-tree:@application,0("- status /Running$/\n- progress-bar = /^33%$/");
+        })
+        .unwrap_or_else(|error| panic!("{error}"));
+    let error = harness
+        .run(scenario! { ids = countdown::ids; expect-tree:#progress,0("- progress-bar = \"50%\""); })
+        .unwrap_err();
+    let message = error.to_string();
+    assert!(message.contains("  > - progress-bar \"Time passed\" = \"33%\""), "{message}");
+}
+
+#[test]
+fn a_program_in_a_terminal_is_checked_against_the_tree_it_publishes() {
+    let options =
+        PtySessionOptions::new(env!("CARGO_BIN_EXE_countdown")).size(60, 10).quiet_window(None);
+    let mut countdown = spawn_app_in_pty(options).expect("the binary starts in a PTY");
+    countdown
+        .run(scenario! { ids = countdown::ids;
+            expect-tree:#clock,5000("- status \"03:00 Paused\"");
+            key:space;
+            expect-tree:@application,5000("- application:\n  - status /Running$/\n  - progress-bar \"Time passed\"");
+            key:q;
+            wait-for:exit-code=0,process,5000;
+        })
+        .unwrap_or_else(|error| panic!("{error}\n{}", countdown.pty().screen_text()));
 }
