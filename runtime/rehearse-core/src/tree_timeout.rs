@@ -96,10 +96,11 @@ pub(crate) fn judge(
     match first {
         None => Err(("the selector matched nothing".to_owned(), String::new())),
         Some((node, mismatch)) => {
-            let shown =
-                if holds_secret(&[node]) { withhold_values(pattern) } else { pattern.clone() };
+            // A value in the outline may guess at a secret of any match.
+            let secret = holds_secret(matches);
+            let shown = if secret { withhold_values(pattern) } else { pattern.clone() };
             let diff = outline_diff(&shown, node, &mismatch);
-            let reason = if holds_secret(&[node]) {
+            let reason = if secret {
                 format!("line {} of the outline was not found", mismatch.line + 1)
             } else {
                 mismatch.reason

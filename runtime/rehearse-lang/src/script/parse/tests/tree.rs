@@ -234,3 +234,71 @@ fn scenario_requires_the_outline_as_one_literal() {
     let error = parse_step_in(&lexemes(Lexeme::Char('x')), Dialect::Scenario).unwrap_err();
     assert_eq!(error.kind, ErrorKind::BareText);
 }
+
+#[test]
+fn display_reads_back_whatever_the_names_values_and_patterns_hold() {
+    let texts = [
+        "",
+        "say \"hi\"",
+        "a\\b",
+        "two\nlines",
+        "tab\there",
+        "(x)",
+        "a;b",
+        "é/ü",
+        "- list",
+        "[checked]",
+        "= v",
+    ];
+    let patterns = [r"a\/b", "a/b", "\"q\"", r"^\d+$", "x\ny", "(a|b)", r"\\", "[/]"];
+    let mut lines = Vec::new();
+    for text in texts {
+        lines.push(NodePattern::new(SemanticRole::Text).name(TextPattern::exact(text)));
+        lines.push(NodePattern::new(SemanticRole::TextBox).value(TextPattern::exact(text)));
+    }
+    for (at, pattern) in patterns.into_iter().enumerate() {
+        let mut regex = TextRegex::new(pattern).unwrap();
+        if at % 2 == 0 {
+            regex = regex.ignoring_case();
+        }
+        lines.push(
+            NodePattern::new(SemanticRole::ListItem)
+                .name(TextPattern::Regex(regex.clone()))
+                .value(TextPattern::Regex(regex)),
+        );
+    }
+    for line in lines {
+        let nested = NodePattern::new(SemanticRole::Group).child(line.clone()).child(line.clone());
+        let step =
+            AutomationStep::expect_tree(Selector::id("x"), TreePattern::new([line, nested]), ms(5));
+        let shown = step.to_string();
+        let AutomationStep::ExpectTree { pattern, .. } = step.clone() else { unreachable!() };
+        let read = step_or_error(&shown);
+        // A pattern `a/b` is written `a\/b`, which is the same regex but
+        // another spelling of it: compare what both spellings mean.
+        assert_eq!(normalized(&read), normalized(&pattern), "{shown}");
+        assert_eq!(
+            step_or_error(
+                &AutomationStep::expect_tree(Selector::id("x"), read.clone(), ms(5)).to_string()
+            ),
+            read,
+            "{shown}"
+        );
+    }
+}
+
+fn step_or_error(text: &str) -> TreePattern {
+    match parse_step_str(text) {
+        Ok(parsed) => match parsed.step {
+            AutomationStep::ExpectTree { pattern, .. } => *pattern,
+            other => panic!("{text}: {other:?}"),
+        },
+        Err(error) => panic!("{text}: {error}"),
+    }
+}
+
+/// The pattern with every regex's unescaped `/` escaped, as the outline
+/// writes it.
+fn normalized(pattern: &TreePattern) -> String {
+    format!("{:?}", TreePattern::new(pattern.nodes.iter().cloned())).replace(r"\\/", "/")
+}
