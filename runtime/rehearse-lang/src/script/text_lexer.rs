@@ -105,6 +105,7 @@ impl<'t> Lexer<'t> {
         // Inside `batch:(...)`, `;` separates the batch's own steps; inside
         // an `expect-tree:` outline's `(...)`, `;` is text, and the outline
         // may go on over the next lines until its `)`.
+        let continuing = self.open_block.is_some();
         let (mut lexemes, mut error, mut batch_depth) = match self.open_block.take() {
             Some((mut lexemes, error, depth)) => {
                 lexemes.push(Located::char('\n', start.saturating_sub(1) as u32));
@@ -151,7 +152,7 @@ impl<'t> Lexer<'t> {
                 }
             }
         }
-        if batch_depth > 0 && is_verb(&lexemes, "expect-tree") {
+        if batch_depth > 0 && (continuing || is_verb(&lexemes, "expect-tree")) {
             self.open_block = Some((lexemes, error, batch_depth));
             return;
         }
@@ -259,28 +260,39 @@ fn ends_with_batch(lexemes: &[Located<Lexeme>]) -> bool {
         .is_none_or(|character| character == ']' || character == ')')
 }
 
+/// How far into a step [`is_verb`] looks for its verb.
+const VERB_WITHIN: usize = 1024;
+
 /// Whether the step so far has the verb `verb`: after at most a `[label]`
 /// and a `when(...)` guard, it starts with `verb` and then `:`.
 fn is_verb(lexemes: &[Located<Lexeme>], verb: &str) -> bool {
-    // Quoted strings stand as NUL: they are never part of a verb.
-    let chars: Vec<char> =
-        lexemes.iter().map(|lexeme| lexeme.value.as_char().unwrap_or('\0')).collect();
+    // Quoted strings stand as NUL: they are never part of a verb. Only the
+    // first `VERB_WITHIN` lexemes are read (a label and a guard are
+    // shorter), and each only when the scan reaches it, so asking at every
+    // `(` of a long line stays cheap.
+    let get = |at: usize| {
+        (at < VERB_WITHIN)
+            .then(|| lexemes.get(at))
+            .flatten()
+            .map(|lexeme| lexeme.value.as_char().unwrap_or('\0'))
+    };
     let blanks = |mut at: usize| {
-        while chars.get(at).is_some_and(|c| c.is_whitespace()) {
+        while get(at).is_some_and(char::is_whitespace) {
             at += 1;
         }
         at
     };
     // Past the bracket that closes the one opened at `at`.
-    let closed = |at: usize| {
+    let closed = |mut at: usize| {
         let mut depth = 0usize;
-        for (offset, &character) in chars[at..].iter().enumerate() {
+        while let Some(character) = get(at) {
+            at += 1;
             match character {
                 '(' | '[' => depth += 1,
                 ')' | ']' => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
-                        return Some(at + offset + 1);
+                        return Some(at);
                     }
                 }
                 _ => {}
@@ -288,17 +300,18 @@ fn is_verb(lexemes: &[Located<Lexeme>], verb: &str) -> bool {
         }
         None
     };
+    let starts =
+        |at: usize, word: &str| word.chars().enumerate().all(|(i, c)| get(at + i) == Some(c));
     let mut at = blanks(0);
-    if chars.get(at) == Some(&'[') {
+    if get(at) == Some('[') {
         let Some(next) = closed(at) else { return false };
         at = blanks(next);
     }
-    if chars[at..].starts_with(&['w', 'h', 'e', 'n', '(']) {
+    if starts(at, "when(") {
         let Some(next) = closed(at + 4) else { return false };
         at = blanks(next);
     }
-    let word: Vec<char> = verb.chars().collect();
-    chars[at..].starts_with(&word) && chars.get(blanks(at + word.len())) == Some(&':')
+    starts(at, verb) && get(blanks(at + verb.chars().count())) == Some(':')
 }
 
 /// Ends the current step: trims it, skips it if blank, and records it.

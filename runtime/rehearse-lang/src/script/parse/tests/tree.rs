@@ -302,3 +302,14 @@ fn step_or_error(text: &str) -> TreePattern {
 fn normalized(pattern: &TreePattern) -> String {
     format!("{:?}", TreePattern::new(pattern.nodes.iter().cloned())).replace(r"\\/", "/")
 }
+
+#[test]
+fn a_long_block_or_a_line_of_parentheses_lexes_in_linear_time() {
+    // 200,000 lines in one unclosed block, and a line of 200,000 `(`: each
+    // read once (the block stays open to the end, and fails there).
+    let block = format!("expect-tree:#t,5 (\n{}", "- text\n".repeat(200_000));
+    let errors = parse_script(&block).unwrap_err();
+    assert!(errors.errors[0].message.contains("no closing `)`"), "{}", errors.errors[0].message);
+    let parens = format!("type:{}", "(".repeat(200_000));
+    assert!(parse_script(&parens).is_ok());
+}
