@@ -11,6 +11,7 @@ mod artifacts;
 mod control;
 mod countdown;
 mod docs_code;
+mod expect_tree;
 mod login;
 mod memo;
 mod memo_random;

@@ -18,6 +18,7 @@ use rehearse_lang::{
     ScrollDirection, Secret, StyleAttribute, StyleCheck, StyleColor, TerminalCondition,
     TerminalPredicateName, TextMatcher, TextRegex, TextRegion,
 };
+use rehearse_lang::{NodePattern, StatePattern, TextPattern, TreePattern};
 
 /// (script, scenario!, line in docs/testing.md, expected step).
 type StepRow = (&'static str, &'static str, u32, AutomationStep);

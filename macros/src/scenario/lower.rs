@@ -7,10 +7,12 @@ use std::time::Duration;
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, quote};
+
+use super::lower_regex::regex;
 use rehearse_lang::{
     AutomationStep, FocusTarget, Guard, KeyCode, KeyPress, LineCount, MouseButton, Predicate,
-    ScrollDirection, Selector, StyleCheck, StyleColor, TerminalCondition, TextMatcher, TextRegex,
-    TextRegion, WaitCondition,
+    ScrollDirection, Selector, StyleCheck, StyleColor, TerminalCondition, TextMatcher, TextRegion,
+    WaitCondition,
 };
 
 /// The constructor call that builds `step`, or what cannot be lowered.
@@ -157,6 +159,12 @@ pub fn lower_step(step: &AutomationStep) -> Result<TokenStream, String> {
                     ::core::result::Result::Err(why) => ::core::panic!("{}", why),
                 }
             }
+        }
+        AutomationStep::ExpectTree { target, pattern, timeout } => {
+            let target = selector(target)?;
+            let pattern = super::lower_tree::tree_pattern(pattern);
+            let timeout = duration_tokens(*timeout)?;
+            quote! { ::rehearse::AutomationStep::expect_tree(#target, #pattern, #timeout) }
         }
         AutomationStep::Annotated { label, guard, step } => {
             let mut tokens = lower_step(step)?;
@@ -315,7 +323,7 @@ fn style_tokens(check: &StyleCheck) -> TokenStream {
     }
 }
 
-fn selector(written: &Selector) -> Result<TokenStream, String> {
+pub(super) fn selector(written: &Selector) -> Result<TokenStream, String> {
     Ok(match written {
         Selector::Id(id) => {
             let id = Literal::string(id);
@@ -360,20 +368,6 @@ fn selector(written: &Selector) -> Result<TokenStream, String> {
         }
         other => return Err(format!("the selector `{other}`")),
     })
-}
-
-/// A regular expression of a selector or a predicate. Its syntax was
-/// checked when the step was parsed, so the generated `TextRegex::new`
-/// cannot fail.
-fn regex(regex: &TextRegex) -> TokenStream {
-    let pattern = Literal::string(regex.pattern());
-    let ignoring_case = regex.ignores_case().then(|| quote! { .ignoring_case() });
-    quote! {
-        (match ::rehearse::__private::TextRegex::new(#pattern) {
-            ::core::result::Result::Ok(regex) => regex,
-            ::core::result::Result::Err(why) => ::core::panic!("{}", why),
-        }) #ignoring_case
-    }
 }
 
 fn predicate_tokens(predicate: &Predicate) -> Result<TokenStream, String> {
@@ -460,7 +454,7 @@ fn scroll_direction(direction: ScrollDirection) -> TokenStream {
     quote! { ::rehearse::__private::ScrollDirection::#direction }
 }
 
-fn duration_tokens(duration: Duration) -> Result<TokenStream, String> {
+pub(super) fn duration_tokens(duration: Duration) -> Result<TokenStream, String> {
     let millis = u64::try_from(duration.as_millis())
         .ok()
         .filter(|&millis| Duration::from_millis(millis) == duration)

@@ -21,6 +21,8 @@ mod holes;
 mod include;
 mod lex;
 mod lower;
+mod lower_regex;
+mod lower_tree;
 mod parse;
 
 #[cfg(test)]

@@ -115,6 +115,10 @@ pub enum AutomationError {
     /// A wait condition did not hold before its timeout.
     #[error("{0}")]
     WaitTimeout(Box<crate::wait::WaitTimeout>),
+    /// An `expect-tree:` outline did not match before its timeout: the
+    /// outline beside the subtree, redacted.
+    #[error("{0}")]
+    TreeTimeout(Box<crate::tree_timeout::TreeTimeout>),
     /// The target did not settle within the plane's bound: it did not
     /// answer the step's input and come to rest (a program that never stops
     /// writing or never sends the marker it promised; an adopted app that

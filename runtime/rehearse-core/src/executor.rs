@@ -153,6 +153,9 @@ fn perform<P: Plane + ?Sized>(plane: &mut P, step: &AutomationStep) -> Result<()
             plane.settle()?;
         }
         AutomationStep::WaitFor { condition, timeout } => wait_for(plane, condition, *timeout)?,
+        AutomationStep::ExpectTree { target, pattern, timeout } => {
+            crate::expect_tree::expect_tree(plane, target, pattern, *timeout)?;
+        }
         AutomationStep::WaitForTerminal { condition, timeout } => {
             let kind = plane.kind();
             match plane.terminal() {

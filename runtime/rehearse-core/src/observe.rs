@@ -236,6 +236,19 @@ pub enum StepNote<'a> {
         /// did not hold.
         matched: &'a [String],
     },
+    /// One judgement of an `expect-tree:` outline against the subtree of
+    /// what its selector matched.
+    TreeEvaluated {
+        /// The generation of the tree it was judged on.
+        generation: Generation,
+        /// Whether the outline matched.
+        held: bool,
+        /// How many nodes the selector matched.
+        matches: usize,
+        /// Why it did not match (the first line of the outline not found),
+        /// redacted; `None` when it did.
+        reason: Option<&'a str>,
+    },
     /// A condition on a program's screen, scrollback or process was waited
     /// on or tested.
     TerminalCondition {

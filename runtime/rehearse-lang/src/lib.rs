@@ -34,6 +34,7 @@ mod style;
 pub mod suggest;
 mod terminal;
 mod text_regex;
+mod tree_pattern;
 mod verb;
 pub mod vocabulary;
 mod wait;
@@ -59,5 +60,9 @@ pub use terminal::{
     TerminalSubject, TextMatcher, TextRegion,
 };
 pub use text_regex::{IGNORE_CASE_FLAG, TextRegex};
+pub use tree_pattern::{
+    MAX_TREE_PATTERN_BYTES, MAX_TREE_PATTERN_DEPTH, MAX_TREE_PATTERN_LINES, NodePattern,
+    StatePattern, TextPattern, TreePattern,
+};
 pub use vocabulary::{UnknownName, Vocabulary};
 pub use wait::{Predicate, PredicateArgument, PredicateName, WaitCondition};

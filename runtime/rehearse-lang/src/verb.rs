@@ -66,6 +66,9 @@ closed_set! {
         Transform = "transform",
         /// `monitor:MILLISECONDS`: sample the program's CPU and memory.
         Monitor = "monitor",
+        /// `expect-tree:SELECTOR,MILLISECONDS (OUTLINE)`: wait until a
+        /// subtree has the shape an outline describes.
+        ExpectTree = "expect-tree",
     }
 }
 
@@ -97,6 +100,9 @@ impl Verb {
                 "transform:NAME,COMMAND[,ARG...] (such as `transform:upper,tr,a-z,A-Z`; `${artifacts.NAME.path}` and `${out}` in arguments)"
             }
             Self::Monitor => "monitor:MILLISECONDS (such as `monitor:250`)",
+            Self::ExpectTree => {
+                "expect-tree:SELECTOR,MILLISECONDS (OUTLINE) (such as `expect-tree:#todos,500 (- list-item \"Buy milk\" [checked])`; an outline of several lines opens with `(` at the end of the step's line and closes with `)` alone on a line)"
+            }
             Self::Use => {
                 "use:PATH (such as `use:common/login.steps`; relative to the including file, or in `scenario!` to the crate)"
             }
@@ -123,7 +129,7 @@ mod tests {
 
     #[test]
     fn every_verb_round_trips() {
-        assert_eq!(Verb::ALL.len(), 23);
+        assert_eq!(Verb::ALL.len(), 24);
         for &verb in Verb::ALL {
             assert_eq!(verb.as_str().parse::<Verb>(), Ok(verb));
             assert!(verb.usage().starts_with(verb.as_str()), "{verb}");

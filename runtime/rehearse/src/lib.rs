@@ -57,7 +57,7 @@
 //! | [`ratatui`] | the ratatui rehearse is built on, for apps that name it through rehearse |
 
 pub use rehearse_core::semantic::Semantic;
-pub use rehearse_core::{AutomationError, AutomationIds, Scenario};
+pub use rehearse_core::{AutomationError, AutomationIds, Scenario, TreeTimeout};
 pub use rehearse_engine::{
     Component, Context, DeclaresIds, MemoCheck, ReconcileKey, Session, SessionOptions, Ui,
 };
@@ -144,6 +144,10 @@ pub mod vocabulary {
         TerminalCondition, TerminalPredicateName, TerminalSubject, TextMatcher, TextRegex,
         TextRegion, UnknownName, Vocabulary, validate_checkpoint_name,
     };
+    pub use rehearse_lang::{
+        MAX_TREE_PATTERN_BYTES, MAX_TREE_PATTERN_DEPTH, MAX_TREE_PATTERN_LINES, NodePattern,
+        StatePattern, TextPattern, TreePattern,
+    };
 }
 
 /// Everything a test or an app usually needs, in one import.
@@ -184,6 +188,7 @@ pub mod __private {
         StyleAttribute, StyleCheck, StyleColor, TerminalCondition, TextMatcher, TextRegex,
         TextRegion,
     };
+    pub use rehearse_lang::{NodePattern, StatePattern, TextPattern, TreePattern};
 
     /// A field that holds a dynamic automation id (`#[semantic(id)]`):
     /// `str`, `String`, `Cow<str>`, `AutomationId`, references to them, and

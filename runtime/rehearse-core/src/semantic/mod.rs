@@ -14,6 +14,7 @@ mod json;
 mod json_read;
 mod markdown;
 mod naming;
+mod outline;
 mod present;
 mod project;
 mod query;
@@ -26,6 +27,9 @@ pub use facts::{IntoSemanticText, ReportedStates, Semantic, SemanticFacts, Seman
 pub use json::MAX_JSON_INDENT_LEVELS;
 pub use json_read::{MAX_PUBLISHED_NODES, TreeJsonError};
 pub use naming::{MAX_CONTENT_NAME_BYTES, resolve_name, resolve_name_inferring};
+pub use outline::{
+    MAX_OUTLINE_LINES, OutlineMismatch, match_outline, outline_diff, outline_line, outline_of,
+};
 pub use project::{Inherited, Placement};
 pub use query::ResolveError;
 pub use scroll::ScrollPosition;

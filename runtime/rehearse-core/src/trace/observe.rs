@@ -36,6 +36,11 @@ impl StepObserver for Tracer {
                 let why = (!held).then(|| why_not(condition, matches, matched));
                 self.wait_evaluated(generation.0, held, why);
             }
+            StepNote::TreeEvaluated { generation, held, matches, reason } => {
+                let plural = if matches == 1 { "" } else { "s" };
+                let why = reason.map(|reason| format!("{reason} ({matches} node{plural} matched)"));
+                self.wait_evaluated(generation.0, held, why);
+            }
             StepNote::TerminalCondition { condition, held } => {
                 let why = (!held).then(|| format!("`{condition}` did not hold"));
                 self.terminal_evaluated(held, why);

@@ -117,6 +117,11 @@ closed_set! {
         /// `use:` of a file that cannot be read, is not a file, is too
         /// large, nests too deep or includes itself.
         InvalidInclude = "invalid-include",
+        /// An `expect-tree:` outline that is not `(…)` after the timeout,
+        /// has a line that is not `- ROLE …`, an unknown or repeated state,
+        /// a bare name, indentation that matches no enclosing line, or
+        /// passes a limit of lines, depth or bytes.
+        MalformedTree = "malformed-tree",
     }
 }
 

@@ -265,7 +265,7 @@ fn include(
 /// let errors = parse_script("click:#save\nclik:#save").unwrap_err();
 /// assert_eq!(
 ///     errors.errors[0].to_string().lines().next().unwrap(),
-///     "line 2, column 1: unknown verb `clik`; did you mean `click`, `rclick` or `mclick`? (valid verbs: key, type, click, rclick, mclick, hover, focus, scroll, drag, wait, sleep, resize, drain, checkpoint, wait-for, paste, send, mouse, batch, use, download, transform, monitor)"
+///     "line 2, column 1: unknown verb `clik`; did you mean `click`, `rclick` or `mclick`? (valid verbs: key, type, click, rclick, mclick, hover, focus, scroll, drag, wait, sleep, resize, drain, checkpoint, wait-for, paste, send, mouse, batch, use, download, transform, monitor, expect-tree)"
 /// );
 /// ```
 pub fn parse_script(text: &str) -> Result<Script, ScriptErrors> {

@@ -124,6 +124,9 @@ fn expected(kind: ErrorKind) -> &'static str {
         ErrorKind::MalformedGuard => "`when(CONDITION,SUBJECT) STEP`",
         ErrorKind::WrongPlane => "a step this plane can take",
         ErrorKind::InvalidSecret => "`${secret.NAME}` with NAME an environment variable",
+        ErrorKind::MalformedTree => {
+            "an outline in parentheses whose lines are `- ROLE [\"NAME\"] [STATE]... [= \"VALUE\"]`"
+        }
         ErrorKind::MalformedBatch => {
             "`batch:(STEP; ...)` of input steps, then at most one `wait-for:`"
         }

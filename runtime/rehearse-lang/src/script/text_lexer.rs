@@ -63,12 +63,16 @@ pub(super) struct Lexer<'t> {
     /// The byte after the closing quote of each quoted string, by the
     /// offset of its opening quote.
     pub(super) quote_ends: HashMap<u32, u32>,
+    /// An `expect-tree:` step whose outline's `(` is still open at the end
+    /// of a line: its lexemes, its first error and the depth, continued on
+    /// the next line.
+    open_block: Option<(Vec<Located<Lexeme>>, Option<GrammarError>, usize)>,
 }
 
 impl<'t> Lexer<'t> {
     /// A lexer over `text`.
     pub(super) fn new(text: &'t str) -> Self {
-        Self { text, quote_ends: HashMap::new() }
+        Self { text, quote_ends: HashMap::new(), open_block: None }
     }
 
     /// Every non-blank step of the script, in order.
@@ -86,6 +90,10 @@ impl<'t> Lexer<'t> {
             }
             line_start = line_end + 1;
         }
+        // An outline never closed: the parser says so.
+        if let Some((mut lexemes, mut error, _)) = self.open_block.take() {
+            flush(&mut lexemes, &mut error, &self.quote_ends, &mut steps);
+        }
         steps
     }
 
@@ -94,15 +102,25 @@ impl<'t> Lexer<'t> {
         if text[start..end].trim_start().starts_with('#') {
             return;
         }
-        let mut lexemes: Vec<Located<Lexeme>> = Vec::new();
-        let mut error = None;
+        // Inside `batch:(...)`, `;` separates the batch's own steps; inside
+        // an `expect-tree:` outline's `(...)`, `;` is text, and the outline
+        // may go on over the next lines until its `)`.
+        let continuing = self.open_block.is_some();
+        let (mut lexemes, mut error, mut batch_depth) = match self.open_block.take() {
+            Some((mut lexemes, error, depth)) => {
+                lexemes.push(Located::char('\n', start.saturating_sub(1) as u32));
+                (lexemes, error, depth)
+            }
+            None => (Vec::new(), None, 0usize),
+        };
         let mut at = start;
-        // Inside `batch:(...)`, `;` separates the batch's own steps.
-        let mut batch_depth = 0usize;
         while at < end {
             let character = text[at..].chars().next().unwrap_or('\0');
             match character {
-                '(' if batch_depth > 0 || ends_with_batch(&lexemes) => {
+                '(' if batch_depth > 0
+                    || ends_with_batch(&lexemes)
+                    || is_verb(&lexemes, "expect-tree") =>
+                {
                     batch_depth += 1;
                     lexemes.push(Located::char('(', at as u32));
                     at += 1;
@@ -133,6 +151,10 @@ impl<'t> Lexer<'t> {
                     at += other.len_utf8();
                 }
             }
+        }
+        if batch_depth > 0 && (continuing || is_verb(&lexemes, "expect-tree")) {
+            self.open_block = Some((lexemes, error, batch_depth));
+            return;
         }
         flush(&mut lexemes, &mut error, &self.quote_ends, steps);
     }
@@ -236,6 +258,60 @@ fn ends_with_batch(lexemes: &[Located<Lexeme>]) -> bool {
         .filter_map(|lexeme| lexeme.value.as_char())
         .find(|character| !character.is_whitespace())
         .is_none_or(|character| character == ']' || character == ')')
+}
+
+/// How far into a step [`is_verb`] looks for its verb.
+const VERB_WITHIN: usize = 1024;
+
+/// Whether the step so far has the verb `verb`: after at most a `[label]`
+/// and a `when(...)` guard, it starts with `verb` and then `:`.
+fn is_verb(lexemes: &[Located<Lexeme>], verb: &str) -> bool {
+    // Quoted strings stand as NUL: they are never part of a verb. Only the
+    // first `VERB_WITHIN` lexemes are read (a label and a guard are
+    // shorter), and each only when the scan reaches it, so asking at every
+    // `(` of a long line stays cheap.
+    let get = |at: usize| {
+        (at < VERB_WITHIN)
+            .then(|| lexemes.get(at))
+            .flatten()
+            .map(|lexeme| lexeme.value.as_char().unwrap_or('\0'))
+    };
+    let blanks = |mut at: usize| {
+        while get(at).is_some_and(char::is_whitespace) {
+            at += 1;
+        }
+        at
+    };
+    // Past the bracket that closes the one opened at `at`.
+    let closed = |mut at: usize| {
+        let mut depth = 0usize;
+        while let Some(character) = get(at) {
+            at += 1;
+            match character {
+                '(' | '[' => depth += 1,
+                ')' | ']' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(at);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    };
+    let starts =
+        |at: usize, word: &str| word.chars().enumerate().all(|(i, c)| get(at + i) == Some(c));
+    let mut at = blanks(0);
+    if get(at) == Some('[') {
+        let Some(next) = closed(at) else { return false };
+        at = blanks(next);
+    }
+    if starts(at, "when(") {
+        let Some(next) = closed(at + 4) else { return false };
+        at = blanks(next);
+    }
+    starts(at, verb) && get(blanks(at + verb.chars().count())) == Some(':')
 }
 
 /// Ends the current step: trims it, skips it if blank, and records it.

@@ -8,6 +8,7 @@ use crate::secret::Secret;
 use crate::selector::Selector;
 use crate::spelling::{TextContext, spell};
 use crate::terminal::{PointerAction, PointerButton, TerminalCondition};
+use crate::tree_pattern::TreePattern;
 use crate::verb::Verb;
 use crate::wait::WaitCondition;
 
@@ -199,6 +200,18 @@ pub enum AutomationStep {
         /// The wait after them, if any.
         then: Option<Box<AutomationStep>>,
     },
+    /// Wait until the subtree of a node the selector matches has the shape
+    /// an outline describes, or the timeout passes; a timeout shows the
+    /// outline beside the subtree as it was (`expect-tree:#todos,500 (…)`).
+    /// Build it with [`expect_tree`](Self::expect_tree).
+    ExpectTree {
+        /// The node whose subtree is checked (any of its matches may hold).
+        target: Selector,
+        /// The outline (boxed: it is larger than most steps).
+        pattern: Box<TreePattern>,
+        /// How long to wait.
+        timeout: Duration,
+    },
     /// A step with a label that results and failures name it by
     /// (`[open_menu] click:#menu`), a guard that skips it when false
     /// (`when(exists,#dialog) key:esc`), or both. Build it with
@@ -373,6 +386,16 @@ impl AutomationStep {
         )
     }
 
+    /// Wait until the subtree of a node `target` matches has the shape of
+    /// `pattern`.
+    pub fn expect_tree(
+        target: impl Into<Selector>,
+        pattern: TreePattern,
+        timeout: Duration,
+    ) -> Self {
+        Self::ExpectTree { target: target.into(), pattern: Box::new(pattern), timeout }
+    }
+
     /// Paste text.
     pub fn paste(text: impl Into<String>) -> Self {
         Self::Paste { text: text.into() }
@@ -479,6 +502,7 @@ impl AutomationStep {
             Self::Download { .. } => Verb::Download,
             Self::Transform { .. } => Verb::Transform,
             Self::Monitor { .. } => Verb::Monitor,
+            Self::ExpectTree { .. } => Verb::ExpectTree,
         }
     }
 }
@@ -532,6 +556,12 @@ impl fmt::Display for AutomationStep {
                 Ok(())
             }
             Self::Monitor { interval } => write!(f, "{verb}:{}", interval.as_millis()),
+            Self::ExpectTree { target, pattern, timeout } => write!(
+                f,
+                "{verb}:{target},{} ({})",
+                timeout.as_millis(),
+                crate::spelling::quote(&pattern.to_string())
+            ),
             Self::Batch { inputs, then } => {
                 write!(f, "{verb}:(")?;
                 for (at, input) in inputs.iter().enumerate() {

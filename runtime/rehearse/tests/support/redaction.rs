@@ -12,6 +12,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
 use ratatui::layout::Rect;
 use rehearse::prelude::*;
+use rehearse::vocabulary::{NodePattern, TextPattern, TreePattern};
 
 #[derive(Debug, Clone)]
 pub struct Spec {
@@ -125,6 +126,17 @@ pub fn step(secret: String) -> impl Strategy<Value = AutomationStep> {
             WaitCondition::new(Predicate::Count(n), sel),
             now
         )),
+        // An outline that guesses the secret as a value, and one that never
+        // matches (its diff shows the subtree, redacted).
+        (id.clone(), Just(s.clone()), 0..ROLES.len()).prop_map(move |(sel, s, at)| {
+            let line = NodePattern::new(ROLES[at]).value(TextPattern::exact(s));
+            AutomationStep::expect_tree(sel, TreePattern::new([line]), now)
+        }),
+        (0..ROLES.len(), 0..ROLES.len()).prop_map(move |(of, at)| {
+            let sel = Selector::role(ROLES[of]);
+            let line = NodePattern::new(ROLES[at]).child(NodePattern::new(SemanticRole::Alert));
+            AutomationStep::expect_tree(sel, TreePattern::new([line]), now)
+        }),
         Just(s.clone()).prop_map(|s| AutomationStep::click(Selector::text_contains(s))),
         Just(s).prop_map(AutomationStep::type_text),
         (0..1000u32).prop_map(|n| AutomationStep::checkpoint(format!("c{n}"))),
@@ -195,6 +207,22 @@ pub fn echoes(step: &AutomationStep) -> Vec<String> {
             Some(&condition.selector)
         }
         AutomationStep::Click { target, .. } => Some(target),
+        // The outline as written, whole and line by line (a diff and a
+        // reason quote its lines), as `Display`, `Debug` and JSON spell it.
+        AutomationStep::ExpectTree { target, pattern, .. } => {
+            echoes.push(step.to_string());
+            echoes.push(format!("{step:?}"));
+            echoes.push(format!("{pattern:?}"));
+            for (_, line) in pattern.lines() {
+                let line = line.line();
+                let debug = format!("{line:?}");
+                let json = serde_json::to_string(&line).unwrap();
+                echoes.push(debug[1..debug.len() - 1].to_owned());
+                echoes.push(json[1..json.len() - 1].to_owned());
+                echoes.push(line);
+            }
+            Some(target)
+        }
         _ => None,
     };
     if let Some(selector) = selector {

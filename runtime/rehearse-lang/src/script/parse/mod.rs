@@ -18,6 +18,8 @@ mod arguments;
 mod batch;
 mod key;
 mod numbers;
+mod outline;
+mod outline_line;
 mod piece;
 mod pipeline;
 mod predicate;
@@ -210,6 +212,7 @@ impl Parser {
             ),
             Verb::Mouse => self.mouse(argument)?,
             Verb::Batch => self.batch(argument, &mut facts)?,
+            Verb::ExpectTree => self.expect_tree(argument, &mut facts)?,
             Verb::Download => self.download(argument)?,
             Verb::Transform => self.transform(argument)?,
             Verb::Monitor => {

@@ -9,4 +9,5 @@ mod facts;
 mod invalid;
 mod names;
 mod scenario;
+mod tree;
 mod valid;
