@@ -275,7 +275,7 @@ impl RehearseTools {
 
     /// Runs steps.
     #[tool(
-        description = "Run steps in the rehearse script grammar (click:#id, type:text, key:Enter, wait-for:exists,#id,500, checkpoint:name ...), separated by `;` or newlines."
+        description = "Run steps in the rehearse script grammar (click:#id, type:text, key:Enter, wait-for:exists,#id,500, wait-for:fg=red,text~Error,500, wait-for:at=4x2,cursor,500, expect-tree:@list,500(- list-item [checked]), checkpoint:name ...), separated by `;` or newlines; docs/testing.md lists every spelling."
     )]
     async fn act(&self, Parameters(args): Parameters<ActArgs>) -> CallToolResult {
         self.act_script(args.session, args.script).await
