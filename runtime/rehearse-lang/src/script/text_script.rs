@@ -460,10 +460,19 @@ impl<'t> Source<'t> {
         let (line, column) = self.line_column(span.start);
         let (end_line, end_column) = self.line_column(span.end);
         let end_column = if end_line == line { end_column } else { column + 1 };
-        let (_, source_column) = self.line_column(step.start);
+        let (step_line, step_column) = self.line_column(step.start);
+        // A step over several lines (an outline block) shows the line of the
+        // error only, so the caret stands under its token.
+        let on_line = line.saturating_sub(step_line);
+        let shown = self.text[step].split('\n').nth(on_line).unwrap_or_default();
+        let source_column = if on_line == 0 { step_column } else { 1 };
         // A file a `use:` brought in never has its lines shown: it may not
         // be a script (see `included`).
-        let source = if self.file.is_some() { String::new() } else { self.text[step].to_owned() };
+        let source = if self.file.is_some() {
+            String::new()
+        } else {
+            shown.trim_end_matches('\r').to_owned()
+        };
         ScriptError {
             kind: error.kind,
             message: error.message.clone(),
@@ -575,6 +584,20 @@ mod tests {
             errors.to_string(),
             "line 2, column 12: unexpected `zz` after the quoted string; a quoted string must be the whole text\n    type:\"x\"zz\n            ^^"
         );
+    }
+
+    #[test]
+    fn an_error_in_a_step_over_several_lines_shows_its_own_line_with_the_caret() {
+        let errors =
+            parse_script("key:a\nexpect-tree:#todos,500 (\r\n  - list:\n    - lst\n)").unwrap_err();
+        let error = &errors.errors[0];
+        assert_eq!((error.line, error.column), (4, 7), "{error}");
+        assert_eq!((error.source.as_str(), error.source_column), ("    - lst", 1));
+        assert!(error.to_string().ends_with("\n        - lst\n          ^^^"), "{error}");
+        // On the step's first line, the step's own first line.
+        let errors = parse_script("expect-tree:#todos,50x (\n  - list\n)").unwrap_err();
+        let error = &errors.errors[0];
+        assert_eq!(error.source, "expect-tree:#todos,50x (", "{error}");
     }
 
     #[test]
