@@ -345,9 +345,11 @@ impl Recorder {
                 if let Some(input) = input_button(button) {
                     forward(self, input, MouseAction::Release);
                 }
+                // Not a new input for the wait: a program may answer the
+                // press before the release is read (a busy machine), and
+                // that answer is the click's.
                 if let Some(press) = self.press.take() {
                     self.released(press, at);
-                    self.touch();
                 }
             }
             MouseEventKind::Scroll(direction) => {
