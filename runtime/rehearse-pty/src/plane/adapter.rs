@@ -14,7 +14,7 @@ use rehearse_core::{
 };
 use rehearse_lang::{Selector, SemanticRole};
 
-use super::screen::{LineMap, Snapshotter, TreeBuilder, redact_lines};
+use super::screen::{LineMap, Snapshotter, TreeBuilder, redact_lines, with_emulator_state};
 use crate::error::PtyError;
 use crate::session::PtySession;
 
@@ -195,19 +195,19 @@ impl PtyPlane {
     /// Takes what the screen shows now as the step's observation and returns
     /// its tree: the program's own when it publishes one, else the screen's.
     fn observe_now(&mut self) -> Result<SemanticTree, AutomationError> {
-        let program = self.program_tree()?;
-        // A tree read afresh: what was typed as a secret is hidden in it.
-        let (frame, lines) = self.screen_now(false);
-        let (tree, lines, published) = match program {
-            Some(tree) => (tree, Vec::new(), true),
-            None => (frame.tree, lines, false),
+        let (tree, cells, lines, published) = match self.program_tree()? {
+            Some(tree) => (tree, self.cells_now(), Vec::new(), true),
+            None => {
+                let (frame, lines) = self.screen_now(false);
+                (frame.tree, frame.buffer, lines, false)
+            }
         };
-        let cells = frame.buffer;
         self.observed = Some(Observed { tree: tree.clone(), cells, lines, published });
         Ok(tree)
     }
 
-    /// What the screen shows now (its terminal state if asked), redacted.
+    /// What the screen shows now (its terminal state if asked), what was
+    /// typed as a secret hidden in its tree.
     fn screen_now(&self, needs_terminal: bool) -> (CommittedFrame, Vec<LineMap>) {
         let (mut frame, mut lines) =
             snapshot(&self.pty, self.frame().generation, self.now(), needs_terminal);
@@ -227,9 +227,16 @@ impl PtyPlane {
     /// The tree a wait evaluates now — the program's own when it publishes
     /// one, else the screen's — and the screen's cells.
     fn settled(&mut self) -> Result<(SemanticTree, Buffer), AutomationError> {
-        let program = self.program_tree()?;
+        if let Some(tree) = self.program_tree()? {
+            return Ok((tree, self.cells_now()));
+        }
         let (frame, _) = self.screen_now(false);
-        Ok((program.unwrap_or(frame.tree), frame.buffer))
+        Ok((frame.tree, frame.buffer))
+    }
+
+    /// The screen's cells now, without a screen tree (the program's serves).
+    fn cells_now(&self) -> Buffer {
+        self.pty.with_emulator(crate::artifacts::to_buffer)
     }
 
     /// Queues input bytes for the next [`flush_input`](Self::flush_input),
@@ -681,20 +688,4 @@ impl Plane for PtyPlane {
         let needs_terminal = self.record.needs_terminal().is_some();
         Ok(self.screen_now(needs_terminal).0)
     }
-}
-
-/// Reads `pty`'s emulator under the session's lock with its screen epoch
-/// (which changes whenever the grid may have: output, a resize) and, when
-/// `terminal` is true, the [`TerminalState`](rehearse_core::TerminalState)
-/// of the same instant (typed secrets hidden).
-fn with_emulator_state<R>(
-    pty: &PtySession,
-    terminal: bool,
-    read: impl FnOnce(&dyn crate::emulator::Emulator, u64) -> R,
-) -> (R, Option<rehearse_core::TerminalState>) {
-    let state = pty.shared.lock();
-    let emulator = state.emulator.as_ref();
-    let terminal =
-        terminal.then(|| crate::artifacts::terminal_state(emulator, state.exit, &state.secrets));
-    (read(emulator, state.screen_epoch), terminal)
 }

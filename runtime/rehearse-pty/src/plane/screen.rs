@@ -215,6 +215,22 @@ pub(crate) fn redact_lines(tree: &mut SemanticTree, lines: &mut [LineMap], secre
 
 /// Builds the screen tree of what `emulator` shows now (the plane reads
 /// it with its cells in one pass; the tests compare snapshots with it).
+/// Reads `pty`'s emulator under the session's lock with its screen epoch
+/// (which changes whenever the grid may have: output, a resize) and, when
+/// `terminal` is true, the [`TerminalState`](rehearse_core::TerminalState)
+/// of the same instant (typed secrets hidden).
+pub(super) fn with_emulator_state<R>(
+    pty: &crate::session::PtySession,
+    terminal: bool,
+    read: impl FnOnce(&dyn crate::emulator::Emulator, u64) -> R,
+) -> (R, Option<rehearse_core::TerminalState>) {
+    let state = pty.shared.lock();
+    let emulator = state.emulator.as_ref();
+    let terminal =
+        terminal.then(|| crate::artifacts::terminal_state(emulator, state.exit, &state.secrets));
+    (read(emulator, state.screen_epoch), terminal)
+}
+
 #[cfg(test)]
 pub(crate) fn screen_tree(emulator: &dyn Emulator, generation: Generation) -> ScreenTree {
     let (rows, cols) = emulator.size();
