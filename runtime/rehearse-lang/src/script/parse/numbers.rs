@@ -94,15 +94,7 @@ impl Parser {
     pub(super) fn size(&self, piece: Piece<'_>) -> Result<(u16, u16), GrammarError> {
         let text = self.strict(piece, "a size")?;
         let Some(x) = text.find('x') else {
-            let hint = ['X', '*', ',']
-                .into_iter()
-                .find_map(|sep| text.split_once(sep))
-                .filter(|(a, b)| {
-                    !a.is_empty()
-                        && !b.is_empty()
-                        && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
-                })
-                .map(|(a, b)| format!("{a}x{b}"));
+            let hint = x_hint(&text, &['X', '*', ',']);
             let mut failure = error(
                 ErrorKind::MalformedSize,
                 piece.range(),
@@ -136,6 +128,19 @@ impl Parser {
         let row = self.dimension(piece, &text, (comma + 1, text.len()), "the row", kind, 0)?;
         Ok(Selector::point(col, row))
     }
+}
+
+/// `AxB` for `text` written as two numbers around one of `separators`
+/// (tried in order) instead of `x`: the near miss a size or a cell
+/// suggests (`120X40`, `3:4`).
+pub(super) fn x_hint(text: &str, separators: &[char]) -> Option<String> {
+    separators
+        .iter()
+        .find_map(|&separator| text.split_once(separator))
+        .filter(|(a, b)| {
+            !a.is_empty() && !b.is_empty() && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
+        })
+        .map(|(a, b)| format!("{a}x{b}"))
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use crate::terminal::{
 use crate::verb::Verb;
 use crate::vocabulary::Vocabulary;
 
+use super::numbers::x_hint;
 use super::piece::Piece;
 use super::{Parser, error, unknown_name};
 
@@ -218,14 +219,7 @@ impl Parser {
     fn cursor_cell(&self, piece: Piece<'_>) -> Result<(u16, u16), GrammarError> {
         let text = self.strict(piece, "a cell")?;
         let Some(x) = text.find('x') else {
-            let hint = text
-                .split_once(['X', ':', ';'])
-                .filter(|(a, b)| {
-                    !a.is_empty()
-                        && !b.is_empty()
-                        && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
-                })
-                .map(|(a, b)| format!("{a}x{b}"));
+            let hint = x_hint(&text, &['X', ':', ';']);
             let mut failure = error(
                 ErrorKind::MalformedPoint,
                 piece.range(),
