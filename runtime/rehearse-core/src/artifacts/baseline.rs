@@ -336,10 +336,11 @@ impl State {
             self.produced.insert(format.file_name(name));
         }
         self.checks.run(name, &frame.buffer)?;
-        let artifacts = encode_all_hiding(&self.formats, frame, secrets)?;
+        let hidden = hiding_secrets(frame, secrets);
+        let artifacts = encode_all_hiding(&self.formats, frame, &hidden)?;
         // Goldens this checkpoint did not match, in format order.
         let mut failures = Vec::new();
-        let screen = Screen::from_frame(&hiding_secrets(frame, secrets));
+        let screen = Screen::from_frame(&hidden);
         for artifact in artifacts {
             let file = artifact.format.file_name(name);
             let golden = self.dir.join(&file);

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::atomic::{remove_stale_temps, write_atomic};
 use super::check::{Check, Checks};
-use super::encode::{Artifact, encode_all_hiding};
+use super::encode::{Artifact, encode_all_hiding, hiding_secrets};
 use crate::error::AutomationError;
 use crate::format::Format;
 use crate::redact::TypedSecrets;
@@ -244,7 +244,7 @@ impl Artifacts {
         secrets: Option<&TypedSecrets>,
     ) -> Result<Vec<Artifact>, AutomationError> {
         let own = self.typed_secrets.as_ref().map(|source| (source.0)());
-        encode_all_hiding(&self.formats, frame, own.as_ref().or(secrets))
+        encode_all_hiding(&self.formats, frame, &hiding_secrets(frame, own.as_ref().or(secrets)))
     }
 }
 
